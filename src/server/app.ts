@@ -1,0 +1,90 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import qs from 'qs';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from './config';
+import { openDb, type Db, type DialectName, type OpenOptions } from './db/dialect';
+import { migrateToLatest } from './db/migrate';
+import { envelopePlugin } from './plugins/envelope';
+import { accessPlugin } from './plugins/access';
+import { spaPlugin } from './plugins/spa';
+import { modulePlugins } from './modules';
+import { GENERAL_BODY_LIMIT } from '../shared/constants';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    dialect: DialectName;
+    config: Config;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  /** Overrides for the database connection (tests use an in-memory SQLite or their own PostgreSQL schema). */
+  db?: Partial<OpenOptions>;
+  /** Serve the built client from config.staticDir (off in most tests). */
+  serveClient?: boolean;
+}
+
+/** Build the whole server: used by main.ts and by every test (through test/helper.ts). */
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      // Never log secrets: the token header, cookies and bodies stay out of the request log.
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: GENERAL_BODY_LIMIT,
+    trustProxy: true,
+    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const { db, dialect } = openDb({
+    databaseUrl: config.databaseUrl,
+    sqliteFile: `${config.dataDir}/campus-portal.sqlite`,
+    ...opts.db,
+  });
+  app.decorate('db', db);
+  app.decorate('dialect', dialect);
+  app.decorate('config', config);
+  app.addHook('onClose', async () => db.destroy());
+
+  await migrateToLatest(db);
+
+  await app.register(envelopePlugin);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd's CSS-in-JS writes <style> tags at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        frameAncestors: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+  await app.register(formbody, { parser: (body: string) => qs.parse(body, { depth: 5, arrayLimit: 200 }) });
+  // Limits are declared per route (login, captcha); nothing is limited globally.
+  await app.register(rateLimit, { global: false });
+  await app.register(accessPlugin);
+
+  for (const plugin of modulePlugins) await app.register(plugin);
+
+  await app.register(spaPlugin, { root: opts.serveClient ? config.staticDir : '/nonexistent' });
+  return app;
+}

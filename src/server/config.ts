@@ -1,0 +1,82 @@
+import path from 'node:path';
+
+/**
+ * Configuration comes from the environment only and is validated once at start
+ * (DESIGN §5). A bad value throws ConfigError; main.ts prints it and exits 1.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… when set; otherwise embedded SQLite in dataDir. */
+  databaseUrl: string | null;
+  production: boolean;
+  demo: boolean;
+  captchaFixedCode: string | null;
+  rsaKeyBits: number;
+  lockoutThreshold: number;
+  lockoutMinutes: number;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** Ed25519 public key (PEM or base64 SPKI DER) that licences must be signed with. */
+  licencePublicKey: string | null;
+  /** Path of a licence file to install at start (optional). */
+  licenceFile: string | null;
+  /** Directory of the built client (vite build output). */
+  staticDir: string;
+  logLevel: string;
+}
+
+export class ConfigError extends Error {}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  return n;
+}
+
+function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be 1/0 or true/false (got "${raw}")`);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  if (!['development', 'production', 'test'].includes(nodeEnv)) throw new ConfigError(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  const production = nodeEnv === 'production';
+
+  const databaseUrl = env.DATABASE_URL?.trim() || null;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+
+  const captchaFixedCode = env.CAPTCHA_FIXED_CODE?.trim() || null;
+  if (captchaFixedCode && production) throw new ConfigError('CAPTCHA_FIXED_CODE is for automated tests only and is refused when NODE_ENV=production');
+  if (captchaFixedCode && !/^[A-Za-z0-9]{4,8}$/.test(captchaFixedCode)) throw new ConfigError('CAPTCHA_FIXED_CODE must be 4–8 letters or digits');
+
+  const host = env.HOST?.trim() || '127.0.0.1';
+  const rsaKeyBits = int(env, 'RSA_KEY_BITS', 1024, 1024, 4096);
+  if (rsaKeyBits % 1024 !== 0) throw new ConfigError('RSA_KEY_BITS must be 1024, 2048, 3072 or 4096');
+
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host,
+    dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    production,
+    demo: bool(env, 'DEMO', !production),
+    captchaFixedCode,
+    rsaKeyBits,
+    lockoutThreshold: int(env, 'LOCKOUT_THRESHOLD', 5, 1, 100),
+    lockoutMinutes: int(env, 'LOCKOUT_MINUTES', 15, 1, 24 * 60),
+    sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
+    sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 10, 1, 24 * 30),
+    licencePublicKey: env.LICENCE_PUBLIC_KEY?.trim() || null,
+    licenceFile: env.LICENCE_FILE?.trim() || null,
+    staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
+    logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
+  };
+}

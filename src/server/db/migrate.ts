@@ -1,0 +1,26 @@
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import type { Db } from './dialect';
+import * as core0001 from './migrations/0001-core';
+
+/**
+ * Every migration of the server core and the modules, in order. Names sort by their
+ * numeric prefix; a module adds `'NNNN-module-what': import(...)` here.
+ */
+const migrations: Record<string, Migration> = {
+  '0001-core': core0001,
+};
+
+class StaticProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}

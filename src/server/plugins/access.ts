@@ -1,0 +1,68 @@
+import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
+import type { Access } from '../../shared/access';
+import { Codes } from '../../shared/errors';
+import { AppError } from '../errors';
+import { resolveSession, type AuthContext } from '../identity/sessions';
+import { authorisedRouteNames } from '../identity/menus';
+import { audit } from '../identity/audit';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call this route (DESIGN §5). Every route must declare it. */
+    access?: Access;
+  }
+  interface FastifyRequest {
+    /** The signed-in caller, or null. Set for every request that carries a valid token. */
+    auth: AuthContext | null;
+  }
+}
+
+/** The token from the Authorization header (spec: the stored value, sent as is; "Bearer x" also accepted). */
+export function tokenOf(req: FastifyRequest): string | null {
+  const raw = req.headers.authorization;
+  if (!raw) return null;
+  const t = raw.startsWith('Bearer ') ? raw.slice(7) : raw;
+  return t.trim() || null;
+}
+
+export class MissingAccessError extends Error {}
+
+/**
+ * Resolves the caller's session and enforces each route's declared access. A route without
+ * a declaration fails at registration, so nothing can be left open by accident.
+ */
+export const accessPlugin = fp(async (app) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
+    if (!route.config?.access) {
+      throw new MissingAccessError(`route ${String(route.method)} ${route.url} declares no config.access`);
+    }
+  });
+
+  app.addHook('onRequest', async (req) => {
+    const token = tokenOf(req);
+    if (token) req.auth = await resolveSession(app.db, app.config, token);
+  });
+
+  app.addHook('preHandler', async (req) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const auth = req.auth;
+    if (!auth) throw new AppError(Codes.notAuthenticated, 401, tokenOf(req) ? '登录已失效，请重新登录' : '请先登录');
+    if (access === 'session') return;
+    let allowed: boolean;
+    if (access === 'admin') {
+      allowed = auth.isAdmin;
+    } else {
+      const names = await authorisedRouteNames(app.db, auth);
+      allowed = access.any.some((n) => names.has(n));
+    }
+    if (!allowed) {
+      await audit(app.db, { action: 'permission_denied', result: 'fail', actorId: auth.userId, actorName: auth.username, target: `${req.method} ${req.routeOptions.url}`, ip: req.ip });
+      throw new AppError(Codes.noPermission, 403);
+    }
+  });
+});

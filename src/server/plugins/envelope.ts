@@ -1,0 +1,45 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { Codes, DEFAULT_MESSAGES } from '../../shared/errors';
+import { AppError } from '../errors';
+
+/** Field names a person reads, for validation messages. Unknown fields show as written. */
+function fieldOf(err: FastifyError): string {
+  const v = err.validation?.[0];
+  if (!v) return '';
+  const missing = (v.params as { missingProperty?: string; requiredProperties?: string[] } | undefined)?.missingProperty
+    ?? (v.params as { requiredProperties?: string[] } | undefined)?.requiredProperties?.[0];
+  const p = (missing ?? v.instancePath.replace(/^\//, '').replace(/\//g, '.')) || '';
+  return p;
+}
+
+/**
+ * One error handler for the whole server (DESIGN §5): AppError → its code and status;
+ * schema failures → 400 input error naming the field; body too large → 413; everything
+ * else → 500 with a generic message. Stack traces and SQL never leave the server.
+ */
+export const envelopePlugin = fp(async (app) => {
+  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send({ errorCode: err.code, message: err.message, data: err.data });
+    }
+    const fe = err as FastifyError;
+    if (fe.validation) {
+      const field = fieldOf(fe);
+      const message = field ? `参数 ${field} 不合法：${fe.validation[0]?.message ?? ''}`.trim() : '请求参数不合法';
+      return reply.status(400).send({ errorCode: Codes.inputError, message, data: field ? { field } : null });
+    }
+    if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
+      return reply.status(413).send({ errorCode: Codes.payloadTooLarge, message: DEFAULT_MESSAGES[Codes.payloadTooLarge], data: null });
+    }
+    if (fe.statusCode === 429) {
+      return reply.status(429).send({ errorCode: Codes.tooManyRequests, message: DEFAULT_MESSAGES[Codes.tooManyRequests], data: null });
+    }
+    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+      // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
+      return reply.status(fe.statusCode).send({ errorCode: Codes.inputError, message: '请求格式不正确', data: null });
+    }
+    req.log.error({ err }, 'unhandled error');
+    return reply.status(500).send({ errorCode: Codes.genericError, message: DEFAULT_MESSAGES[Codes.genericError], data: null });
+  });
+});

@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import { createSession } from '../identity/sessions';
+import { hashPassword } from '../identity/passwords';
+
+/**
+ * The one way tests start the server: the real app on an in-memory SQLite database, or on
+ * its own PostgreSQL schema when the suite runs with TEST_DB=pg and TEST_DATABASE_URL set.
+ */
+export interface TestApp extends FastifyInstance {
+  /** inject() with a fresh session of this user (no captcha, no password round). */
+  injectAs(username: string, opts: InjectOptions, platformId?: number | null): Promise<LightMyRequestResponse>;
+  /** A valid token for this user. */
+  tokenFor(username: string, platformId?: number | null): Promise<string>;
+}
+
+export const usePostgres = () => process.env.TEST_DB === 'pg' && !!process.env.TEST_DATABASE_URL;
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DEMO: '0', CAPTCHA_FIXED_CODE: 'TEST', DATA_DIR: '/tmp/campus-portal-test', ...env });
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Seed the demo accounts, organisation, platforms and menus ('small'), or nothing. */
+  seed?: 'small' | 'none';
+  /** Use this PostgreSQL schema instead of a new one (two servers on one database). */
+  pgSchema?: string;
+  serveClient?: boolean;
+}
+
+/** A fresh PostgreSQL schema for one test app; dropped by the caller. */
+export async function createPgSchema(): Promise<string> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`CREATE SCHEMA ${schema}`);
+  await client.end();
+  return schema;
+}
+
+export async function dropPgSchema(schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.end();
+}
+
+export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
+  const pgMode = usePostgres();
+  const ownSchema = pgMode && !opts.pgSchema ? await createPgSchema() : null;
+  const schema = opts.pgSchema ?? ownSchema;
+  const config = testConfig({ ...(pgMode ? { DATABASE_URL: process.env.TEST_DATABASE_URL! } : {}), ...opts.env });
+  const app = (await buildApp({
+    config,
+    db: pgMode ? { pgSchema: schema!, poolSize: 4 } : { sqliteFile: ':memory:' },
+    serveClient: opts.serveClient ?? false,
+  })) as TestApp;
+  if (ownSchema) app.addHook('onClose', async () => dropPgSchema(ownSchema));
+
+  if ((opts.seed ?? 'small') === 'small') {
+    const { seedDemo } = await import('../db/seed');
+    await seedDemo(app.db, { size: 'small' });
+  }
+
+  app.tokenFor = async (username, platformId = null) => {
+    const user = await app.db.selectFrom('appUser').select(['id', 'isAdmin']).where('username', '=', username).executeTakeFirstOrThrow();
+    return createSession(app.db, app.config, { userId: user.id, isAdmin: user.isAdmin === 1, platformId });
+  };
+  app.injectAs = async (username, opts, platformId = null) => {
+    const token = await app.tokenFor(username, platformId);
+    return app.inject({ ...opts, headers: { ...(opts.headers ?? {}), authorization: token } });
+  };
+  await app.ready();
+  return app;
+}
+
+/** Insert a user directly (tests that need an account the seed does not have). */
+export async function createTestUser(app: FastifyInstance, u: { username: string; password: string; isAdmin?: boolean; kind?: string; status?: string }): Promise<number> {
+  const now = Date.now();
+  const row = await app.db.insertInto('appUser').values({
+    username: u.username,
+    passwordHash: await hashPassword(u.password),
+    realName: u.username,
+    userNo: u.username,
+    kind: u.kind ?? (u.isAdmin ? 'admin' : 'student'),
+    isAdmin: u.isAdmin ? 1 : 0,
+    departmentId: null,
+    phone: null,
+    email: null,
+    gender: null,
+    avatar: null,
+    status: u.status ?? 'active',
+    mustChangePwd: 0,
+    failedCount: 0,
+    lockedUntil: null,
+    lastLoginAt: null,
+    createdAt: now,
+    updatedAt: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}

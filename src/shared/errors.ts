@@ -1,0 +1,73 @@
+/**
+ * The error catalogue of spec section 8, plus codes this product adds in the same hex style.
+ * Codes are strings exactly as the spec writes them: note that the generic error
+ * '0X00000001' (capital X) and 'data not supported' '0x00000001' are different codes.
+ * Never reuse a code; add new ones at the end of the list.
+ */
+export const Codes = {
+  ok: '0x00000000',
+  genericError: '0X00000001',
+  dataNotSupported: '0x00000001',
+  noPermission: '0x00000010',
+  notAuthenticated: '0x00000011',
+  cidNotFound: '0x00000012',
+  cidError: '0x00000013',
+  timeout: '0x00000014',
+  timeoutAlt: '0x00103990',
+  captchaWrong: '0x00000031',
+  captchaExpired: '0x00000032',
+  inputError: '0x00000101',
+  sqlError: '0x00000102',
+  saveConfigError: '0x00000103',
+  exportError: '0x00000104',
+  importError: '0x00000105',
+  partialImportError: '0x00000106',
+  licenseCheckError: '0x10000506',
+  // Added by this product (not in the spec's table).
+  notFound: '0x00000404',
+  conflict: '0x00000409',
+  payloadTooLarge: '0x00000413',
+  tooManyRequests: '0x00000429',
+  accountLocked: '0x00000033',
+  accountDisabled: '0x00000034',
+  passwordChangeRequired: '0x00000035',
+  serviceUnavailable: '0x00000503',
+} as const;
+
+export type Code = (typeof Codes)[keyof typeof Codes];
+
+/** Codes the client treats as success (spec section 7: "the accepted ok list"). */
+export const OK_CODES: ReadonlyArray<string | number> = ['0x00000000', 0, '0', 200, '200'];
+
+/** Codes that mean the session is gone: clear storage and go to login after 1 s. */
+export const TIMEOUT_CODES: ReadonlyArray<string | number> = [Codes.timeout, Codes.timeoutAlt, 401, '401', Codes.notAuthenticated];
+
+/** Default Chinese message per code, used when a handler gives none. */
+export const DEFAULT_MESSAGES: Record<string, string> = {
+  [Codes.ok]: '成功',
+  [Codes.genericError]: '服务器繁忙，请稍后重试',
+  [Codes.dataNotSupported]: '不支持的数据',
+  [Codes.noPermission]: '无资源访问权限',
+  [Codes.notAuthenticated]: '登录已失效，请重新登录',
+  [Codes.cidNotFound]: '验证码已失效，请刷新验证码',
+  [Codes.cidError]: '验证码标识错误，请刷新验证码',
+  [Codes.timeout]: '登录超时，请重新登录',
+  [Codes.timeoutAlt]: '登录超时，请重新登录',
+  [Codes.captchaWrong]: '验证码错误',
+  [Codes.captchaExpired]: '验证码已过期，请刷新验证码',
+  [Codes.inputError]: '输入有误',
+  [Codes.sqlError]: '数据处理失败，请稍后重试',
+  [Codes.saveConfigError]: '保存配置失败',
+  [Codes.exportError]: '导出失败',
+  [Codes.importError]: '导入失败',
+  [Codes.partialImportError]: '部分数据导入失败',
+  [Codes.licenseCheckError]: '服务未授权，请联系管理员',
+  [Codes.notFound]: '请求的资源不存在',
+  [Codes.conflict]: '数据已存在或已被修改',
+  [Codes.payloadTooLarge]: '提交的内容过大',
+  [Codes.tooManyRequests]: '请求过于频繁，请稍后再试',
+  [Codes.accountLocked]: '账号已被锁定，请稍后再试',
+  [Codes.accountDisabled]: '账号已停用，请联系管理员',
+  [Codes.passwordChangeRequired]: '请先修改密码',
+  [Codes.serviceUnavailable]: '服务暂不可用，请稍后重试',
+};

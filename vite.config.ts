@@ -1,0 +1,36 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+// Chunks go to resource/js and styles to resource/css (spec section 8): the server gives
+// those hashed files a year-long cache and index.html none.
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  build: {
+    outDir: 'dist',
+    assetsDir: 'resource',
+    rollupOptions: {
+      output: {
+        entryFileNames: 'resource/js/[name]-[hash].js',
+        chunkFileNames: 'resource/js/[name]-[hash].js',
+        assetFileNames: (info) =>
+          (info.names?.[0] ?? '').endsWith('.css') ? 'resource/css/[name]-[hash][extname]' : 'resource/assets/[name]-[hash][extname]',
+      },
+    },
+  },
+  server: { proxy: { '^/(user|portal|workflow|message|affairs|data|bi|warning|resource)/': 'http://127.0.0.1:8080' } },
+  test: {
+    pool: 'forks',
+    testTimeout: 30000,
+    hookTimeout: 60000,
+    // Component tests opt into jsdom with a `// @vitest-environment jsdom` first line.
+    // The server suite runs a second time on PostgreSQL when TEST_DATABASE_URL is set.
+    projects: [
+      { extends: true as const, test: { name: 'sqlite', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      ...(process.env.TEST_DATABASE_URL
+        ? [{ extends: true as const, test: { name: 'postgres', include: ['src/server/**/*.test.ts', 'src/modules/*/server/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'pg' } } }]
+        : []),
+    ],
+  },
+});
