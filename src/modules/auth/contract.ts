@@ -1,0 +1,100 @@
+import { Type, type Static } from 'typebox';
+import type { LoginMenus } from '../../shared/menus';
+
+/** POST /user/login/ (form-urlencoded). password is RSA-OAEP-SHA-256 ciphertext, base64. */
+export const LoginBody = Type.Object({
+  is_admin: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal(0), Type.Literal(1)]),
+  username: Type.String({ minLength: 1, maxLength: 64 }),
+  password: Type.String({ minLength: 1, maxLength: 1024 }),
+  code: Type.String({ minLength: 1, maxLength: 16 }),
+  /** Where the user wanted to go before being sent to login (a same-site path). */
+  to: Type.Optional(Type.String({ maxLength: 512 })),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+/** GET /user/login/?ticket=… (CAS) or ?code=…&state=… (OIDC): single-sign-on exchange. */
+export const SsoQuery = Type.Object({
+  ticket: Type.Optional(Type.String({ maxLength: 1024 })),
+  code: Type.Optional(Type.String({ maxLength: 2048 })),
+  state: Type.Optional(Type.String({ maxLength: 512 })),
+  service: Type.Optional(Type.String({ maxLength: 1024 })),
+  to: Type.Optional(Type.String({ maxLength: 512 })),
+});
+export type SsoQuery = Static<typeof SsoQuery>;
+
+export interface UserInfo {
+  id: number;
+  username: string;
+  real_name: string;
+  user_no: string;
+  /** 'student' | 'staff' | 'admin' */
+  kind: string;
+  is_admin: 0 | 1;
+  department: { id: number; name: string } | null;
+  avatar: string | null;
+  roles: { code: string; name: string }[];
+  /** 1 when an administrator reset the password: the user must change it now. */
+  must_change_pwd: 0 | 1;
+}
+
+/** The data of a successful login answer (spec section 3). */
+export interface LoginAnswer {
+  Authorization: string;
+  user_info: UserInfo;
+  menus: LoginMenus;
+  is_admin: 0 | 1;
+  /** A page the server sends the user to first (e.g. change password), or ''. */
+  redirect: string;
+  /** The validated `to` path of the request, or ''. */
+  to: string;
+  /** A warning to show as a notice, or ''. */
+  message: string;
+  error: string;
+}
+
+/** POST /user/login/get_urls/: which sign-in sides and single sign-on are on. */
+export interface UrlsAnswer {
+  cas_enable: 0 | 1;
+  /** 1: this host is the administrators' host (admin side shown). */
+  is_admin_host: 0 | 1;
+  /** 1: with SSO on, the password form stays available as a back door. */
+  retain_back_door: 0 | 1;
+  user_login_enable: 0 | 1;
+  admin_login_enable: 0 | 1;
+  /** 'cas' | 'oidc' | '' */
+  sso_kind: string;
+  /** Where the browser goes to sign in through SSO (the server adds service/redirect_uri), or ''. */
+  sso_login_url: string;
+  /** Where the browser goes after logout ('' = /login). */
+  logout_url: string;
+}
+
+/** POST /user/api/v1.user/check_user_is_login/ (data; errorCode is in the envelope). */
+export interface CheckLoginAnswer {
+  is_login: boolean;
+  to_url: string;
+  ternantId: string;
+}
+
+/** POST /user/commonInterface/get_public_key/ */
+export interface PublicKeyAnswer {
+  /** PEM, SPKI */
+  public_key: string;
+  /** Bytes of UTF-8 plaintext the key can encrypt with OAEP-SHA-256 (62 for 1024 bits). */
+  max_plain_bytes: number;
+}
+
+/** POST /user/api/v1.user/change_pwd/ (both encrypted like the login password). */
+export const ChangePwdBody = Type.Object({
+  old_password: Type.String({ minLength: 1, maxLength: 1024 }),
+  new_password: Type.String({ minLength: 1, maxLength: 1024 }),
+});
+export type ChangePwdBody = Static<typeof ChangePwdBody>;
+
+/** POST /user/api/v1.user/check_user/: re-confirm the signed-in user's password. */
+export const CheckUserBody = Type.Object({ password: Type.String({ minLength: 1, maxLength: 1024 }) });
+export type CheckUserBody = Static<typeof CheckUserBody>;
+
+/** Password policy for new passwords (change_pwd): shown to users as written here. */
+export const PASSWORD_POLICY_TEXT = '密码长度 8–32 位，须同时包含字母和数字';
+export const isStrongPassword = (p: string) => p.length >= 8 && p.length <= 32 && /[A-Za-z]/.test(p) && /\d/.test(p);
