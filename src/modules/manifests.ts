@@ -1,0 +1,10 @@
+import type { ModuleManifest } from '../shared/module';
+import { authModule } from './auth/module';
+import { platformModule } from './platform/module';
+import { statusPagesModule } from './status-pages/module';
+import { homeModule } from './home/module';
+
+/** Every module's manifest. A new module adds its line here. */
+export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule];
+
+export const allRoutes = manifests.flatMap((m) => m.routes);

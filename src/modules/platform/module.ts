@@ -1,0 +1,7 @@
+import { defineModule } from '../../shared/module';
+
+export const platformModule = defineModule({
+  id: 'platform',
+  title: '平台选择',
+  routes: [{ name: 'platformSelection', path: '/platformSelection', title: '选择平台', area: 'top', public: true }],
+});

@@ -1,0 +1,10 @@
+import { defineModule } from '../../shared/module';
+
+export const statusPagesModule = defineModule({
+  id: 'status-pages',
+  title: '状态页',
+  routes: [
+    { name: 'notFound', path: '/notFound', title: '页面不存在', area: 'top', public: true },
+    { name: 'notLicense', path: '/notLicense', title: '服务未授权', area: 'top', public: true },
+  ],
+});
