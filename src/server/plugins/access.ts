@@ -12,6 +12,10 @@ declare module 'fastify' {
     /** Who may call this route (DESIGN §5). Every route must declare it. */
     access?: Access;
   }
+  interface FastifyInstance {
+    /** Every route with its declared access, in registration order (the route-walk test reads it). */
+    declaredRoutes: { method: string; url: string; access: Access }[];
+  }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set for every request that carries a valid token. */
     auth: AuthContext | null;
@@ -34,20 +38,21 @@ export class MissingAccessError extends Error {}
  */
 export const accessPlugin = fp(async (app) => {
   app.decorateRequest('auth', null);
+  app.decorate('declaredRoutes', []);
 
   app.addHook('onRoute', (route) => {
-    if (route.method === 'HEAD' || route.method === 'OPTIONS') return;
-    if (!route.config?.access) {
-      throw new MissingAccessError(`route ${String(route.method)} ${route.url} declares no config.access`);
-    }
+    const methods = ([] as string[]).concat(route.method).filter((m) => m !== 'HEAD' && m !== 'OPTIONS');
+    if (!methods.length) return;
+    const access = route.config?.access;
+    if (!access) throw new MissingAccessError(`route ${methods.join(',')} ${route.url} declares no config.access`);
+    for (const method of methods) app.declaredRoutes.push({ method, url: route.url, access });
   });
 
+  // Enforced in onRequest, before the body is parsed or validated: a caller without the
+  // right gets 401/403 and learns nothing about the route's input schema.
   app.addHook('onRequest', async (req) => {
     const token = tokenOf(req);
     if (token) req.auth = await resolveSession(app.db, app.config, token);
-  });
-
-  app.addHook('preHandler', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const auth = req.auth;
