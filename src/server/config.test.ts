@@ -1,0 +1,36 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, production: false, demo: true, captchaFixedCode: null, rsaKeyBits: 1024, lockoutThreshold: 5, lockoutMinutes: 15, sessionIdleMinutes: 30, sessionAbsoluteHours: 10 });
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+  });
+
+  it('refuses a fixed captcha answer in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_FIXED_CODE: 'ABCD' })).toThrow(/CAPTCHA_FIXED_CODE.*production/);
+    expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_FIXED_CODE: 'ABCD' }).captchaFixedCode).toBe('ABCD');
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /PORT/],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL/],
+    [{ NODE_ENV: 'staging' }, /NODE_ENV/],
+    [{ DEMO: 'maybe' }, /DEMO/],
+    [{ RSA_KEY_BITS: '1500' }, /RSA_KEY_BITS/],
+    [{ CAPTCHA_FIXED_CODE: 'a b' }, /CAPTCHA_FIXED_CODE/],
+  ])('names the bad setting %o', (env, pattern) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(pattern);
+  });
+
+  it('makes the server print one clear line and exit 1 on bad configuration', () => {
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...process.env, PORT: 'not-a-port' }, encoding: 'utf8', timeout: 60000 });
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/配置错误.*PORT must be an integer/);
+    expect(r.stderr).not.toMatch(/\s+at\s+\S+\s+\(/); // no stack trace
+  });
+});
