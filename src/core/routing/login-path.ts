@@ -1,0 +1,21 @@
+/** Sign-in pages: nothing redirects away from them to themselves. */
+export const LOGIN_PATHS: readonly string[] = ['/', '/login', '/loginAdmin', '/mobile/mobileLogin'];
+
+const pathOnly = (path: string) => path.split(/[?#]/)[0] || '/';
+
+export function isLoginPath(path: string): boolean {
+  return LOGIN_PATHS.includes(pathOnly(path));
+}
+
+/** Back-office pages (and its own login) sign in through /loginAdmin, everything else through /login. */
+export function isAdminPath(path: string): boolean {
+  const p = pathOnly(path);
+  return p === '/loginAdmin' || p === '/cms' || p.startsWith('/cms/');
+}
+
+/** The login address for a page, carrying the page as `to` so sign-in returns there. */
+export function loginRedirect(path: string): string {
+  const base = isAdminPath(path) ? '/loginAdmin' : '/login';
+  if (isLoginPath(path)) return base;
+  return `${base}?to=${encodeURIComponent(path)}`;
+}
