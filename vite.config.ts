@@ -9,6 +9,8 @@ export default defineConfig({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: npm run bench sums each route's first-load chunks from it.
+    manifest: true,
     assetsDir: 'resource',
     rollupOptions: {
       output: {

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { repoRoot } from './server';
+
+/** Debian's chromium: nothing is downloaded (DESIGN §1). */
+export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+export const resultsDir = path.join(repoRoot, 'test-results');
+
+export function launchBrowser(): Promise<Browser> {
+  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk (.ci/run does)`);
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** A fresh browser profile (empty storage) on the suite's server, at the recommended 1920*1080. */
+export async function newContext(browser: Browser, baseURL = inject('baseURL')): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1920, height: 1080 } });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(20_000);
+  return context;
+}
+
+const fileSafe = (s: string) => s.replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 120);
+
+/**
+ * Runs one test body in a fresh context and page. When the body fails it leaves a full-page
+ * screenshot and the page's console log in test-results/ (named after the test), then rethrows.
+ */
+export async function inPage(browser: Browser, body: (page: Page, context: BrowserContext) => Promise<void>, baseURL?: string): Promise<void> {
+  const context = await newContext(browser, baseURL);
+  const page = await context.newPage();
+  const log: string[] = [];
+  page.on('console', (m) => log.push(`[${m.type()}] ${m.text()}`));
+  page.on('pageerror', (e) => log.push(`[pageerror] ${e.message}`));
+  page.on('requestfailed', (r) => log.push(`[requestfailed] ${r.method()} ${r.url()} ${r.failure()?.errorText ?? ''}`));
+  try {
+    await body(page, context);
+  } catch (e) {
+    const name = fileSafe(expect.getState().currentTestName ?? 'e2e');
+    fs.mkdirSync(resultsDir, { recursive: true });
+    await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage: true }).catch(() => undefined);
+    fs.writeFileSync(path.join(resultsDir, `${name}.log`), `url: ${page.url()}\n${log.join('\n')}\n`);
+    throw e;
+  } finally {
+    await context.close();
+  }
+}

@@ -1,0 +1,126 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+/** One chunk of dist/.vite/manifest.json (vite build with build.manifest). */
+interface Chunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, Chunk>;
+
+const manifestPath = (root: string) => path.join(root, 'dist/.vite/manifest.json');
+
+export function ensureBuild(root: string, build: (cmd: string) => void): void {
+  if (!fs.existsSync(manifestPath(root))) build('vite build');
+}
+
+/** A route declared in some face's routes.tsx: `{ path: '/x', …, lazy: … import('./pages/y') …, layout: 'cms' }`. */
+interface DeclaredRoute {
+  page: string;
+  layout: string;
+}
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) walk(p, out);
+    else if (e.name === 'routes.tsx' || e.name === 'routes.ts') out.push(p);
+  }
+  return out;
+}
+
+function resolveModule(fromFile: string, spec: string): string | null {
+  const base = path.resolve(path.dirname(fromFile), spec);
+  for (const c of [base, `${base}.tsx`, `${base}.ts`, path.join(base, 'index.tsx'), path.join(base, 'index.ts')]) {
+    if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
+  }
+  return null;
+}
+
+/**
+ * Finds the page module and layout of a route by reading the route tables: the object literal
+ * holding `path: '<route>'` names its page either inline (`lazy: () => import('…')`) or through
+ * a const defined in the same file (`const loginPage = () => import('…')`).
+ */
+export function findRoute(root: string, routePath: string): DeclaredRoute | null {
+  const quoted = new RegExp(`path:\\s*['"]${routePath.replace(/[/.*+?^${}()|[\]\\]/g, '\\$&')}['"]`);
+  for (const file of walk(path.join(root, 'src/modules')).concat(walk(path.join(root, 'src/app')))) {
+    const text = fs.readFileSync(file, 'utf8');
+    const at = text.search(quoted);
+    if (at < 0) continue;
+    // The enclosing object literal: from the previous '{ path' to the line's end of the route.
+    const start = text.lastIndexOf('{', at);
+    const end = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
+    const literal = text.slice(start, end);
+    let spec = /lazy:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/.exec(literal)?.[1];
+    if (!spec) {
+      const ident = /lazy:\s*([A-Za-z_$][\w$]*)/.exec(literal)?.[1];
+      if (ident) spec = new RegExp(`const\\s+${ident}\\s*=\\s*\\(\\)\\s*=>\\s*import\\(\\s*['"]([^'"]+)['"]`).exec(text)?.[1];
+    }
+    const page = spec ? resolveModule(file, spec) : null;
+    if (!page) continue;
+    const layout = /layout:\s*['"]([\w-]+)['"]/.exec(literal)?.[1] ?? 'blank';
+    return { page: path.relative(root, page).split(path.sep).join('/'), layout };
+  }
+  return null;
+}
+
+/** The chunk and everything it imports statically (what the browser must fetch before it runs). */
+function closure(manifest: Manifest, key: string, into: Set<string>): void {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const i of chunk.imports ?? []) closure(manifest, i, into);
+}
+
+export interface FirstLoad {
+  files: string[];
+  raw: number;
+  gzip: number;
+  note: string;
+}
+
+/**
+ * First-load JS of a route: the scripts index.html loads (entry chunk and its modulepreloads),
+ * plus the lazy chunks the route needs before it paints — the frame of its layout (lazy
+ * shells/layouts under src/app) and its page — each with its static imports. Sizes are of the
+ * built files; gzip at level 9 approximates what a compressing proxy serves.
+ */
+export function firstLoadJs(root: string, routePath: string): FirstLoad {
+  const dist = path.join(root, 'dist');
+  const manifest = JSON.parse(fs.readFileSync(manifestPath(root), 'utf8')) as Manifest;
+  const files = new Set<string>();
+
+  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+  for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g)) files.add(m[1]!);
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, files);
+
+  const notes: string[] = [];
+  const route = findRoute(root, routePath);
+  if (!route) notes.push('route page not found in routes.tsx');
+  else {
+    if (!manifest[route.page]) notes.push(`page ${route.page} is not a chunk`);
+    closure(manifest, route.page, files);
+    // Lazy frames: a dynamically imported module under src/app whose file names this layout.
+    const frameName = new RegExp(`(^|[/-])${route.layout}([/-]|\\.tsx?$)`);
+    for (const [key, chunk] of Object.entries(manifest)) {
+      if (chunk.isDynamicEntry && key.startsWith('src/app/') && frameName.test(key)) closure(manifest, key, files);
+    }
+  }
+
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const bytes = fs.readFileSync(path.join(dist, f));
+    raw += bytes.length;
+    gzip += gzipSync(bytes, { level: 9 }).length;
+  }
+  return { files: [...files], raw, gzip, note: notes.join('; ') };
+}

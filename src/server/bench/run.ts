@@ -1,0 +1,239 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { constants, publicEncrypt } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon, { type Options, type RequestSpec } from 'autocannon';
+import { hashPassword, verifyPassword } from '../identity/passwords';
+import type { TargetInfo } from './target';
+import { firstLoadJs, ensureBuild } from './bundle-size';
+
+/**
+ * npm run bench (DESIGN §8): every figure is printed next to a baseline measured in the same
+ * run on the same machine, so the numbers mean something on any hardware.
+ *   1. throughput of authenticated API calls against a bare Fastify hello-world;
+ *   2. logins per second with real Argon2id (the hash alone, then full HTTP round-trips);
+ *   3. first-load JS (gzip) of /login and /cms/home/index from the build.
+ * It writes nothing but the build (dist/, when missing) and a temp database it removes.
+ */
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const WARMUP_SECONDS = 1;
+const CONNECTIONS = 10;
+
+interface Started extends TargetInfo {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts bench/target.ts in its own process and reads the JSON line it prints when listening. */
+function startTarget(kind: 'bare' | 'app'): Promise<Started> {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/bench/target.ts'), kind], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  let err = '';
+  child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop();
+      reject(new Error(`${kind} server did not start in 5 minutes\n${err}`));
+    }, 300_000);
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      const line = out.split('\n').find((l) => l.startsWith('{'));
+      if (!line) return;
+      clearTimeout(timer);
+      const info = JSON.parse(line) as TargetInfo;
+      resolve({ ...info, url: `http://127.0.0.1:${info.port}`, stop });
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`${kind} server exited with ${code}\n${err}`));
+    });
+  });
+}
+
+interface Measured {
+  rps: number;
+  p99: number;
+  bad: number;
+}
+
+async function load(opts: Options): Promise<Measured> {
+  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS }, timeout: 10, ...opts });
+  return { rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
+}
+
+interface Probe {
+  ok: boolean;
+  why: string;
+}
+
+/** One call before the load, so a wrong token or a missing endpoint is reported, not measured. */
+async function probe(url: string, init: RequestInit): Promise<Probe> {
+  try {
+    const res = await fetch(url, init);
+    const body = (await res.json().catch(() => null)) as { errorCode?: string; message?: string } | null;
+    if (res.status === 200 && body?.errorCode === '0x00000000') return { ok: true, why: '' };
+    return { ok: false, why: `HTTP ${res.status} ${body?.errorCode ?? ''} ${body?.message ?? ''}`.trim() };
+  } catch (e) {
+    return { ok: false, why: e instanceof Error ? e.message : String(e) };
+  }
+}
+
+const rows: string[][] = [];
+const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const section = (title: string) => rows.push([`— ${title}`]);
+
+function printTable() {
+  const widths: number[] = [];
+  for (const r of rows) if (r.length > 1) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
+  for (const r of rows) console.log(r.length === 1 ? `\n${r[0]}` : r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+}
+
+async function throughput(bare: Started, app: Started) {
+  section(`1. API throughput (${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; ratio = req/s ÷ bare Fastify)`);
+  rows.push(['endpoint', 'req/s', 'p99 ms', 'ratio', 'non-2xx']);
+  const base = await load({ url: `${bare.url}/` });
+  rows.push(['bare Fastify GET / (baseline)', fmt(base.rps), fmt(base.p99), '1.00', String(base.bad)]);
+
+  const form = { 'content-type': 'application/x-www-form-urlencoded' };
+  const calls: { label: string; method: string; path: string; token: string; body?: string }[] = [
+    { label: 'POST check_user_is_login (student)', method: 'POST', path: '/user/api/v1.user/check_user_is_login/', token: app.tokens!.student, body: '' },
+    { label: 'GET notice list page 1×20 (student)', method: 'GET', path: '/portal/api/v1.notice/list/?page=1&pageSize=20', token: app.tokens!.student },
+    { label: 'GET audit log page 1×20 (admin only)', method: 'GET', path: '/user/api/v1.audit/list/?page=1&pageSize=20', token: app.tokens!.admin },
+  ];
+  for (const c of calls) {
+    const headers: Record<string, string> = { authorization: c.token, ...(c.method === 'POST' ? form : {}) };
+    const p = await probe(app.url + c.path, { method: c.method, headers, body: c.body });
+    if (!p.ok) {
+      rows.push([c.label, 'skipped', p.why]);
+      continue;
+    }
+    const m = await load({ url: app.url + c.path, method: c.method, headers, body: c.body });
+    rows.push([c.label, fmt(m.rps), fmt(m.p99), fmt(m.rps / base.rps, 2), String(m.bad)]);
+  }
+}
+
+/** Runs `task` with `concurrency` in flight for `ms`; answers completions per second. */
+async function rate(task: () => Promise<unknown>, concurrency: number, ms: number): Promise<number> {
+  const end = Date.now() + ms;
+  let done = 0;
+  const started = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (Date.now() < end) {
+      await task();
+      done++;
+    }
+  }));
+  return done / ((Date.now() - started) / 1000);
+}
+
+async function logins(app: Started) {
+  const cores = os.availableParallelism();
+  section(`2. Sign-in cost: Argon2id 19 MiB, t=2, p=1 on ${cores} cores`);
+  rows.push(['operation', 'per second', 'concurrency', '']);
+  const stored = await hashPassword('Student@2026');
+  await verifyPassword(stored, 'Student@2026');
+  const hashes = await rate(() => hashPassword('Student@2026'), cores, SECONDS * 600);
+  rows.push(['Argon2id hash (in process)', fmt(hashes, 1), String(cores), '']);
+  const verifies = await rate(() => verifyPassword(stored, 'Student@2026'), cores, SECONDS * 600);
+  rows.push(['Argon2id verify (in process)', fmt(verifies, 1), String(cores), '']);
+
+  // A full round-trip as the browser makes it: captcha (cid cookie) → RSA-encrypted login.
+  const keyAnswer = await fetch(`${app.url}/user/commonInterface/get_public_key/`, { method: 'POST' }).then((r) => r.json()).catch(() => null) as
+    | { data?: { public_key?: string } }
+    | null;
+  const pem = keyAnswer?.data?.public_key;
+  if (!pem) {
+    rows.push(['login round-trip (HTTP)', 'skipped', 'no public key', '']);
+    return;
+  }
+  const cipher = () => publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Student@2026', 'utf8')).toString('base64');
+  const ciphers = Array.from({ length: 64 }, cipher);
+  let n = 0;
+  let failed = 0;
+  let lastFailure = '';
+  // Each round-trip comes from its own address (X-Forwarded-For; the app trusts its proxy), so
+  // the per-IP sign-in limits stay out of a throughput figure.
+  const ip = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
+  const loginBody = (c: string) => new URLSearchParams({ is_admin: '0', username: 'student', password: c, code: app.captcha! }).toString();
+  const requests: RequestSpec[] = [
+    {
+      method: 'GET',
+      path: '/user/login/get_code/?r=1',
+      setupRequest: (req, ctx) => {
+        ctx.ip = ip();
+        n++;
+        return { ...req, headers: { 'x-forwarded-for': ctx.ip as string } };
+      },
+      onResponse: (_status, _body, ctx, headers) => {
+        const set = headers['set-cookie'];
+        const first = Array.isArray(set) ? set[0] : set;
+        ctx.cookie = first?.split(';')[0] ?? '';
+      },
+    },
+    {
+      method: 'POST',
+      path: '/user/login/',
+      setupRequest: (req, ctx) => ({
+        ...req,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: ctx.cookie as string, 'x-forwarded-for': ctx.ip as string },
+        body: loginBody(ciphers[n % ciphers.length]!),
+      }),
+      onResponse: (status, body) => {
+        if (status !== 200 || !body.includes('"errorCode":"0x00000000"')) {
+          failed++;
+          lastFailure = `${status} ${body.slice(0, 120)}`;
+        }
+      },
+    },
+  ];
+  const r = await autocannon({ url: app.url, connections: cores * 2, duration: SECONDS, timeout: 20, requests });
+  const roundTrips = r.requests.total / 2 / SECONDS;
+  rows.push(['login round-trip: captcha + RSA + Argon2 + session (HTTP)', fmt(roundTrips, 1), String(cores * 2), failed ? `${failed} failed: ${lastFailure}` : '']);
+}
+
+function bundles() {
+  section('3. First-load JS from the build (gzip -9 of entry chunk + the route\'s lazy chunks and their static imports)');
+  rows.push(['route', 'files', 'raw KiB', 'gzip KiB', '']);
+  for (const route of ['/login', '/cms/home/index']) {
+    const r = firstLoadJs(root, route);
+    rows.push([route, String(r.files.length), fmt(r.raw / 1024, 1), fmt(r.gzip / 1024, 1), r.note]);
+  }
+}
+
+async function main() {
+  console.log(`campus-portal bench on ${os.cpus()[0]?.model ?? 'unknown cpu'} ×${os.availableParallelism()}, Node ${process.version}`);
+  console.log('starting bare Fastify and the app (full demo seed on a temp SQLite)…');
+  const bare = await startTarget('bare');
+  let app: Started | null = null;
+  try {
+    app = await startTarget('app');
+    await throughput(bare, app);
+    await logins(app);
+  } finally {
+    await bare.stop();
+    await app?.stop();
+  }
+  ensureBuild(root, (cmd) => {
+    console.log(`no build found: running ${cmd}…`);
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+    if (r.status !== 0) throw new Error('vite build failed');
+  });
+  bundles();
+  printTable();
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : String(e));
+  process.exit(1);
+});

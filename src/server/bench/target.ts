@@ -1,0 +1,68 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { createSession } from '../identity/sessions';
+
+/**
+ * A server under benchmark, run as its own process so the load generator never shares its
+ * event loop: `bare` is Fastify's hello-world (the baseline), `app` is the whole product on a
+ * temp SQLite with the full demo seed, started the way `npm start` starts it. Prints one JSON
+ * line {port, ...} on stdout when it listens; SIGTERM stops it and removes its data.
+ */
+export interface TargetInfo {
+  port: number;
+  /** app only: tokens of live sessions, made directly (login itself is measured separately). */
+  tokens?: { admin: string; student: string };
+  captcha?: string;
+}
+
+const CAPTCHA = 'BENCH1';
+
+async function bare(): Promise<TargetInfo> {
+  const app = Fastify({ logger: false });
+  app.get('/', async () => ({ hello: 'world' }));
+  process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { port: (app.server.address() as { port: number }).port };
+}
+
+async function product(): Promise<TargetInfo> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-portal-bench-'));
+  // Request logs off, like the baseline: the figure is the cost of our code, not of stdout.
+  const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DEMO: '1', CAPTCHA_FIXED_CODE: CAPTCHA, LOG_LEVEL: 'warn', DATABASE_URL: '' });
+  const app = await buildApp({ config, serveClient: false });
+  const stop = async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop());
+  await app.listen({ port: 0, host: '127.0.0.1' });
+
+  const user = (username: string) =>
+    app.db.selectFrom('appUser').select(['id', 'isAdmin']).where('username', '=', username).executeTakeFirstOrThrow();
+  const admin = await user('admin');
+  const student = await user('student');
+  const studentPlatform = await app.db.selectFrom('platformUser').select('platformId').where('userId', '=', student.id).executeTakeFirst();
+  const tokens = {
+    admin: await createSession(app.db, config, { userId: admin.id, isAdmin: true, platformId: null }),
+    student: await createSession(app.db, config, { userId: student.id, isAdmin: false, platformId: studentPlatform?.platformId ?? null }),
+  };
+  return { port: (app.server.address() as { port: number }).port, tokens, captcha: CAPTCHA };
+}
+
+const kind = process.argv[2];
+if (kind !== 'bare' && kind !== 'app') {
+  console.error('usage: target.ts bare|app');
+  process.exit(2);
+}
+(kind === 'bare' ? bare() : product()).then(
+  (info) => console.log(JSON.stringify(info)),
+  (e) => {
+    console.error(e instanceof Error ? e.stack : String(e));
+    process.exit(1);
+  },
+);
