@@ -1,7 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { authServer } from '../modules/auth/server';
+import { platformServer } from '../modules/platform/server';
+import { orgConfigServer } from '../modules/org-config/server';
+import { homeServer } from '../modules/home/server';
 
 /**
  * The server face of every module, registered in this order by buildApp. A module adds
  * one line here: its `server/index.ts` plugin.
  */
-export const modulePlugins: FastifyPluginAsync[] = [];
+export const modulePlugins: FastifyPluginAsync[] = [
+  authServer,
+  platformServer,
+  orgConfigServer,
+  homeServer,
+];

@@ -51,6 +51,10 @@ export async function recordFailure(db: Db, userId: number, threshold: number, l
   return row?.lockedUntil ?? null;
 }
 
+export async function resetFailures(db: Db, userId: number): Promise<void> {
+  await db.updateTable('appUser').set({ failedCount: 0 }).where('id', '=', userId).execute();
+}
+
 export async function updatePassword(db: Db, userId: number, passwordHash: string, now: number): Promise<void> {
   await db.updateTable('appUser').set({ passwordHash, mustChangePwd: 0, failedCount: 0, lockedUntil: null, updatedAt: now }).where('id', '=', userId).execute();
 }

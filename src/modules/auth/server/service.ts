@@ -1,0 +1,150 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { UserRow } from '../../../server/db/schema';
+import { AppError, badInput } from '../../../server/errors';
+import { audit } from '../../../server/identity/audit';
+import { dummyHash, hashPassword, verifyPassword } from '../../../server/identity/passwords';
+import { revokeSession, revokeUserSessions, type AuthContext } from '../../../server/identity/sessions';
+import { getSetting } from '../../../server/identity/settings';
+import { Codes } from '../../../shared/errors';
+import { isStrongPassword, PASSWORD_POLICY_TEXT, type LoginAnswer, type LoginBody } from '../contract';
+import { verifyCaptcha } from './captcha-store';
+import { issueLogin } from './login-answer';
+import { decryptPassword } from './rsa-keys';
+import { findUserById, findUserByUsername, incrementVisit, recordFailure, resetFailures, updatePassword } from './repository';
+
+export const BAD_CREDENTIALS = '用户名或密码错误';
+
+const badCredentials = () => new AppError(Codes.inputError, 400, BAD_CREDENTIALS);
+const lockedError = (until: number) =>
+  new AppError(Codes.accountLocked, 423, `账号已锁定，请 ${Math.max(1, Math.ceil((until - Date.now()) / 60_000))} 分钟后再试`);
+const isLocked = (user: UserRow) => user.lockedUntil !== null && user.lockedUntil > Date.now();
+
+/** Count a wrong password against the account; the error to answer (locked once the threshold is reached). */
+async function failedPassword(app: FastifyInstance, user: UserRow, wrong: () => AppError): Promise<AppError> {
+  const { lockoutThreshold, lockoutMinutes } = app.config;
+  const lockedUntil = await recordFailure(app.db, user.id, lockoutThreshold, Date.now() + lockoutMinutes * 60_000);
+  return lockedUntil !== null && lockedUntil > Date.now() ? lockedError(lockedUntil) : wrong();
+}
+
+/**
+ * POST /user/login/: captcha, then password decryption, then the account. Unknown user and
+ * wrong password answer alike, in the same time (a hash is verified either way). Every
+ * refusal leaves a 'login_failed' audit row with its reason; never the password.
+ */
+export async function passwordLogin(app: FastifyInstance, req: FastifyRequest, body: LoginBody, captchaId: string | undefined): Promise<LoginAnswer> {
+  const wantAdmin = String(body.is_admin) === '1';
+  const username = body.username.trim();
+  const refuse = async (reason: string, err: AppError, user?: UserRow) => {
+    await audit(app.db, { action: 'login_failed', result: 'fail', actorId: user?.id ?? null, actorName: username.slice(0, 64), detail: `${reason}${wantAdmin ? ' (admin)' : ''}`, ip: req.ip });
+    return err;
+  };
+
+  try {
+    await verifyCaptcha(app.db, captchaId, body.code);
+  } catch (e) {
+    throw e instanceof AppError ? await refuse(`captcha ${e.code}`, e) : e;
+  }
+  let password: string;
+  try {
+    password = await decryptPassword(app, body.password);
+  } catch (e) {
+    throw e instanceof AppError ? await refuse('password not decryptable', e) : e;
+  }
+
+  const user = await findUserByUsername(app.db, username);
+  if (!user) {
+    await verifyPassword(await dummyHash(), password);
+    throw await refuse('unknown user', badCredentials());
+  }
+  if (isLocked(user)) throw await refuse('account locked', lockedError(user.lockedUntil!), user);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    throw await refuse('wrong password', await failedPassword(app, user, badCredentials), user);
+  }
+  // Checked only after the password, so these answers tell nothing to someone without it.
+  if (user.status !== 'active') throw await refuse('account disabled', new AppError(Codes.accountDisabled, 403, '账号已停用，请联系管理员'), user);
+  if (wantAdmin && user.isAdmin !== 1) throw await refuse('not an administrator', new AppError(Codes.noPermission, 403, '该账号不是管理员账号'), user);
+  if (!wantAdmin && user.isAdmin === 1) throw await refuse('administrator on user login', badInput('管理员请使用管理员登录'), user);
+
+  return issueLogin(app, req, user, { asAdmin: wantAdmin, to: body.to, via: 'password' });
+}
+
+interface SsoSetting {
+  kind?: string;
+  cas?: { serverUrl?: string };
+  logoutUrl?: string;
+}
+
+/** Where the browser goes after logout: the SSO server's logout when single sign-on is on, else ''. */
+export async function logoutUrl(app: FastifyInstance): Promise<string> {
+  const sso = await getSetting<SsoSetting>(app.db, 'sso');
+  if (!sso || (sso.kind !== 'cas' && sso.kind !== 'oidc')) return '';
+  if (sso.logoutUrl) return sso.logoutUrl;
+  if (sso.kind === 'cas' && sso.cas?.serverUrl) return `${sso.cas.serverUrl.replace(/\/+$/, '')}/logout`;
+  return '';
+}
+
+/** POST /user/login/login_out/: a missing or dead token is already logged out. */
+export async function logout(app: FastifyInstance, req: FastifyRequest): Promise<{ logout_url: string }> {
+  const auth = req.auth;
+  if (auth) {
+    await revokeSession(app.db, auth.tokenHash);
+    await audit(app.db, { action: 'logout', result: 'ok', actorId: auth.userId, actorName: auth.username, ip: req.ip });
+  }
+  return { logout_url: await logoutUrl(app) };
+}
+
+/** The signed-in user's current row, for the password checks of change_pwd and check_user. */
+async function currentUser(app: FastifyInstance, auth: AuthContext): Promise<UserRow> {
+  const user = await findUserById(app.db, auth.userId);
+  if (!user) throw new AppError(Codes.notAuthenticated, 401, '登录已失效，请重新登录');
+  if (isLocked(user)) throw lockedError(user.lockedUntil!);
+  return user;
+}
+
+/**
+ * POST /user/api/v1.user/change_pwd/: the old password must verify (a wrong one counts toward
+ * the lockout), the new one must meet the policy and differ. Every other session of the user
+ * ends; this one stays.
+ */
+export async function changePassword(app: FastifyInstance, req: FastifyRequest, auth: AuthContext, encOld: string, encNew: string): Promise<void> {
+  const user = await currentUser(app, auth);
+  const oldPwd = await decryptPassword(app, encOld);
+  const newPwd = await decryptPassword(app, encNew);
+  if (!(await verifyPassword(user.passwordHash, oldPwd))) {
+    const err = await failedPassword(app, user, () => badInput('原密码错误'));
+    await audit(app.db, { action: 'password_change_failed', result: 'fail', actorId: user.id, actorName: user.username, detail: 'wrong old password', ip: req.ip });
+    throw err;
+  }
+  if (!isStrongPassword(newPwd)) throw badInput(PASSWORD_POLICY_TEXT);
+  if (newPwd === oldPwd) throw badInput('新密码不能与原密码相同');
+  const hash = await hashPassword(newPwd);
+  await app.db.transaction().execute(async (trx) => {
+    await updatePassword(trx, user.id, hash, Date.now());
+    await revokeUserSessions(trx, user.id, auth.tokenHash);
+    await audit(trx, { action: 'password_changed', result: 'ok', actorId: user.id, actorName: user.username, ip: req.ip });
+  });
+}
+
+/** POST /user/api/v1.user/check_user/: re-confirm the password; a wrong one counts toward the lockout. */
+export async function checkUserPassword(app: FastifyInstance, req: FastifyRequest, auth: AuthContext, encPassword: string): Promise<{ valid: true }> {
+  const user = await currentUser(app, auth);
+  const password = await decryptPassword(app, encPassword);
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const err = await failedPassword(app, user, () => badInput('密码错误'));
+    await audit(app.db, { action: 'password_check_failed', result: 'fail', actorId: user.id, actorName: user.username, ip: req.ip });
+    throw err;
+  }
+  if (user.failedCount > 0) await resetFailures(app.db, user.id);
+  return { valid: true };
+}
+
+/** Today in the server's time zone, YYYY-MM-DD. */
+export function today(now = new Date()): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+}
+
+export async function countVisit(app: FastifyInstance): Promise<{ day: string; count: number }> {
+  const day = today();
+  return { day, count: await incrementVisit(app.db, day) };
+}
