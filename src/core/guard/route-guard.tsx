@@ -1,0 +1,112 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { EMPTY_MENU_RECHECK_MS } from '../../shared/constants';
+import { http, HttpError, TRANSPORT_CODES } from '../http';
+import { loginRedirect } from '../routing/login-path';
+import type { AppRoute } from '../routing/types';
+import { useSession } from '../session/store';
+import { showError, toast } from '../ui/toast';
+import { decide, EMPTY_MENU_MESSAGE, isPublicRoute, NO_ACCESS_MESSAGE } from './decide';
+import { PLATFORM_SELECTION } from './landing';
+
+export const CHECK_LOGIN_PATH = '/user/api/v1.user/check_user_is_login/';
+export const NOT_FOUND_PATH = '/notFound';
+
+interface CheckLogin {
+  is_login?: boolean;
+  to_url?: string;
+}
+
+const isAbsolute = (to: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(to);
+
+function toUrlOf(body: unknown): string {
+  const data = (body as { data?: CheckLogin } | null)?.data;
+  return typeof data?.to_url === 'string' ? data.to_url : '';
+}
+
+/**
+ * Applies the guard (spec sections 4 and 6) to each navigation and rechecks the login status
+ * with the server on every change of a non-public route. The decision is taken per navigation
+ * from the session as it is then: clearing the session mid-page (an expired answer) is followed
+ * by the request layer's own delayed redirect, not by an immediate one from here.
+ */
+export function RouteGuard({ route, children }: { route: AppRoute; children?: ReactNode }) {
+  const location = useLocation();
+  const routerNavigate = useNavigate();
+  const path = location.pathname + location.search;
+  const [tick, setTick] = useState(0);
+  const emptyRechecked = useRef<string | null>(null);
+
+  const decision = useMemo(() => {
+    const s = useSession.getState();
+    return decide({
+      path, routeName: route.name, isPublic: Boolean(route.meta.public),
+      token: s.token, authorisedRoutes: s.authorisedRoutes, isAdmin: s.isAdmin,
+    });
+    // tick: the empty-menu re-check takes a fresh look at the session.
+  }, [path, route, tick]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  useEffect(() => {
+    switch (decision.kind) {
+      case 'login':
+        routerNavigate(decision.to, { replace: true });
+        return;
+      case 'deny':
+        showError(NO_ACCESS_MESSAGE);
+        routerNavigate(NOT_FOUND_PATH, { replace: true });
+        return;
+      case 'notFound':
+        routerNavigate(NOT_FOUND_PATH, { replace: true });
+        return;
+      case 'emptyMenu': {
+        if (emptyRechecked.current === path) {
+          // Still nothing after the re-check: a user with several platforms has not chosen one yet.
+          const s = useSession.getState();
+          const unchosen = !s.isAdmin && !s.platform && (s.menus?.plant_front.length ?? 0) > 1;
+          routerNavigate(unchosen ? PLATFORM_SELECTION : NOT_FOUND_PATH, { replace: true });
+          return;
+        }
+        toast.warning(EMPTY_MENU_MESSAGE);
+        const timer = setTimeout(() => {
+          emptyRechecked.current = path;
+          setTick((n) => n + 1);
+        }, EMPTY_MENU_RECHECK_MS);
+        return () => clearTimeout(timer);
+      }
+      case 'allow':
+        emptyRechecked.current = null;
+    }
+  }, [decision, path, routerNavigate]);
+
+  const publicPage = isPublicRoute({ path, routeName: route.name, isPublic: Boolean(route.meta.public) });
+  const allowed = decision.kind === 'allow';
+
+  useEffect(() => {
+    if (!allowed || publicPage || !useSession.getState().token) return;
+    const ctrl = new AbortController();
+    let live = true;
+    const leave = (to: string) => {
+      if (!live) return;
+      void useSession.getState().clear();
+      const target = to || loginRedirect(path);
+      if (isAbsolute(target)) window.location.assign(target);
+      else routerNavigate(target, { replace: true });
+    };
+    http
+      .post<CheckLogin>(CHECK_LOGIN_PATH, undefined, { silent: true, signal: ctrl.signal })
+      .then((r) => {
+        if (r.data?.is_login === false) leave(r.data.to_url ?? '');
+      })
+      .catch((e: unknown) => {
+        if (!(e instanceof HttpError) || e.code === TRANSPORT_CODES.canceled) return;
+        leave(e.status === 0 ? '' : toUrlOf(e.data));
+      });
+    // Leaving the page (to a public one too) cancels its check.
+    return () => {
+      live = false;
+      ctrl.abort();
+    };
+  }, [allowed, publicPage, path, routerNavigate]);
+
+  return allowed ? <>{children}</> : null;
+}
