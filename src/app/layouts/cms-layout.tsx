@@ -1,0 +1,61 @@
+import { useMemo, useState } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { Breadcrumb, Layout, Menu } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useSession } from '../../core/session/store';
+import { UserMenu } from './user-menu';
+import { menuSelection, toMenuItems } from './menu-items';
+import { useRouteMeta } from './use-route-meta';
+import s from './layouts.module.css';
+
+/** The back office frame (/cms): dark sider with the cms menu, a header with the page and the administrator. */
+export function CmsLayout() {
+  const meta = useRouteMeta();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const logo = useSession((st) => st.logoConfig);
+  const cms = useSession((st) => st.menus?.cms);
+  const [collapsed, setCollapsed] = useState(false);
+  const items = useMemo(() => toMenuItems(cms ?? []), [cms]);
+  const sel = useMemo(() => menuSelection(cms ?? [], pathname), [cms, pathname]);
+  const [openKeys, setOpenKeys] = useState<string[]>(sel.open);
+  const title = logo?.backend.title || '综合服务平台管理后台';
+
+  return (
+    <Layout className={s.frame}>
+      {meta.showSider && (
+        <Layout.Sider width={232} theme="dark" collapsible collapsed={collapsed} trigger={null} className={s.cmsSider}>
+          <Link to="/cms/home/index" className={s.cmsBrand}>
+            <img src={logo?.icon || logo?.logo || '/logo.svg'} alt="" className={s.cmsLogo} />
+            {!collapsed && <span className={s.cmsTitle}>{title}</span>}
+          </Link>
+          <Menu
+            theme="dark"
+            mode="inline"
+            items={items}
+            selectedKeys={sel.selected}
+            openKeys={collapsed ? undefined : openKeys}
+            onOpenChange={setOpenKeys}
+            onClick={({ key }) => !key.startsWith('group:') && navigate(key)}
+          />
+        </Layout.Sider>
+      )}
+      <Layout>
+        {meta.showHeader && (
+          <header className={s.cmsHeader}>
+            <button type="button" className={s.collapse} onClick={() => setCollapsed((c) => !c)} aria-label={collapsed ? '展开菜单' : '收起菜单'}>
+              {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+            </button>
+            <Breadcrumb items={[{ title: '管理后台' }, { title: meta.title }]} />
+            <div className={s.topbarRight}>
+              <UserMenu loginPath="/loginAdmin" />
+            </div>
+          </header>
+        )}
+        <Layout.Content className={s.cmsContent}>
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

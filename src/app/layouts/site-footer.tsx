@@ -1,0 +1,27 @@
+import { useQuery } from '@tanstack/react-query';
+import { getLoginConfig } from '../../modules/org-config/api';
+import s from './layouts.module.css';
+
+/** Footer of the visitor and user frames: copyright and filing numbers from the login config. */
+export function SiteFooter() {
+  const q = useQuery({ queryKey: ['org-config', 'login'], queryFn: () => getLoginConfig().then((r) => r.data), staleTime: 10 * 60_000 });
+  const c = q.data;
+  return (
+    <footer className={s.footer}>
+      {c?.copyright && <div>{c.copyright}</div>}
+      {c && c.filings.length > 0 && (
+        <div className={s.filings}>
+          {c.filings.map((f) =>
+            f.url ? (
+              <a key={f.text} href={f.url} target="_blank" rel="noreferrer">
+                {f.text}
+              </a>
+            ) : (
+              <span key={f.text}>{f.text}</span>
+            ),
+          )}
+        </div>
+      )}
+    </footer>
+  );
+}

@@ -1,0 +1,22 @@
+import type { AppRoute } from '../core/routing/types';
+import authWeb from '../modules/auth/web/routes';
+import platformWeb from '../modules/platform/web/routes';
+import statusPagesWeb from '../modules/status-pages/web/routes';
+import homeWeb from '../modules/home/web/routes';
+import homeCms from '../modules/home/cms/routes';
+
+/**
+ * Every client route of the desktop shell, gathered from the modules' faces. A module adds its
+ * routes.tsx here; routes.test.ts keeps this table and src/modules/manifests.ts in step.
+ */
+export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms];
+
+/** Routes by the layout that frames them. */
+export function routesByLayout(routes: readonly AppRoute[]) {
+  const groups = new Map<string, AppRoute[]>();
+  for (const r of routes) {
+    const layout = r.meta.layout ?? 'blank';
+    groups.set(layout, [...(groups.get(layout) ?? []), r]);
+  }
+  return groups;
+}

@@ -1,0 +1,67 @@
+import { http } from '../../core/http';
+import { useSession } from '../../core/session/store';
+import type { CheckLoginAnswer, LoginAnswer, PublicKeyAnswer, UrlsAnswer } from './contract';
+
+/** Sign-in calls of spec section 7. Passwords arrive here already encrypted (encryptPassword). */
+
+/** Which sign-in sides and single sign-on are on. POST /user/login/get_urls/ */
+export const getUrls = () => http.post<UrlsAnswer>('/user/login/get_urls/');
+
+/** Captcha image address; used directly as <img src>, a fresh `r` forces a new image. GET /user/login/get_code/ */
+export const captchaUrl = (r: string | number = Date.now()) => `/user/login/get_code/?r=${encodeURIComponent(String(r))}`;
+
+/** RSA public key for password encryption. POST /user/commonInterface/get_public_key/ */
+export const getPublicKeyAnswer = () => http.post<PublicKeyAnswer>('/user/commonInterface/get_public_key/');
+
+export interface LoginParams {
+  is_admin: 0 | 1;
+  username: string;
+  /** encrypted */
+  password: string;
+  code: string;
+  to?: string;
+}
+
+/** Password sign-in. POST /user/login/ */
+export const login = (p: LoginParams) => http.post<LoginAnswer>('/user/login/', p);
+
+/** Single-sign-on exchange of a CAS ticket or an OIDC code. GET /user/login/ */
+export const ssoExchange = (q: { ticket?: string; code?: string; state?: string; to?: string }) =>
+  http.get<LoginAnswer>('/user/login/', { params: q });
+
+/** Single-sign-on exchange on the administrators' side. POST /user/login/admin_login/ */
+export const adminSsoLogin = (q: { ticket?: string; code?: string; state?: string; to?: string }) =>
+  http.post<LoginAnswer>('/user/login/admin_login/', q);
+
+/** Sign out; answers where the browser goes next. POST /user/login/login_out/ */
+export const logout = () => http.post<{ logout_url: string }>('/user/login/login_out/', undefined, { silent: true });
+
+/** Is the session still alive. POST /user/api/v1.user/check_user_is_login/ */
+export const checkUserIsLogin = () => http.post<CheckLoginAnswer>('/user/api/v1.user/check_user_is_login/', undefined, { silent: true });
+
+/** Count one visit of the visitor home. POST /user/api/v1.user/incVisit/ */
+export const incVisit = () => http.post<unknown>('/user/api/v1.user/incVisit/', undefined, { silent: true });
+
+/** Change the signed-in user's password (both encrypted). POST /user/api/v1.user/change_pwd/ */
+export const changePassword = (b: { old_password: string; new_password: string }) =>
+  http.post<unknown>('/user/api/v1.user/change_pwd/', b);
+
+/** Re-confirm the signed-in user's password (encrypted). POST /user/api/v1.user/check_user/ */
+export const checkUser = (b: { password: string }) => http.post<unknown>('/user/api/v1.user/check_user/', b);
+
+/**
+ * Sign out (spec section 4 "Exit"): tell the server (a failure must not keep the user in),
+ * clear the session, and answer where the browser goes: the SSO logout address or the login page.
+ */
+export async function signOut(loginPath: '/login' | '/loginAdmin' = '/login'): Promise<string> {
+  const kept = useSession.getState().ssoInfo?.logout_url ?? '';
+  let target = kept;
+  try {
+    const res = await logout();
+    target = res.data?.logout_url || kept;
+  } catch {
+    // the session is cleared below either way
+  }
+  await useSession.getState().clear();
+  return target || loginPath;
+}
