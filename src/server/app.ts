@@ -10,6 +10,7 @@ import { openDb, type Db, type DialectName, type OpenOptions } from './db/dialec
 import { migrateToLatest } from './db/migrate';
 import { envelopePlugin } from './plugins/envelope';
 import { accessPlugin } from './plugins/access';
+import { licencePlugin, licenceRoutes } from './plugins/licence';
 import { spaPlugin } from './plugins/spa';
 import { modulePlugins } from './modules';
 import { GENERAL_BODY_LIMIT } from '../shared/constants';
@@ -81,7 +82,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(formbody, { parser: (body: string) => qs.parse(body, { depth: 5, arrayLimit: 200 }) });
   // Limits are declared per route (login, captcha); nothing is limited globally.
   await app.register(rateLimit, { global: false });
+  await app.register(licencePlugin);
   await app.register(accessPlugin);
+  await app.register(licenceRoutes);
 
   for (const plugin of modulePlugins) await app.register(plugin);
 

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parsePublicKey } from './licence/licence';
 
 /**
  * Configuration comes from the environment only and is validated once at start
@@ -61,6 +62,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const rsaKeyBits = int(env, 'RSA_KEY_BITS', 1024, 1024, 4096);
   if (rsaKeyBits % 1024 !== 0) throw new ConfigError('RSA_KEY_BITS must be 1024, 2048, 3072 or 4096');
 
+  const licencePublicKey = env.LICENCE_PUBLIC_KEY?.trim() || null;
+  if (licencePublicKey) {
+    try {
+      parsePublicKey(licencePublicKey);
+    } catch (e) {
+      throw new ConfigError(`LICENCE_PUBLIC_KEY must be an Ed25519 public key, PEM or base64 SPKI (${(e as Error).message})`);
+    }
+  } else if (production) {
+    throw new ConfigError('LICENCE_PUBLIC_KEY is required when NODE_ENV=production (the Ed25519 public key licences are signed with)');
+  }
+
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host,
@@ -74,7 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockoutMinutes: int(env, 'LOCKOUT_MINUTES', 15, 1, 24 * 60),
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 10, 1, 24 * 30),
-    licencePublicKey: env.LICENCE_PUBLIC_KEY?.trim() || null,
+    licencePublicKey,
     licenceFile: env.LICENCE_FILE?.trim() || null,
     staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),

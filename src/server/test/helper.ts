@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
+import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createSession } from '../identity/sessions';
 import { hashPassword } from '../identity/passwords';
+import { putSetting } from '../identity/settings';
+import { ALL_MODULES, makeLicence, signLicence, type Licence } from '../licence/licence';
+import { LICENCE_SETTING } from '../licence/store';
 
 /**
  * The one way tests start the server: the real app on an in-memory SQLite database, or on
@@ -19,8 +22,45 @@ export interface TestApp extends FastifyInstance {
 
 export const usePostgres = () => process.env.TEST_DB === 'pg' && !!process.env.TEST_DATABASE_URL;
 
+/** The licence issuer of the test run: one Ed25519 key pair per process, trusted through LICENCE_PUBLIC_KEY. */
+let licenceKeys: { privateKey: KeyObject; publicKeyPem: string } | null = null;
+export function testLicenceKeys(): { privateKey: KeyObject; publicKeyPem: string } {
+  if (!licenceKeys) {
+    const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+    licenceKeys = { privateKey, publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }).toString() };
+  }
+  return licenceKeys;
+}
+
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', DEMO: '0', CAPTCHA_FIXED_CODE: 'TEST', DATA_DIR: '/tmp/campus-portal-test', ...env });
+  return loadConfig({ NODE_ENV: 'test', DEMO: '0', CAPTCHA_FIXED_CODE: 'TEST', DATA_DIR: '/tmp/campus-portal-test', LICENCE_PUBLIC_KEY: testLicenceKeys().publicKeyPem, ...env });
+}
+
+/** A licence text signed by the test issuer (valid for a year unless overridden); forged: signed by a stranger's key. */
+export function testLicenceText(overrides: Partial<Licence> = {}, opts: { forged?: boolean } = {}): string {
+  const licence = makeLicence({
+    holder: '测试大学',
+    expiresAt: new Date(Date.now() + 365 * 86_400_000).toISOString().slice(0, 10),
+    userCap: 100000,
+    modules: [ALL_MODULES],
+    ...overrides,
+  });
+  const key = opts.forged ? generateKeyPairSync('ed25519').privateKey : testLicenceKeys().privateKey;
+  return signLicence(licence, key);
+}
+
+/** Store this text as the installed licence without checking it (null removes it), and drop the server's cache. */
+export async function installLicenceText(app: FastifyInstance, text: string | null): Promise<void> {
+  if (text === null) await app.db.deleteFrom('setting').where('key', '=', LICENCE_SETTING).execute();
+  else await putSetting(app.db, LICENCE_SETTING, text);
+  await app.licence({ fresh: true });
+}
+
+/** Install a test licence: valid unless told otherwise, e.g. (app, { expiresAt: '2020-01-01' }) or (app, {}, { forged: true }). */
+export async function installTestLicence(app: FastifyInstance, overrides: Partial<Licence> = {}, opts: { forged?: boolean } = {}): Promise<string> {
+  const text = testLicenceText(overrides, opts);
+  await installLicenceText(app, text);
+  return text;
 }
 
 export interface TestAppOptions {
@@ -30,6 +70,10 @@ export interface TestAppOptions {
   /** Use this PostgreSQL schema instead of a new one (two servers on one database). */
   pgSchema?: string;
   serveClient?: boolean;
+  /** Extra routes registered before the app is ready (tests of plugins that need a route of some access). */
+  routes?: FastifyPluginAsync;
+  /** 'valid' (default): install a valid test licence; 'none': leave whatever the start made. */
+  licence?: 'valid' | 'none';
 }
 
 /** A fresh PostgreSQL schema for one test app; dropped by the caller. */
@@ -65,6 +109,9 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     const { seedDemo } = await import('../db/seed');
     await seedDemo(app.db, { size: 'small' });
   }
+
+  if ((opts.licence ?? 'valid') === 'valid') await installTestLicence(app);
+  if (opts.routes) await app.register(opts.routes);
 
   app.tokenFor = async (username, platformId = null) => {
     const user = await app.db.selectFrom('appUser').select(['id', 'isAdmin']).where('username', '=', username).executeTakeFirstOrThrow();
