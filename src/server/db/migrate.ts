@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './dialect';
 import * as core0001 from './migrations/0001-core';
 
@@ -17,7 +17,12 @@ class StaticProvider implements MigrationProvider {
 }
 
 export async function migrateToLatest(db: Db): Promise<void> {
-  const migrator = new Migrator({ db, provider: new StaticProvider() });
+  // Kysely looks for its migration tables in every schema; pin them to the current one, or a
+  // database holding another schema's migrations (parallel PostgreSQL tests) skips creating them.
+  const migrationTableSchema = db.getExecutor().adapter instanceof PostgresAdapter
+    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+    : undefined;
+  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
