@@ -1,5 +1,6 @@
 import { loadConfig, ConfigError } from './config';
 import { buildApp } from './app';
+import { firstStart } from './db/seed/first-start';
 
 /** CLI entry: read config, build, listen. Bad configuration prints one clear line and exits 1. */
 async function main() {
@@ -14,6 +15,7 @@ async function main() {
     throw e;
   }
   const app = await buildApp({ config, serveClient: true });
+  await firstStart(app);
   const close = async () => {
     await app.close();
     process.exit(0);

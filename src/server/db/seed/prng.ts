@@ -1,0 +1,29 @@
+/**
+ * A small seeded random generator (mulberry32): the demo data must come out the same on
+ * every machine and every run, so nothing in the seed touches Math.random.
+ */
+export interface Rng {
+  /** A float in [0, 1). */
+  next(): number;
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number;
+  pick<T>(items: readonly T[]): T;
+  chance(p: number): boolean;
+}
+
+export function mulberry32(seed: number): Rng {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min, max) => min + Math.floor(next() * (max - min + 1)),
+    pick: (items) => items[Math.floor(next() * items.length)]!,
+    chance: (p) => next() < p,
+  };
+}
