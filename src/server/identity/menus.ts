@@ -1,5 +1,5 @@
 import type { Db } from '../db/dialect';
-import type { MenuRow } from '../db/schema';
+import type { MenuRow, PlatformRow } from '../db/schema';
 import { flattenRouteNames, type LoginMenus, type MenuNode, type PlatformMenus } from '../../shared/menus';
 
 function toTree(rows: MenuRow[]): MenuNode[] {
@@ -73,6 +73,12 @@ export async function loginMenus(db: Db, user: { id: number; isAdmin: boolean })
     web: toTree(rows.filter((r) => r.platformId === p.id)),
   }));
   return { plant_front, cms: [] };
+}
+
+/** One platform with the web menu this user sees in it (the answer of choice_platform). */
+export async function platformMenusFor(db: Db, userId: number, p: PlatformRow): Promise<PlatformMenus> {
+  const rows = await webMenuRows(db, userId, [p.id]);
+  return { platform_id: p.id, platform_name: p.name, icon: p.icon, index_url: p.indexUrl, kind: p.kind, web: toTree(rows) };
 }
 
 /**

@@ -1,0 +1,39 @@
+import { Type, type Static } from 'typebox';
+import { MAX_PAGE_SIZE } from '../../../shared/envelope';
+
+/** GET /portal/api/v1.notice/list/ */
+export const NoticeListQuery = Type.Object({
+  kind: Type.Union([Type.Literal('notice'), Type.Literal('news')], { default: 'notice' }),
+  page: Type.Integer({ minimum: 1, default: 1 }),
+  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
+});
+export type NoticeListQuery = Static<typeof NoticeListQuery>;
+
+/** GET /portal/api/v1.notice/detail/?id= */
+export const NoticeDetailQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type NoticeDetailQuery = Static<typeof NoticeDetailQuery>;
+
+// Answer shapes (the client's copies live in ../api.ts).
+export interface NoticeSummary {
+  id: number;
+  kind: 'notice' | 'news';
+  title: string;
+  summary: string;
+  publishedAt: number;
+}
+
+export interface NoticeDetail extends NoticeSummary {
+  content: string;
+}
+
+export interface DashboardSummary {
+  users: number;
+  students: number;
+  staff: number;
+  platforms: number;
+  activeSessions: number;
+  loginsToday: number;
+  visitsToday: number;
+  logins7d: { day: string; count: number }[];
+  recentAudit: { at: number; actorName: string; action: string; target: string; result: string }[];
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../../server/db/dialect';
+import type { AuthContext } from '../../../server/identity/sessions';
+import { userPlatforms } from '../../../server/identity/menus';
+import { audit } from '../../../server/identity/audit';
+import { noPermission, notFound } from '../../../server/errors';
+import type { LogoConfig, SaveThemeBody, Theme } from '../contract';
+import { platformExists, readLogo, readPlatformLogo, writeTheme } from './repository';
+
+/**
+ * The logo config of one platform: the common one with the platform's own front.title when
+ * it has one. Without a platform (none asked, none chosen yet) it is the common one.
+ * A user may only read a platform of their own; an administrator any.
+ */
+export async function platformLogo(db: Db, auth: AuthContext, askedId: number | undefined): Promise<LogoConfig> {
+  const common = await readLogo(db);
+  const platformId = askedId ?? auth.platformId;
+  if (platformId === null) return common;
+  if (!(await platformExists(db, platformId))) throw notFound('平台不存在');
+  if (!auth.isAdmin && !(await userPlatforms(db, auth.userId)).some((p) => p.id === platformId)) {
+    throw noPermission('无权访问该平台');
+  }
+  const own = await readPlatformLogo(db, platformId);
+  return own?.front?.title ? { ...common, front: { ...common.front, title: own.front.title } } : common;
+}
+
+export async function saveTheme(db: Db, auth: AuthContext, body: SaveThemeBody, ip: string): Promise<Theme> {
+  const theme: Theme = { primaryColor: body.primaryColor.toLowerCase() };
+  await writeTheme(db, theme);
+  await audit(db, { action: 'theme_saved', result: 'ok', actorId: auth.userId, actorName: auth.username, target: 'theme', detail: JSON.stringify(theme), ip });
+  return theme;
+}
