@@ -1,0 +1,65 @@
+import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
+import type { Db } from '../../../../server/db/dialect';
+import { getSetting, putSetting } from '../../../../server/identity/settings';
+
+/** Single sign-on settings, kept in the `setting` table under 'sso' (edited in the back office). */
+export const SSO_SETTING = 'sso';
+
+const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 500 });
+
+export const SsoConfig = Type.Object({
+  kind: Type.Union([Type.Literal('none'), Type.Literal('cas'), Type.Literal('oidc')]),
+  cas: Type.Optional(Type.Object({
+    /** CAS server base, e.g. https://cas.example.edu/cas (the server adds /login, /logout, /p3/serviceValidate). */
+    serverUrl: HttpUrl,
+  })),
+  oidc: Type.Optional(Type.Object({
+    issuer: HttpUrl,
+    clientId: Type.String({ minLength: 1, maxLength: 200 }),
+    clientSecret: Type.String({ minLength: 1, maxLength: 500 }),
+    /** Registered redirect URI; '' = this site's /login (or /loginAdmin for the administrators' side). */
+    redirectUri: Type.String({ maxLength: 500 }),
+  })),
+  /** With SSO on, keep the password form available as a back door. */
+  retainBackDoor: Type.Boolean(),
+  /** Host name of the administrators' host; '' = every host. */
+  adminHost: Type.String({ maxLength: 253 }),
+  userLoginEnable: Type.Boolean(),
+  adminLoginEnable: Type.Boolean(),
+  /** Where the browser goes after logout; '' or absent = derived from the SSO server. */
+  logoutUrl: Type.Optional(Type.String({ maxLength: 500 })),
+});
+export type SsoConfig = Static<typeof SsoConfig>;
+
+export const DEFAULT_SSO_CONFIG: SsoConfig = {
+  kind: 'none',
+  retainBackDoor: true,
+  adminHost: '',
+  userLoginEnable: true,
+  adminLoginEnable: true,
+};
+
+/**
+ * The stored settings merged over the defaults. A stored value that no longer fits the schema
+ * (hand-edited, older shape) falls back to SSO off rather than half-working.
+ */
+export async function getSsoConfig(db: Db): Promise<SsoConfig> {
+  const stored = await getSetting<Partial<SsoConfig>>(db, SSO_SETTING);
+  const merged = { ...DEFAULT_SSO_CONFIG, ...(stored ?? {}) };
+  if (!Value.Check(SsoConfig, merged)) return { ...DEFAULT_SSO_CONFIG, userLoginEnable: merged.userLoginEnable !== false, adminLoginEnable: merged.adminLoginEnable !== false };
+  if (merged.kind === 'cas' && !merged.cas) return { ...merged, kind: 'none' };
+  if (merged.kind === 'oidc' && !merged.oidc) return { ...merged, kind: 'none' };
+  return merged;
+}
+
+/** Validate and store (the back office's save, and tests). Throws with the first bad field. */
+export async function putSsoConfig(db: Db, config: SsoConfig): Promise<void> {
+  if (!Value.Check(SsoConfig, config)) {
+    const first = [...Value.Errors(SsoConfig, config)][0];
+    throw new Error(`invalid SSO setting ${first?.instancePath ?? ''}: ${first?.message ?? ''}`);
+  }
+  if (config.kind === 'cas' && !config.cas) throw new Error('invalid SSO setting: kind cas needs cas.serverUrl');
+  if (config.kind === 'oidc' && !config.oidc) throw new Error('invalid SSO setting: kind oidc needs oidc settings');
+  await putSetting(db, SSO_SETTING, config);
+}
