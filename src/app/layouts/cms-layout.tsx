@@ -24,10 +24,10 @@ export function CmsLayout() {
   return (
     <Layout className={s.frame}>
       {meta.showSider && (
-        <Layout.Sider width={232} theme="dark" collapsible collapsed={collapsed} trigger={null} className={s.cmsSider}>
+        <Layout.Sider width={248} theme="dark" collapsible collapsed={collapsed} trigger={null} className={s.cmsSider}>
           <Link to="/cms/home/index" className={s.cmsBrand}>
             <img src={logo?.icon || logo?.logo || '/logo.svg'} alt="" className={s.cmsLogo} />
-            {!collapsed && <span className={s.cmsTitle}>{title}</span>}
+            {!collapsed && <span className={s.cmsTitle} title={title}>{title}</span>}
           </Link>
           <Menu
             theme="dark"

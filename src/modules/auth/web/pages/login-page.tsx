@@ -22,7 +22,7 @@ interface LoginForm {
 
 const USER_PATH = '/login';
 const ADMIN_PATH = '/loginAdmin';
-const DEFAULT_BROWSERS = ['Chrome', 'Edge', 'Firefox'];
+const DEFAULT_BROWSER_NOTE = 'Chrome / Edge / Firefox 最新版浏览器';
 
 const newCaptchaKey = () => `${Date.now()}${Math.random().toString().slice(2, 8)}`;
 
@@ -152,7 +152,7 @@ export default function LoginPage() {
 
   const showToggle = !urls || (urls.user_login_enable === 1 && urls.admin_login_enable === 1);
   const title = logoConfig?.front.title || '智慧校园综合服务平台';
-  const browsers = loginConfig?.browsers.length ? loginConfig.browsers : DEFAULT_BROWSERS;
+  const browserNote = loginConfig?.browsers.length ? `推荐浏览器：${loginConfig.browsers.join('、')}` : DEFAULT_BROWSER_NOTE;
   const resolution = loginConfig?.resolution || RECOMMENDED_RESOLUTION;
   const background = loginConfig?.picture ? { backgroundImage: `url(${JSON.stringify(loginConfig.picture)})` } : undefined;
 
@@ -223,7 +223,9 @@ export default function LoginPage() {
       </main>
 
       <footer className={s.footer}>
-        <div>建议使用 {resolution} 分辨率，{browsers.join(' / ')} 最新版浏览器</div>
+        <div>
+          建议使用 {resolution} 分辨率，{browserNote}
+        </div>
         <div className={s.filings}>
           {loginConfig?.copyright && <span>{loginConfig.copyright}</span>}
           {loginConfig?.filings.map((f) =>
