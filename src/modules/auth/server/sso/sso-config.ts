@@ -46,8 +46,8 @@ export const DEFAULT_SSO_CONFIG: SsoConfig = {
  */
 export async function getSsoConfig(db: Db): Promise<SsoConfig> {
   const stored = await getSetting<Partial<SsoConfig>>(db, SSO_SETTING);
-  const merged = { ...DEFAULT_SSO_CONFIG, ...(stored ?? {}) };
-  if (!Value.Check(SsoConfig, merged)) return { ...DEFAULT_SSO_CONFIG, userLoginEnable: merged.userLoginEnable !== false, adminLoginEnable: merged.adminLoginEnable !== false };
+  const merged: unknown = { ...DEFAULT_SSO_CONFIG, ...(stored ?? {}) };
+  if (!Value.Check(SsoConfig, merged)) return DEFAULT_SSO_CONFIG;
   if (merged.kind === 'cas' && !merged.cas) return { ...merged, kind: 'none' };
   if (merged.kind === 'oidc' && !merged.oidc) return { ...merged, kind: 'none' };
   return merged;
