@@ -12,8 +12,9 @@ export const orgConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(`${BASE}/getCommonConfig/`, { config: { access: 'public' } }, async () => ok(await readLogo(app.db)));
 
-  app.post(`${BASE}/getConfig/`, { schema: { body: GetConfigBody }, config: { access: 'session' } },
-    async (req) => ok(await platformLogo(app.db, req.auth!, req.body?.platform_id)));
+  // A POST without any body means "no platform_id": validate it as an empty object.
+  app.post(`${BASE}/getConfig/`, { schema: { body: GetConfigBody }, config: { access: 'session' }, preValidation: async (req) => { req.body ??= {}; } },
+    async (req) => ok(await platformLogo(app.db, req.auth!, req.body.platform_id)));
 
   app.post(`${BASE}/getTheme/`, { config: { access: 'public' } }, async () => ok(await readTheme(app.db)));
 
