@@ -3,8 +3,9 @@ import { authModule } from './auth/module';
 import { platformModule } from './platform/module';
 import { statusPagesModule } from './status-pages/module';
 import { homeModule } from './home/module';
+import { orgConfigModule } from './org-config/module';
 
 /** Every module's manifest. A new module adds its line here. */
-export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule];
+export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule];
 
 export const allRoutes = manifests.flatMap((m) => m.routes);
