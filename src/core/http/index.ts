@@ -63,8 +63,8 @@ function prepare(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig
   }
   const body = config.data;
   if (typeof FormData !== 'undefined' && body instanceof FormData) {
-    // The browser writes multipart/form-data with its boundary.
-    headers.delete('Content-Type');
+    // axios's browser adapters drop this header so the browser writes it with its boundary.
+    headers.set('Content-Type', 'multipart/form-data');
   } else if (isPlainBody(body) || Array.isArray(body)) {
     if (config.json || invoker) {
       headers.set('Content-Type', JSON_TYPE);
