@@ -23,7 +23,9 @@ export function ChangePasswordModal({ open, forced = false, onClose, onChanged }
   const [saving, setSaving] = useState(false);
 
   const submit = async () => {
-    const v = await form.validateFields();
+    // invalid fields show their own messages
+    const v = await form.validateFields().catch(() => null);
+    if (!v) return;
     let body: { old_password: string; new_password: string };
     try {
       const key = await getPublicKey();

@@ -27,7 +27,7 @@ let answers: Record<string, (config: InternalAxiosRequestConfig) => unknown>;
 const calls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
-  const handler = answers[(config.url ?? '').split('?')[0]!];
+  const handler = answers[(config.url ?? '').split('?')[0]!] as ((c: InternalAxiosRequestConfig) => unknown) | undefined;
   const data = handler ? { errorCode: '0x00000000', message: '成功', data: handler(config) } : { errorCode: '0x00000404', message: '无此接口', data: null };
   return { data, status: handler ? 200 : 404, statusText: 'OK', headers: {}, config };
 };
