@@ -29,16 +29,17 @@ export const loginForm = (page: Page) => ({
 });
 
 /**
- * Signs in through the real login page: opens it (the administrator side when admin),
+ * Signs in through the real login page: opens it (the administrator side when admin, or `path`),
  * fills 用户名/密码/验证码, clicks 登录 and answers the server's login envelope.
  */
 export async function login(
   page: Page,
   username: string,
   password: string,
-  opts: { admin?: boolean; code?: string; path?: string } = {},
+  opts: { admin?: boolean; code?: string; path?: string; stay?: boolean } = {},
 ): Promise<Envelope<LoginAnswer>> {
-  await page.goto(opts.path ?? (opts.admin ? '/loginAdmin' : '/login'));
+  // stay: the page is already on a login form (the caller got there its own way).
+  if (!opts.stay) await page.goto(opts.path ?? (opts.admin ? '/loginAdmin' : '/login'));
   const form = loginForm(page);
   await form.username.fill(username);
   await form.password.fill(password);

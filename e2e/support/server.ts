@@ -31,6 +31,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** A fresh, empty DATA_DIR under the system temp directory. */
+export const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'campus-portal-e2e-'));
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -38,11 +41,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * DATA_DIR and a free port, with the demo data and a fixed captcha answer, and waits until it
  * serves the built client. Each server owns its directory; stop() removes it.
  */
-export async function startServer(env: Record<string, string> = {}, opts: { startTimeoutMs?: number } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  opts: { startTimeoutMs?: number; dataDir?: string } = {},
+): Promise<RunningServer> {
   const indexHtml = path.join(repoRoot, 'dist', 'index.html');
   if (!fs.existsSync(indexHtml)) throw new Error(`no build at ${indexHtml}: run "vite build" first (npm run test:e2e does)`);
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-portal-e2e-'));
+  // A caller may prepare the directory (e.g. a database with a given licence); it is removed all the same.
+  const dataDir = opts.dataDir ?? newDataDir();
   const port = await freePort();
   const baseURL = `http://127.0.0.1:${port}`;
   const childEnv: NodeJS.ProcessEnv = { ...process.env };
@@ -58,6 +65,9 @@ export async function startServer(env: Record<string, string> = {}, opts: { star
     CAPTCHA_FIXED_CODE: CAPTCHA,
     STATIC_DIR: path.join(repoRoot, 'dist'),
     LOG_LEVEL: 'warn',
+    // The suite signs in and loads captchas far more often a minute than a person does.
+    LOGIN_RATE_LIMIT: '1000',
+    CAPTCHA_RATE_LIMIT: '1000',
     ...env,
   });
 

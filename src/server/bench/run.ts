@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Options, type RequestSpec } from 'autocannon';
 import { hashPassword, verifyPassword } from '../identity/passwords';
-import type { TargetInfo } from './target';
+import { READY, type TargetInfo } from './protocol';
 import { firstLoadJs, ensureBuild } from './bundle-size';
 
 /**
@@ -48,10 +48,10 @@ function startTarget(kind: 'bare' | 'app'): Promise<Started> {
     }, 300_000);
     child.stdout!.on('data', (c: Buffer) => {
       out += c.toString();
-      const line = out.split('\n').find((l) => l.startsWith('{'));
+      const line = out.split('\n').find((l) => l.startsWith(`${READY} `));
       if (!line) return;
       clearTimeout(timer);
-      const info = JSON.parse(line) as TargetInfo;
+      const info = JSON.parse(line.slice(READY.length + 1)) as TargetInfo;
       resolve({ ...info, url: `http://127.0.0.1:${info.port}`, stop });
     });
     child.once('exit', (code) => {
@@ -95,8 +95,10 @@ const section = (title: string) => rows.push([`— ${title}`]);
 
 function printTable() {
   const widths: number[] = [];
-  for (const r of rows) if (r.length > 1) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, c.length)));
-  for (const r of rows) console.log(r.length === 1 ? `\n${r[0]}` : r.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  '));
+  for (const r of rows) if (r.length > 1) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, i === r.length - 1 ? 0 : c.length)));
+  // First column left, numbers right; the last column (notes) is left as it is.
+  const cell = (c: string, i: number, n: number) => (i === 0 ? c.padEnd(widths[i]!) : i === n - 1 && !/^[\d,.—-]*$/.test(c) ? c : c.padStart(widths[i]!));
+  for (const r of rows) console.log(r.length === 1 ? `\n${r[0]}` : r.map((c, i) => cell(c, i, r.length)).join('  ').trimEnd());
 }
 
 async function throughput(bare: Started, app: Started) {
@@ -109,13 +111,13 @@ async function throughput(bare: Started, app: Started) {
   const calls: { label: string; method: string; path: string; token: string; body?: string }[] = [
     { label: 'POST check_user_is_login (student)', method: 'POST', path: '/user/api/v1.user/check_user_is_login/', token: app.tokens!.student, body: '' },
     { label: 'GET notice list page 1×20 (student)', method: 'GET', path: '/portal/api/v1.notice/list/?page=1&pageSize=20', token: app.tokens!.student },
-    { label: 'GET audit log page 1×20 (admin only)', method: 'GET', path: '/user/api/v1.audit/list/?page=1&pageSize=20', token: app.tokens!.admin },
+    { label: 'GET dashboard summary (admin only: counts over the demo university)', method: 'GET', path: '/user/api/v1.dashboard/summary/', token: app.tokens!.admin },
   ];
   for (const c of calls) {
     const headers: Record<string, string> = { authorization: c.token, ...(c.method === 'POST' ? form : {}) };
     const p = await probe(app.url + c.path, { method: c.method, headers, body: c.body });
     if (!p.ok) {
-      rows.push([c.label, 'skipped', p.why]);
+      rows.push([c.label, '—', '—', '—', `skipped: ${p.why}`]);
       continue;
     }
     const m = await load({ url: app.url + c.path, method: c.method, headers, body: c.body });
@@ -154,7 +156,7 @@ async function logins(app: Started) {
     | null;
   const pem = keyAnswer?.data?.public_key;
   if (!pem) {
-    rows.push(['login round-trip (HTTP)', 'skipped', 'no public key', '']);
+    rows.push(['login round-trip (HTTP)', '—', '—', 'skipped: no public key']);
     return;
   }
   const cipher = () => publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Student@2026', 'utf8')).toString('base64');

@@ -5,20 +5,15 @@ import Fastify from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createSession } from '../identity/sessions';
+import { firstStart } from '../db/seed/first-start';
+import { READY, type TargetInfo } from './protocol';
 
 /**
  * A server under benchmark, run as its own process so the load generator never shares its
  * event loop: `bare` is Fastify's hello-world (the baseline), `app` is the whole product on a
- * temp SQLite with the full demo seed, started the way `npm start` starts it. Prints one JSON
- * line {port, ...} on stdout when it listens; SIGTERM stops it and removes its data.
+ * temp SQLite with the full demo seed, started the way `npm start` starts it. Prints
+ * `BENCH_TARGET_READY {port, …}` on stdout when it listens; SIGTERM stops it and removes its data.
  */
-export interface TargetInfo {
-  port: number;
-  /** app only: tokens of live sessions, made directly (login itself is measured separately). */
-  tokens?: { admin: string; student: string };
-  captcha?: string;
-}
-
 const CAPTCHA = 'BENCH1';
 
 async function bare(): Promise<TargetInfo> {
@@ -33,7 +28,9 @@ async function product(): Promise<TargetInfo> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-portal-bench-'));
   // Request logs off, like the baseline: the figure is the cost of our code, not of stdout.
   const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DEMO: '1', CAPTCHA_FIXED_CODE: CAPTCHA, LOG_LEVEL: 'warn', DATABASE_URL: '' });
+  // buildApp issues the demo licence; firstStart seeds the full demo university, as npm start does.
   const app = await buildApp({ config, serveClient: false });
+  await firstStart(app, () => undefined);
   const stop = async () => {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -60,7 +57,7 @@ if (kind !== 'bare' && kind !== 'app') {
   process.exit(2);
 }
 (kind === 'bare' ? bare() : product()).then(
-  (info) => console.log(JSON.stringify(info)),
+  (info) => console.log(`${READY} ${JSON.stringify(info)}`),
   (e) => {
     console.error(e instanceof Error ? e.stack : String(e));
     process.exit(1);
