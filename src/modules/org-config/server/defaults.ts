@@ -16,12 +16,14 @@ export interface PlatformLogoOverride {
 }
 
 export const LOGIN_BACKGROUND_URL = '/images/login-bg.svg';
-export const SCHOOL_LOGO_URL = '/images/logo.svg';
+// The app's emblem and favicon (public/), shared with the client shell.
+export const SCHOOL_LOGO_URL = '/logo.svg';
+export const SCHOOL_ICON_URL = '/favicon.svg';
 
 // Used until an administrator (or the demo seed) stores the school's own values, so a fresh
 // install shows a neutral but complete login page.
 export const DEFAULT_LOGO: LogoConfig = {
-  icon: SCHOOL_LOGO_URL,
+  icon: SCHOOL_ICON_URL,
   logo: SCHOOL_LOGO_URL,
   backend: { title: '综合服务平台管理后台', font: '"PingFang SC", "Microsoft YaHei", sans-serif' },
   front: { title: '综合服务平台' },

@@ -31,7 +31,7 @@ describe('organizationConfig', () => {
   it("answers the school's logo config to anyone", async () => {
     const res = await post('getCommonConfig');
     expect(res.json().data).toMatchObject({ front: { title: '华夏理工大学综合服务平台' }, backend: { title: '华夏理工大学综合服务平台管理后台' } });
-    expect(res.json().data.logo).toMatch(/^\//);
+    for (const url of [res.json().data.logo, res.json().data.icon]) expect(fs.existsSync(path.join(process.cwd(), 'public', url))).toBe(true);
   });
 
   it("answers a platform's own title where it has one, else the common one", async () => {

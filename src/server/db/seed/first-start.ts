@@ -12,7 +12,7 @@ export function demoAccountsTable(): string {
   const rows = [
     ['username', 'password', 'role'],
     ...DEMO_ACCOUNTS.map((a) => [a.username, a.password, ROLE_LABEL[a.kind] ?? a.kind]),
-    ['<学号/工号>', DEMO_GENERATED_PASSWORD, 'any generated student or staff, e.g. 20230100001'],
+    ['<student/staff no.>', DEMO_GENERATED_PASSWORD, 'any generated student or staff, e.g. 20230100001'],
   ];
   const widths = [0, 1].map((c) => Math.max(...rows.map((r) => r[c]!.length)));
   return rows.map((r) => `  ${r[0]!.padEnd(widths[0]!)}  ${r[1]!.padEnd(widths[1]!)}  ${r[2]}`).join('\n');
