@@ -12,8 +12,19 @@ import { getSsoConfig, type SsoConfig } from './sso-config';
 
 export type SignInPage = 'login' | 'loginAdmin';
 
-/** This site as the browser sees it (behind a proxy: X-Forwarded-Proto/Host, trustProxy is on). */
-export const originOf = (req: FastifyRequest) => `${req.protocol}://${req.host}`;
+/**
+ * This site as the browser sees it (behind a proxy: X-Forwarded-Proto/Host, trustProxy is on),
+ * normalised like location.origin (lower-case host, no default port): CAS compares service
+ * URLs as strings.
+ */
+export function originOf(req: FastifyRequest): string {
+  const raw = `${req.protocol}://${req.host}`;
+  try {
+    return new URL(raw).origin;
+  } catch {
+    throw new AppError(Codes.inputError, 400, '请求的 Host 不合法');
+  }
+}
 
 export function isAdminHost(config: SsoConfig, req: FastifyRequest): boolean {
   const want = config.adminHost.trim().toLowerCase();
