@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import '../testing/dom-polyfills';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ChunkErrorBoundary, ChunkLoadError, isChunkLoadError, withChunkTimeout } from './chunk-error-boundary';
@@ -27,6 +28,16 @@ describe('chunk error boundary', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     render(<ChunkErrorBoundary><Boom error={new Error('x is undefined')} /></ChunkErrorBoundary>);
     expect(screen.getByText('页面出错了')).toBeTruthy();
+  });
+
+  it('recovers when the reset key changes (the user navigates away)', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { rerender } = render(
+      <ChunkErrorBoundary resetKey="/web/a"><Boom error={new Error('Loading chunk 1 failed.')} /></ChunkErrorBoundary>,
+    );
+    expect(screen.getByText('页面资源加载失败')).toBeTruthy();
+    rerender(<ChunkErrorBoundary resetKey="/web/b"><p>next page</p></ChunkErrorBoundary>);
+    expect(screen.getByText('next page')).toBeTruthy();
   });
 
   it('recognises chunk failures by type and message', () => {

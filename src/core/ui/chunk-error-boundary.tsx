@@ -55,8 +55,19 @@ interface State {
   error: unknown;
 }
 
-export class ChunkErrorBoundary extends Component<{ children?: ReactNode; onReload?: () => void }, State> {
+interface BoundaryProps {
+  children?: ReactNode;
+  onReload?: () => void;
+  /** A new key (e.g. the location path) clears a caught error: navigating away recovers. */
+  resetKey?: unknown;
+}
+
+export class ChunkErrorBoundary extends Component<BoundaryProps, State> {
   state: State = { error: null };
+
+  componentDidUpdate(prev: BoundaryProps): void {
+    if (this.state.error && prev.resetKey !== this.props.resetKey) this.setState({ error: null });
+  }
 
   static getDerivedStateFromError(error: unknown): State {
     return { error };
