@@ -122,7 +122,7 @@ export async function install(file: string, config: Config, io: CliIo): Promise<
   const key = trustedPublicKey(config);
   return withDb(config, io, async (db) => {
     try {
-      const { licence } = await installLicence(db, key, text);
+      const licence = (await installLicence(db, key, text)).licence!;
       io.out(`已安装授权 (installed): ${licence.holder}, 到期 ${licence.expiresAt}, 用户上限 ${licence.userCap}`);
       io.out('running servers pick it up within 30 seconds');
       return 0;
