@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
+import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { get as idbGet } from 'idb-keyval';
 import type { LoginMenus, MenuNode, PlatformMenus } from '../../shared/menus';
-import { useSession } from './store';
+import { useCmsMenu, usePlatforms, useSession } from './store';
 import type { SessionUser } from './types';
 
 const node = (name: string, children: MenuNode[] = [], relationRoutes: string[] = []): MenuNode => ({
@@ -115,5 +116,19 @@ describe('session store', () => {
     expect(s.hydrated).toBe(true);
     expect(s.platform).toEqual(only);
     expect(s.menus?.plant_front).toHaveLength(1);
+  });
+});
+
+describe('menu selectors', () => {
+  it('return the same empty list on every read while there are no menus (no render loop)', () => {
+    const { result, rerender } = renderHook(() => [usePlatforms(), useCmsMenu()] as const);
+    const first = result.current;
+    rerender();
+    expect(result.current[0]).toBe(first[0]);
+    expect(result.current[1]).toBe(first[1]);
+    useSession.setState({ menus: { plant_front: [platform(9, [])], cms: [node('cmsHome')] } });
+    rerender();
+    expect(result.current[0].map((p) => p.platform_id)).toEqual([9]);
+    expect(result.current[1].map((n) => n.name)).toEqual(['cmsHome']);
   });
 });

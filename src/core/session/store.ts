@@ -190,3 +190,14 @@ export const useSession = create<SessionState>()((setState, getState) => ({
     setState({ menus: menus ?? null, platform: platform ?? null, hydrated: true });
   },
 }));
+
+// Selectors must return stable values: `s.menus?.plant_front ?? []` makes a new array on every
+// read and sends useSyncExternalStore into an endless re-render once menus are null.
+const NO_PLATFORMS: PlatformMenus[] = [];
+const NO_MENU: LoginMenus['cms'] = [];
+
+/** The user's platforms from the login menus (a stable empty list when there are none). */
+export const usePlatforms = (): PlatformMenus[] => useSession((s) => s.menus?.plant_front ?? NO_PLATFORMS);
+
+/** The back-office menu tree (a stable empty list when there is none). */
+export const useCmsMenu = (): LoginMenus['cms'] => useSession((s) => s.menus?.cms ?? NO_MENU);
