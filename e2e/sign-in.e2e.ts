@@ -53,6 +53,8 @@ describe('signing in through the real login page', () => {
       const expected = landingPath({ isAdmin: false, platforms, chosen, redirect: '', to: '' });
       expect(expected).not.toBe('/platformSelection');
       await expectPath(page, expected.split('?')[0]!);
+      // The front end's header names the platform the teacher is in.
+      await page.getByText(chosen.platform_name, { exact: true }).first().waitFor();
     }));
 
   it('takes the student, who has one platform, straight to that platform\'s landing page', () =>
@@ -66,6 +68,7 @@ describe('signing in through the real login page', () => {
       const expected = landingPath({ isAdmin: false, platforms, chosen: platforms[0]!, redirect: '', to: '' });
       await expectPath(page, expected.split('?')[0]!);
       expect(seen).not.toContain('/platformSelection');
+      await page.getByText(platforms[0]!.platform_name, { exact: true }).first().waitFor();
     }));
 
   it('answers a wrong captcha with 验证码错误, a new captcha and the button enabled again', () =>
