@@ -22,6 +22,7 @@ describe('configuration', () => {
     [{ DEMO: 'maybe' }, /DEMO/],
     [{ RSA_KEY_BITS: '1500' }, /RSA_KEY_BITS/],
     [{ CAPTCHA_FIXED_CODE: 'a b' }, /CAPTCHA_FIXED_CODE/],
+    [{ LOGIN_RATE_LIMIT: '0' }, /LOGIN_RATE_LIMIT/],
   ])('names the bad setting %o', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);

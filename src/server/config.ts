@@ -19,6 +19,11 @@ export interface Config {
   lockoutMinutes: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
+  /**
+   * Per-IP requests a minute on the sign-in routes, counted by each app server on its own:
+   * a brake on one address. The lockout, held in the database, protects accounts across servers.
+   */
+  rateLimits: { login: number; captcha: number; visit: number };
   /** Ed25519 public key (PEM or base64 SPKI DER) that licences must be signed with. */
   licencePublicKey: string | null;
   /** Path of a licence file to install at start (optional). */
@@ -86,6 +91,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     lockoutMinutes: int(env, 'LOCKOUT_MINUTES', 15, 1, 24 * 60),
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 10, 1, 24 * 30),
+    rateLimits: {
+      login: int(env, 'LOGIN_RATE_LIMIT', 20, 1, 1_000_000),
+      captcha: int(env, 'CAPTCHA_RATE_LIMIT', 30, 1, 1_000_000),
+      visit: int(env, 'VISIT_RATE_LIMIT', 60, 1, 1_000_000),
+    },
     licencePublicKey,
     licenceFile: env.LICENCE_FILE?.trim() || null,
     staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),

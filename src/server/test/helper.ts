@@ -32,8 +32,9 @@ export function testLicenceKeys(): { privateKey: KeyObject; publicKeyPem: string
   return licenceKeys;
 }
 
+/** Tests sign in many times from one address: the per-IP limits are raised unless a test sets them. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', DEMO: '0', CAPTCHA_FIXED_CODE: 'TEST', DATA_DIR: '/tmp/campus-portal-test', LICENCE_PUBLIC_KEY: testLicenceKeys().publicKeyPem, ...env });
+  return loadConfig({ NODE_ENV: 'test', DEMO: '0', CAPTCHA_FIXED_CODE: 'TEST', LOGIN_RATE_LIMIT: '100000', CAPTCHA_RATE_LIMIT: '100000', VISIT_RATE_LIMIT: '100000', DATA_DIR: '/tmp/campus-portal-test', LICENCE_PUBLIC_KEY: testLicenceKeys().publicKeyPem, ...env });
 }
 
 /** A licence text signed by the test issuer (valid for a year unless overridden); forged: signed by a stranger's key. */

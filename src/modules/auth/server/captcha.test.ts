@@ -3,16 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../server/test/helper';
 import { Codes } from '../../../shared/errors';
 import { CAPTCHA_TTL_MS, CAPTCHA_WIDTH } from '../../../shared/constants';
-import { attemptLogin, fetchCaptchaId, raiseSignInRateLimits } from './test-login';
+import { attemptLogin, fetchCaptchaId } from './test-login';
 import { issueCaptcha, verifyCaptcha } from './captcha-store';
 
 const codeOf = (res: { json(): unknown }) => (res.json() as { errorCode: string }).errorCode;
 
 describe('captcha (GET /user/login/get_code/)', () => {
   let app: TestApp;
-  let restoreLimits: () => void;
-  beforeAll(async () => { restoreLimits = raiseSignInRateLimits(); app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); restoreLimits(); });
+  beforeAll(async () => { app = await buildTestApp(); });
+  afterAll(async () => { await app.close(); });
 
   it('answers an SVG image 140 px wide, never cached, with its id in an httpOnly SameSite=Lax cookie', async () => {
     const res = await app.inject({ method: 'GET', url: '/user/login/get_code/?r=0.123' });

@@ -3,16 +3,15 @@ import { buildTestApp, createTestUser, type TestApp } from '../../../server/test
 import { Codes } from '../../../shared/errors';
 import type { Envelope } from '../../../shared/envelope';
 import type { LoginAnswer } from '../contract';
-import { attemptLogin, fetchCaptchaId, fetchPublicKey, encryptPassword, formBody, loginAs, raiseSignInRateLimits } from './test-login';
+import { attemptLogin, fetchCaptchaId, fetchPublicKey, encryptPassword, formBody, loginAs } from './test-login';
 import { PASSWORD_RESET_NOTICE, safeTo } from './login-answer';
 
 type Answer = Envelope<LoginAnswer | null>;
 
 describe('POST /user/login/ (password sign-in)', () => {
   let app: TestApp;
-  let restoreLimits: () => void;
-  beforeAll(async () => { restoreLimits = raiseSignInRateLimits(); app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); restoreLimits(); });
+  beforeAll(async () => { app = await buildTestApp(); });
+  afterAll(async () => { await app.close(); });
 
   const auditRows = (action: string, actorName: string) =>
     app.db.selectFrom('auditLog').selectAll().where('action', '=', action).where('actorName', '=', actorName).orderBy('id').execute();
@@ -194,18 +193,8 @@ describe('POST /user/login/ (password sign-in)', () => {
 
 describe('per-IP rate limits on sign-in', () => {
   let app: TestApp;
-  const saved = { login: process.env.LOGIN_RATE_LIMIT, captcha: process.env.CAPTCHA_RATE_LIMIT };
-  beforeAll(async () => {
-    process.env.LOGIN_RATE_LIMIT = '3';
-    process.env.CAPTCHA_RATE_LIMIT = '4';
-    app = await buildTestApp({ seed: 'none' });
-  });
-  afterAll(async () => {
-    await app.close();
-    for (const [k, v] of [['LOGIN_RATE_LIMIT', saved.login], ['CAPTCHA_RATE_LIMIT', saved.captcha]] as const) {
-      if (v === undefined) delete process.env[k]; else process.env[k] = v;
-    }
-  });
+  beforeAll(async () => { app = await buildTestApp({ seed: 'none', env: { LOGIN_RATE_LIMIT: '3', CAPTCHA_RATE_LIMIT: '4' } }); });
+  afterAll(async () => { await app.close(); });
 
   it('answers 429 with 0x00000429 once an address exceeds the login limit', async () => {
     const post = () => app.inject({ method: 'POST', url: '/user/login/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: formBody({ is_admin: 0, username: 'x', password: 'x', code: 'TEST' }) });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createPgSchema, createTestUser, dropPgSchema, usePostgres, type TestApp } from '../../../server/test/helper';
 import { Codes } from '../../../shared/errors';
-import { attemptLogin, fetchCaptchaId, fetchPublicKey, loginAs, postForm, raiseSignInRateLimits } from './test-login';
+import { attemptLogin, fetchCaptchaId, fetchPublicKey, loginAs, postForm } from './test-login';
 
 const codeOf = (res: { json(): unknown }) => (res.json() as { errorCode: string }).errorCode;
 
@@ -13,9 +13,7 @@ describe.skipIf(!usePostgres())('two app servers on one PostgreSQL database', ()
   let schema: string;
   let a: TestApp;
   let b: TestApp;
-  let restoreLimits: () => void;
   beforeAll(async () => {
-    restoreLimits = raiseSignInRateLimits();
     schema = await createPgSchema();
     a = await buildTestApp({ pgSchema: schema });
     b = await buildTestApp({ pgSchema: schema, seed: 'none' });
@@ -24,7 +22,6 @@ describe.skipIf(!usePostgres())('two app servers on one PostgreSQL database', ()
     await a?.close();
     await b?.close();
     if (schema) await dropPgSchema(schema);
-    restoreLimits();
   });
 
   it('answers the same public key on both servers', async () => {

@@ -8,7 +8,6 @@ import { ChangePwdBody, CheckUserBody, LoginBody, type CheckLoginAnswer } from '
 import { CAPTCHA_COOKIE, issueCaptcha } from './captcha-store';
 import { publicKeyAnswer } from './rsa-keys';
 import { changePassword, checkUserPassword, countVisit, logout, passwordLogin } from './service';
-import { signInRateLimits } from './rate-limits';
 
 const TENANT = 'default';
 const AdminFlag = Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal(0), Type.Literal(1)]);
@@ -18,7 +17,7 @@ const CaptchaQuery = Type.Object({ r: Type.Optional(Type.String({ maxLength: 64 
 /** Password sign-in, captcha, public key, logout, login status, visits and password changes. */
 export async function authRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const limits = signInRateLimits();
+  const limits = app.config.rateLimits;
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 
   app.get('/user/login/get_code/', {

@@ -4,12 +4,12 @@ import { AppError, badInput } from '../../../server/errors';
 import { audit } from '../../../server/identity/audit';
 import { dummyHash, hashPassword, verifyPassword } from '../../../server/identity/passwords';
 import { revokeSession, revokeUserSessions, type AuthContext } from '../../../server/identity/sessions';
-import { getSetting } from '../../../server/identity/settings';
 import { Codes } from '../../../shared/errors';
 import { isStrongPassword, PASSWORD_POLICY_TEXT, type LoginAnswer, type LoginBody } from '../contract';
 import { verifyCaptcha } from './captcha-store';
 import { issueLogin } from './login-answer';
 import { decryptPassword } from './rsa-keys';
+import { ssoLogoutUrl } from './sso/service';
 import { findUserById, findUserByUsername, incrementVisit, recordFailure, resetFailures, updatePassword } from './repository';
 
 export const BAD_CREDENTIALS = '用户名或密码错误';
@@ -68,21 +68,6 @@ export async function passwordLogin(app: FastifyInstance, req: FastifyRequest, b
   return issueLogin(app, req, user, { asAdmin: wantAdmin, to: body.to, via: 'password' });
 }
 
-interface SsoSetting {
-  kind?: string;
-  cas?: { serverUrl?: string };
-  logoutUrl?: string;
-}
-
-/** Where the browser goes after logout: the SSO server's logout when single sign-on is on, else ''. */
-export async function logoutUrl(app: FastifyInstance): Promise<string> {
-  const sso = await getSetting<SsoSetting>(app.db, 'sso');
-  if (!sso || (sso.kind !== 'cas' && sso.kind !== 'oidc')) return '';
-  if (sso.logoutUrl) return sso.logoutUrl;
-  if (sso.kind === 'cas' && sso.cas?.serverUrl) return `${sso.cas.serverUrl.replace(/\/+$/, '')}/logout`;
-  return '';
-}
-
 /** POST /user/login/login_out/: a missing or dead token is already logged out. */
 export async function logout(app: FastifyInstance, req: FastifyRequest): Promise<{ logout_url: string }> {
   const auth = req.auth;
@@ -90,7 +75,7 @@ export async function logout(app: FastifyInstance, req: FastifyRequest): Promise
     await revokeSession(app.db, auth.tokenHash);
     await audit(app.db, { action: 'logout', result: 'ok', actorId: auth.userId, actorName: auth.username, ip: req.ip });
   }
-  return { logout_url: await logoutUrl(app) };
+  return { logout_url: await ssoLogoutUrl(app, req) };
 }
 
 /** The signed-in user's current row, for the password checks of change_pwd and check_user. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestUser, type TestApp } from '../../../server/test/helper';
-import { putSetting } from '../../../server/identity/settings';
 import { verifyPassword } from '../../../server/identity/passwords';
+import { DEFAULT_SSO_CONFIG, putSsoConfig } from './sso/sso-config';
 import { Codes } from '../../../shared/errors';
 import { PASSWORD_POLICY_TEXT } from '../contract';
-import { encryptPassword, fetchPublicKey, loginAs, postForm, raiseSignInRateLimits } from './test-login';
+import { encryptPassword, fetchPublicKey, loginAs, postForm } from './test-login';
 
 const LOGOUT = '/user/login/login_out/';
 const IS_LOGIN = '/user/api/v1.user/check_user_is_login/';
@@ -14,13 +14,11 @@ const CHECK_USER = '/user/api/v1.user/check_user/';
 describe('logout, login status, password change and re-confirmation', () => {
   let app: TestApp;
   let key: string;
-  let restoreLimits: () => void;
   beforeAll(async () => {
-    restoreLimits = raiseSignInRateLimits();
     app = await buildTestApp({ seed: 'none' });
     key = await fetchPublicKey(app);
   });
-  afterAll(async () => { await app.close(); restoreLimits(); });
+  afterAll(async () => { await app.close(); });
 
   const enc = (p: string) => encryptPassword(key, p);
   const isLogin = (token?: string, fields: Record<string, unknown> = {}) => postForm(app, IS_LOGIN, fields, token);
@@ -65,12 +63,12 @@ describe('logout, login status, password change and re-confirmation', () => {
       expect((await postForm(app, LOGOUT, {}, 'expired-token')).json()).toMatchObject({ errorCode: Codes.ok });
     });
 
-    it('sends the browser to the CAS logout when single sign-on is on', async () => {
-      await putSetting(app.db, 'sso', { kind: 'cas', cas: { serverUrl: 'https://cas.example.edu.cn/cas/' } });
-      expect((await postForm(app, LOGOUT, {})).json()).toMatchObject({ data: { logout_url: 'https://cas.example.edu.cn/cas/logout' } });
-      await putSetting(app.db, 'sso', { kind: 'oidc', logoutUrl: 'https://idp.example.edu.cn/logout' });
-      expect((await postForm(app, LOGOUT, {})).json()).toMatchObject({ data: { logout_url: 'https://idp.example.edu.cn/logout' } });
-      await putSetting(app.db, 'sso', { kind: '' });
+    it('sends the browser to the CAS logout, or the configured address, when single sign-on is on', async () => {
+      await putSsoConfig(app.db, { ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: 'https://cas.example.edu.cn/cas/' } });
+      expect((await postForm(app, LOGOUT, {})).json()).toMatchObject({ data: { logout_url: `https://cas.example.edu.cn/cas/logout?service=${encodeURIComponent('http://localhost/login')}` } });
+      await putSsoConfig(app.db, { ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: 'https://cas.example.edu.cn/cas/' }, logoutUrl: 'https://www.example.edu.cn/' });
+      expect((await postForm(app, LOGOUT, {})).json()).toMatchObject({ data: { logout_url: 'https://www.example.edu.cn/' } });
+      await putSsoConfig(app.db, DEFAULT_SSO_CONFIG);
       expect((await postForm(app, LOGOUT, {})).json()).toMatchObject({ data: { logout_url: '' } });
     });
   });

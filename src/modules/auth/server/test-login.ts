@@ -77,15 +77,3 @@ export function postForm(app: FastifyInstance, url: string, fields: Record<strin
   });
 }
 
-/**
- * Raise the per-IP sign-in limits (read when an app is built) for suites that sign in many
- * times from 127.0.0.1; answers a function that puts the previous values back.
- */
-export function raiseSignInRateLimits(perMinute = 10_000): () => void {
-  const names = ['LOGIN_RATE_LIMIT', 'CAPTCHA_RATE_LIMIT'] as const;
-  const saved = names.map((n) => process.env[n]);
-  for (const n of names) process.env[n] = String(perMinute);
-  return () => names.forEach((n, i) => {
-    if (saved[i] === undefined) delete process.env[n]; else process.env[n] = saved[i];
-  });
-}

@@ -89,7 +89,7 @@ describe('POST /user/login/get_urls/', () => {
 
 describe('SSO exchange rate limit', () => {
   it('answers 429 once one address has tried the exchange too often in a minute', async () => {
-    const app = await buildTestApp({ seed: 'none' });
+    const app = await buildTestApp({ seed: 'none', env: { LOGIN_RATE_LIMIT: '20' } });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 21; i++) {

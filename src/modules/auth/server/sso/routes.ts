@@ -4,7 +4,6 @@ import { Type } from 'typebox';
 import { ok } from '../../../../shared/envelope';
 import { LOGIN_BODY_LIMIT } from '../../../../shared/constants';
 import { SsoQuery } from '../../contract';
-import { signInRateLimits } from '../rate-limits';
 import { getUrls, ssoLogin } from './service';
 
 const UrlsBody = Type.Object({
@@ -15,7 +14,7 @@ const UrlsBody = Type.Object({
 /** Single sign-on: get_urls, the CAS ticket / OIDC code exchange, and its administrators' side. */
 export async function ssoRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
-  const limits = signInRateLimits();
+  const limits = app.config.rateLimits;
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 
   app.post('/user/login/get_urls/', {

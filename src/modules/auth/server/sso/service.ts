@@ -40,23 +40,41 @@ function pageFor(config: SsoConfig, req: FastifyRequest, asked?: SignInPage): Si
 const oidcRedirectUri = (config: SsoConfig, req: FastifyRequest, page: SignInPage) =>
   config.oidc?.redirectUri?.trim() || `${originOf(req)}/${page}`;
 
+/**
+ * Where the browser goes after signing out: the configured address, else the CAS logout (back
+ * to this site's sign-in page) or the OIDC end-session endpoint; '' without single sign-on.
+ */
+export async function ssoLogoutUrl(app: FastifyInstance, req: FastifyRequest, asked?: SignInPage, known?: SsoConfig): Promise<string> {
+  const config = known ?? (await getSsoConfig(app.db));
+  if (config.kind === 'none') return '';
+  const configured = config.logoutUrl?.trim();
+  if (configured) return configured;
+  if (config.kind === 'cas' && config.cas) return casLogoutUrl(config.cas.serverUrl, `${originOf(req)}/${pageFor(config, req, asked)}`);
+  if (config.kind === 'oidc' && config.oidc) {
+    try {
+      return await endSessionEndpoint(config.oidc);
+    } catch (e) {
+      if (!(e instanceof OidcFailure)) throw e;
+      req.log.warn({ reason: e.message }, 'OIDC discovery failed; no logout address this time');
+    }
+  }
+  return '';
+}
+
 /** POST /user/login/get_urls/ */
 export async function getUrls(app: FastifyInstance, req: FastifyRequest, asked?: SignInPage): Promise<UrlsAnswer> {
   const config = await getSsoConfig(app.db);
   const on = config.kind !== 'none';
   const page = pageFor(config, req, asked);
   let ssoLoginUrl = '';
-  let logoutUrl = config.logoutUrl?.trim() ?? '';
   if (config.kind === 'cas' && config.cas) {
     ssoLoginUrl = casLoginUrl(config.cas.serverUrl, `${originOf(req)}/${page}`);
-    logoutUrl ||= casLogoutUrl(config.cas.serverUrl, `${originOf(req)}/${page}`);
   } else if (config.kind === 'oidc' && config.oidc) {
     try {
       const state = newState();
       const pending = { nonce: newNonce(), codeVerifier: newCodeVerifier(), redirectUri: oidcRedirectUri(config, req, page), page };
       ssoLoginUrl = await authorizationUrl(config.oidc, { ...pending, state });
       await savePendingAuthorization(app.db, state, pending);
-      logoutUrl ||= await endSessionEndpoint(config.oidc);
     } catch (e) {
       // The provider being down must not break the password form: no SSO link this time.
       if (!(e instanceof OidcFailure)) throw e;
@@ -72,7 +90,7 @@ export async function getUrls(app: FastifyInstance, req: FastifyRequest, asked?:
     admin_login_enable: config.adminLoginEnable ? 1 : 0,
     sso_kind: on ? config.kind : '',
     sso_login_url: ssoLoginUrl,
-    logout_url: logoutUrl,
+    logout_url: await ssoLogoutUrl(app, req, page, config),
   };
 }
 
