@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingPath } from '../src/core/guard/landing';
 import { inPage, launchBrowser } from './support/browser';
-import { ACCOUNTS, expectPath, login, loginForm } from './support/login';
+import { ACCOUNTS, expectPath, login, loginForm, tokenOf } from './support/login';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -57,6 +57,19 @@ describe('signing in through the real login page', () => {
       await page.getByText(chosen.platform_name, { exact: true }).first().waitFor();
     }));
 
+  it('signs the teacher out from platform selection with the exit button', () =>
+    inPage(browser, async (page) => {
+      await login(page, ACCOUNTS.teacher.username, ACCOUNTS.teacher.password);
+      await expectPath(page, '/platformSelection');
+      const token = await tokenOf(page);
+      await page.getByRole('button', { name: /退\s*出/ }).click();
+      await expectPath(page, '/login');
+      expect(await tokenOf(page)).toBeNull();
+      // The server ended the session too: the old token no longer counts as signed in.
+      const check = await page.request.post('/user/api/v1.user/check_user_is_login/', { headers: { Authorization: token! } });
+      expect((await check.json()).errorCode).toBe('0x00000011');
+    }));
+
   it('takes the student, who has one platform, straight to that platform\'s landing page', () =>
     inPage(browser, async (page) => {
       const seen: string[] = [];
@@ -84,7 +97,7 @@ describe('signing in through the real login page', () => {
       const newCaptcha = page.waitForRequest((r) => r.url().includes('/user/login/get_code/') && r.url() !== new URL(firstCaptcha!, page.url()).toString());
       await form.submit.click();
       expect((await (await answer).json()).errorCode).toBe('0x00000031');
-      await page.getByText('验证码错误').first().waitFor();
+      await page.locator('.ant-message').getByText('验证码错误').waitFor();
       await newCaptcha;
       await expect.poll(() => form.submit.isEnabled()).toBe(true);
       expect(await form.code.inputValue()).toBe('');
