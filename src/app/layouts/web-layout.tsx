@@ -4,7 +4,7 @@ import { App, Button, Dropdown, Layout, Menu } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { landingPath } from '../../core/guard/landing';
 import { navigate as go } from '../../core/routing/navigate';
-import { useSession } from '../../core/session/store';
+import { usePlatforms, useSession } from '../../core/session/store';
 import type { PlatformMenus } from '../../shared/menus';
 import { enterPlatform } from '../../modules/platform/api';
 import { SiteFooter } from './site-footer';
@@ -22,7 +22,7 @@ export function WebLayout() {
   const logo = useSession((st) => st.logoConfig);
   const user = useSession((st) => st.userInfo);
   const platform = useSession((st) => st.platform);
-  const platforms = useSession((st) => st.menus?.plant_front ?? []);
+  const platforms = usePlatforms();
   const [switching, setSwitching] = useState(false);
 
   const items = useMemo(() => toMenuItems(platform?.web ?? []), [platform]);

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { App, Button, Carousel, Empty } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
 import { landingPath } from '../../../../core/guard/landing';
-import { useSession } from '../../../../core/session/store';
+import { usePlatforms, useSession } from '../../../../core/session/store';
 import { PLATFORM_CARDS_PER_SLIDE, PLATFORM_SLIDE_SPEED } from '../../../../shared/constants';
 import type { PlatformMenus } from '../../../../shared/menus';
 import { signOut } from '../../../auth/api';
@@ -24,7 +24,7 @@ const isAbsolute = (p: string) => /^https?:\/\//i.test(p);
 export default function PlatformSelectionPage() {
   const navigate = useNavigate();
   const { message } = App.useApp();
-  const platforms = useSession((st) => st.menus?.plant_front ?? []);
+  const platforms = usePlatforms();
   const user = useSession((st) => st.userInfo);
   const logoConfig = useSession((st) => st.logoConfig);
   const [busy, setBusy] = useState(false);
