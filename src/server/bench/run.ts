@@ -78,11 +78,11 @@ interface Probe {
 }
 
 /** One call before the load, so a wrong token or a missing endpoint is reported, not measured. */
-async function probe(url: string, init: RequestInit): Promise<Probe> {
+async function probe(url: string, init: RequestInit, expectCode = '0x00000000'): Promise<Probe> {
   try {
     const res = await fetch(url, init);
     const body = (await res.json().catch(() => null)) as { errorCode?: string; message?: string } | null;
-    if (res.status === 200 && body?.errorCode === '0x00000000') return { ok: true, why: '' };
+    if (res.status === 200 && body?.errorCode === expectCode) return { ok: true, why: '' };
     return { ok: false, why: `HTTP ${res.status} ${body?.errorCode ?? ''} ${body?.message ?? ''}`.trim() };
   } catch (e) {
     return { ok: false, why: e instanceof Error ? e.message : String(e) };
@@ -108,14 +108,16 @@ async function throughput(bare: Started, app: Started) {
   rows.push(['bare Fastify GET / (baseline)', fmt(base.rps), fmt(base.p99), '1.00', String(base.bad)]);
 
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const calls: { label: string; method: string; path: string; token: string; body?: string }[] = [
+  const calls: { label: string; method: string; path: string; token: string | null; body?: string; expect?: string }[] = [
+    // Without a token: what every call pays before any session is looked up (headers, routing, licence).
+    { label: 'POST check_user_is_login (no token)', method: 'POST', path: '/user/api/v1.user/check_user_is_login/', token: null, body: '', expect: '0x00000011' },
     { label: 'POST check_user_is_login (student)', method: 'POST', path: '/user/api/v1.user/check_user_is_login/', token: app.tokens!.student, body: '' },
     { label: 'GET notice list page 1×20 (student)', method: 'GET', path: '/portal/api/v1.notice/list/?page=1&pageSize=20', token: app.tokens!.student },
     { label: 'GET dashboard summary (admin only: counts over the demo university)', method: 'GET', path: '/user/api/v1.dashboard/summary/', token: app.tokens!.admin },
   ];
   for (const c of calls) {
-    const headers: Record<string, string> = { authorization: c.token, ...(c.method === 'POST' ? form : {}) };
-    const p = await probe(app.url + c.path, { method: c.method, headers, body: c.body });
+    const headers: Record<string, string> = { ...(c.token ? { authorization: c.token } : {}), ...(c.method === 'POST' ? form : {}) };
+    const p = await probe(app.url + c.path, { method: c.method, headers, body: c.body }, c.expect);
     if (!p.ok) {
       rows.push([c.label, '—', '—', '—', `skipped: ${p.why}`]);
       continue;
