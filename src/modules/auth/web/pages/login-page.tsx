@@ -63,7 +63,7 @@ export default function LoginPage() {
     getPublicKey(true).catch(() => undefined);
     getLoginConfig().then((r) => live && setLoginConfig(r.data), () => undefined);
     getCommonConfig().then((r) => live && useSession.getState().setLogoConfig(r.data), () => undefined);
-    getUrls().then(
+    getUrls(isAdmin ? 'loginAdmin' : 'login').then(
       (r) => {
         if (!live) return;
         const u = r.data;
@@ -83,7 +83,7 @@ export default function LoginPage() {
     return () => {
       live = false;
     };
-  }, []);
+  }, [isAdmin]);
 
   // A side the server switched off sends the visitor to the other one.
   useEffect(() => {
