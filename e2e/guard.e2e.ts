@@ -26,6 +26,13 @@ describe('the route guard in the browser', () => {
       await expectPath(page, '/notFound');
     }));
 
+  it('opens the login page at /', () =>
+    inPage(browser, async (page) => {
+      await page.goto('/');
+      await expectPath(page, '/login');
+      await page.getByRole('button', { name: /^登\s*录$/ }).waitFor();
+    }));
+
   it('sends an unknown path to /notFound', () =>
     inPage(browser, async (page) => {
       await page.goto('/no/such/page');
