@@ -5,7 +5,7 @@
  * because people's names use them.
  */
 const ASTRAL = /[\uD800-\uDBFF][\uDC00-\uDFFF]/g;
-const PRESENTATION = /[\uFE0E\uFE0F\u200D\u20E3]/g;
+const PRESENTATION = /\uFE0E|\uFE0F|\u200D|\u20E3/g;
 
 function isCjkIdeograph(cp: number): boolean {
   return cp >= 0x20000 && cp <= 0x323af; // CJK Unified Ideographs Extension B–H
