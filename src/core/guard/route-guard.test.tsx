@@ -140,11 +140,11 @@ describe('RouteGuard', () => {
     expect(warningSpy).toHaveBeenCalledTimes(1);
   });
 
-  it('clears the session and goes to the returned to_url when the check says not logged in', async () => {
-    handler = answer(401, { errorCode: '0x00000014', message: '登录超时', data: { is_login: false, to_url: '/login?reason=expired', ternantId: '' } });
+  it('clears the session and goes to login with the current page when the check says not logged in', async () => {
+    handler = answer(401, { errorCode: '0x00000014', message: '登录超时', data: { is_login: false, to_url: '/login', ternantId: '' } });
     const router = mount('/web/taskCenter/taskWorkBench');
     expect(await screen.findByText('login page')).toBeTruthy();
-    expect(router.state.location.search).toBe('?reason=expired');
+    expect(router.state.location.search).toBe('?to=%2Fweb%2FtaskCenter%2FtaskWorkBench');
     expect(localStorage.getItem('Authorization')).toBeNull();
     expect(useSession.getState().token).toBeNull();
     // the check is silent: no toast from the request layer

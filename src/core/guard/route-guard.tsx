@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { EMPTY_MENU_RECHECK_MS } from '../../shared/constants';
 import { http, HttpError, TRANSPORT_CODES } from '../http';
-import { loginRedirect } from '../routing/login-path';
+import { isLoginPath, loginRedirect } from '../routing/login-path';
 import type { AppRoute } from '../routing/types';
 import { useSession } from '../session/store';
 import { showError, toast } from '../ui/toast';
@@ -88,7 +88,8 @@ export function RouteGuard({ route, children }: { route: AppRoute; children?: Re
     const leave = (to: string) => {
       if (!live) return;
       void useSession.getState().clear();
-      const target = to || loginRedirect(path);
+      // A bare login address from the server loses the page; carry it (and the admin side) ourselves.
+      const target = !to || isLoginPath(to) ? loginRedirect(path) : to;
       if (isAbsolute(target)) window.location.assign(target);
       else routerNavigate(target, { replace: true });
     };
