@@ -16,6 +16,8 @@ describe('serving the built client', () => {
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(dir, 'resource/js/index-abc123.js'), 'console.log(1)');
     fs.writeFileSync(path.join(dir, 'sw.js'), 'self.x=1');
+    fs.mkdirSync(path.join(dir, '.vite'));
+    fs.writeFileSync(path.join(dir, '.vite/manifest.json'), '{"src/app/main.tsx":{}}');
     app = await buildApp({ config: testConfig({ STATIC_DIR: dir }), db: { sqliteFile: ':memory:' }, serveClient: true });
     await app.ready();
   });
@@ -42,7 +44,7 @@ describe('serving the built client', () => {
   });
 
   it('answers a missing resource, a file-like path and an unknown API path with a JSON 404', async () => {
-    for (const url of ['/resource/js/gone-000.js', '/favicon-missing.png', '/user/api/v1.nothing/x/', '/portal/backend/nothing/']) {
+    for (const url of ['/resource/js/gone-000.js', '/favicon-missing.png', '/.vite/manifest.json', '/user/api/v1.nothing/x/', '/portal/backend/nothing/']) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().errorCode).toBe(Codes.notFound);

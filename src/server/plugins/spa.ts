@@ -28,6 +28,8 @@ export const spaPlugin = fp(async (app, opts: { root: string }) => {
     const url = decodeURIComponent((req.url.split('?')[0] ?? '/'));
     if (API_PREFIX.test(url) || !hasBuild) return reply.status(404).send(notFoundBody);
     const rel = url.replace(/^\/+/, '');
+    // Dot folders (.vite/manifest.json maps chunks to source paths) are build internals.
+    if (rel.split('/').some((seg) => seg.startsWith('.'))) return reply.status(404).send(notFoundBody);
     if (rel && isFile(rel)) {
       const hashed = rel.startsWith('resource/');
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
