@@ -44,5 +44,33 @@ export function openDb(opts: OpenOptions): OpenDb {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), plugins: [new CamelCasePlugin()] }), dialect: 'sqlite' };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new CamelCasePlugin()] }), dialect: 'sqlite' };
+}
+
+const STATEMENT_CACHE_SIZE = 500;
+
+/**
+ * Kysely prepares every query afresh, and preparing is a large share of a small query's cost
+ * on SQLite. Statements are cached by their SQL text (least recently used out first). Reuse
+ * is safe: Kysely runs one query at a time on its single SQLite connection.
+ */
+function withStatementCache(sqlite: Sqlite.Database): Pick<Sqlite.Database, 'prepare' | 'close'> {
+  const cache = new Map<string, Sqlite.Statement>();
+  return {
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql);
+      } else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+    close() {
+      cache.clear();
+      return sqlite.close();
+    },
+  } as Pick<Sqlite.Database, 'prepare' | 'close'>;
 }
