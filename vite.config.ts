@@ -1,14 +1,22 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { webManifestPlugin } from './pwa/vite-plugin';
 
-// Chunks go to resource/js and styles to resource/css (spec section 8): the server gives
-// those hashed files a year-long cache and index.html none.
+const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
+// The page (index.html) lives with the app's composition in src/app, so Vite's root is there;
+// public/, dist/ and the tests stay at the repository's top level.
 export default defineConfig({
-  plugins: [react()],
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  root: repo('./src/app'),
+  publicDir: repo('./public'),
+  plugins: [react(), webManifestPlugin()],
+  resolve: { alias: { '@': repo('./src') } },
+  // Chunks go to resource/js and styles to resource/css (spec section 8): the server gives
+  // those hashed files a year-long cache and index.html none.
   build: {
-    outDir: 'dist',
+    outDir: repo('./dist'),
+    emptyOutDir: true,
     // dist/.vite/manifest.json: npm run bench sums each route's first-load chunks from it.
     manifest: true,
     assetsDir: 'resource',
@@ -23,13 +31,14 @@ export default defineConfig({
   },
   server: { proxy: { '^/(user|portal|workflow|message|affairs|data|bi|warning|resource)/': 'http://127.0.0.1:8080' } },
   test: {
+    root: repo('.'),
     pool: 'forks',
     testTimeout: 30000,
     hookTimeout: 60000,
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` first line.
     // The server suite runs a second time on PostgreSQL when TEST_DATABASE_URL is set.
     projects: [
-      { extends: true as const, test: { name: 'sqlite', include: ['src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { extends: true as const, test: { name: 'sqlite', include: ['src/**/*.test.{ts,tsx}', 'pwa/**/*.test.ts'], environment: 'node' } },
       ...(process.env.TEST_DATABASE_URL
         ? [{ extends: true as const, test: { name: 'postgres', include: ['src/server/**/*.test.ts', 'src/modules/*/server/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'pg' } } }]
         : []),

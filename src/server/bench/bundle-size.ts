@@ -17,6 +17,13 @@ type Manifest = Record<string, Chunk>;
 
 const manifestPath = (root: string) => path.join(root, 'dist/.vite/manifest.json');
 
+/** Vite names chunks relative to its root (src/app); name them from the repository's top instead. */
+function readManifest(root: string): Manifest {
+  const fromTop = (key: string) => path.posix.normalize(path.posix.join('src/app', key));
+  const raw = JSON.parse(fs.readFileSync(manifestPath(root), 'utf8')) as Manifest;
+  return Object.fromEntries(Object.entries(raw).map(([key, c]) => [fromTop(key), { ...c, imports: c.imports?.map(fromTop) }]));
+}
+
 export function ensureBuild(root: string, build: (cmd: string) => void): void {
   if (!fs.existsSync(manifestPath(root))) build('vite build');
 }
@@ -95,7 +102,7 @@ export interface FirstLoad {
  */
 export function firstLoadJs(root: string, routePath: string): FirstLoad {
   const dist = path.join(root, 'dist');
-  const manifest = JSON.parse(fs.readFileSync(manifestPath(root), 'utf8')) as Manifest;
+  const manifest = readManifest(root);
   const files = new Set<string>();
 
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
