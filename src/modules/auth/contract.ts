@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import type { LoginMenus } from '../../shared/menus';
+import type { UserInfo } from '../../shared/identity';
 
 /** POST /user/login/ (form-urlencoded). password is RSA-OAEP-SHA-256 ciphertext, base64. */
 export const LoginBody = Type.Object({
@@ -22,20 +23,7 @@ export const SsoQuery = Type.Object({
 });
 export type SsoQuery = Static<typeof SsoQuery>;
 
-export interface UserInfo {
-  id: number;
-  username: string;
-  real_name: string;
-  user_no: string;
-  /** 'student' | 'staff' | 'admin' */
-  kind: string;
-  is_admin: 0 | 1;
-  department: { id: number; name: string } | null;
-  avatar: string | null;
-  roles: { code: string; name: string }[];
-  /** 1 when an administrator reset the password: the user must change it now. */
-  must_change_pwd: 0 | 1;
-}
+export type { UserInfo };
 
 /** The data of a successful login answer (spec section 3). */
 export interface LoginAnswer {

@@ -1,39 +1,9 @@
 import { http } from '../../core/http';
 import type { Page } from '../../shared/envelope';
-
-export type NoticeKind = 'notice' | 'news';
-
-export interface NoticeSummary {
-  id: number;
-  kind: NoticeKind;
-  title: string;
-  summary: string;
-  publishedAt: number;
-}
-
-export interface NoticeDetail {
-  id: number;
-  kind: NoticeKind;
-  title: string;
-  /** HTML; shown as text paragraphs until server-side sanitising lands */
-  content: string;
-  publishedAt: number;
-}
-
-export interface DashboardSummary {
-  users: number;
-  students: number;
-  staff: number;
-  platforms: number;
-  activeSessions: number;
-  loginsToday: number;
-  visitsToday: number;
-  logins7d: { day: string; count: number }[];
-  recentAudit: { at: number; actorName: string; action: string; target: string; result: string }[];
-}
+import type { DashboardSummary, NoticeDetail, NoticeListQuery, NoticeSummary } from './contract';
 
 /** Notices or news, newest first. GET /portal/api/v1.notice/list/ */
-export const listNotices = (q: { kind: NoticeKind; page: number; pageSize: number }) =>
+export const listNotices = (q: NoticeListQuery) =>
   http.get<Page<NoticeSummary>>('/portal/api/v1.notice/list/', { params: q });
 
 /** One notice or news item. GET /portal/api/v1.notice/detail/ */

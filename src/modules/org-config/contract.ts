@@ -1,12 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-/** Logo config (spec section 3). */
-export interface LogoConfig {
-  icon: string;
-  logo: string;
-  backend: { title: string; font: string };
-  front: { title: string };
-}
+export type { LogoConfig } from '../../shared/identity';
 
 /** getLoginConfig: what the login page shows. */
 export interface LoginConfig {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '../../../shared/envelope';
-import { NoticeDetailQuery, NoticeListQuery } from './schemas';
+import { NoticeDetailQuery, NoticeListQuery } from '../contract';
 import { listPublishedNotices } from './repository';
 import { dashboardSummary, noticeDetail } from './service';
 

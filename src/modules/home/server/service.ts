@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../../server/errors';
-import type { DashboardSummary, NoticeDetail } from './schemas';
+import type { DashboardSummary, NoticeDetail } from '../contract';
 import { countActiveSessions, countLoginsByDay, countPeople, countPlatforms, findPublishedNotice, recentAudit, visitsOn } from './repository';
 import { dayKey, startOfDay } from './days';
 

@@ -1,6 +1,6 @@
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import type { DashboardSummary } from '../../api';
+import type { DashboardSummary } from '../../contract';
 
 type AuditRow = DashboardSummary['recentAudit'][number];
 

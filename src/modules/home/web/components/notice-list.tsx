@@ -2,7 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button, Card, Empty, List, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { listNotices, type NoticeKind } from '../../api';
+import { listNotices } from '../../api';
+import type { NoticeKind } from '../../contract';
 import s from './notice-list.module.css';
 
 const PAGE_SIZE = 8;

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { MAX_PAGE_SIZE } from '../../../shared/envelope';
+import { MAX_PAGE_SIZE } from '../../shared/envelope';
 
 /** GET /portal/api/v1.notice/list/ */
 export const NoticeListQuery = Type.Object({
@@ -13,19 +13,22 @@ export type NoticeListQuery = Static<typeof NoticeListQuery>;
 export const NoticeDetailQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
 export type NoticeDetailQuery = Static<typeof NoticeDetailQuery>;
 
-// Answer shapes (the client's copies live in ../api.ts).
+export type NoticeKind = 'notice' | 'news';
+
 export interface NoticeSummary {
   id: number;
-  kind: 'notice' | 'news';
+  kind: NoticeKind;
   title: string;
   summary: string;
   publishedAt: number;
 }
 
 export interface NoticeDetail extends NoticeSummary {
+  /** HTML paragraphs */
   content: string;
 }
 
+/** GET /user/api/v1.dashboard/summary/ (administrators): the back-office home figures. */
 export interface DashboardSummary {
   users: number;
   students: number;
