@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { FilingLinks } from '../../core/ui/filing-links';
 import { getLoginConfig } from '../../modules/org-config/api';
 import s from './layouts.module.css';
 
@@ -11,15 +12,7 @@ export function SiteFooter() {
       {c?.copyright && <div>{c.copyright}</div>}
       {c && c.filings.length > 0 && (
         <div className={s.filings}>
-          {c.filings.map((f) =>
-            f.url ? (
-              <a key={f.text} href={f.url} target="_blank" rel="noreferrer">
-                {f.text}
-              </a>
-            ) : (
-              <span key={f.text}>{f.text}</span>
-            ),
-          )}
+          <FilingLinks filings={c.filings} />
         </div>
       )}
     </footer>

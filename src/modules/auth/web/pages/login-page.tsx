@@ -13,6 +13,7 @@ import { adminSsoLogin, captchaUrl, getUrls, login, ssoExchange } from '../../ap
 import type { LoginAnswer, UrlsAnswer } from '../../contract';
 import { completeSignIn, openPath } from '../complete-sign-in';
 import s from './login-page.module.css';
+import { FilingLinks } from '../../../../core/ui/filing-links';
 
 interface LoginForm {
   username: string;
@@ -228,15 +229,7 @@ export default function LoginPage() {
         </div>
         <div className={s.filings}>
           {loginConfig?.copyright && <span>{loginConfig.copyright}</span>}
-          {loginConfig?.filings.map((f) =>
-            f.url ? (
-              <a key={f.text} href={f.url} target="_blank" rel="noreferrer">
-                {f.text}
-              </a>
-            ) : (
-              <span key={f.text}>{f.text}</span>
-            ),
-          )}
+          {loginConfig && <FilingLinks filings={loginConfig.filings} />}
         </div>
       </footer>
     </div>
