@@ -1,5 +1,6 @@
 import { http } from '../../core/http';
 import type { Page } from '../../shared/envelope';
+import type { LicenceInfo } from '../../shared/licence';
 import type { DashboardSummary, NoticeDetail, NoticeListQuery, NoticeSummary } from './contract';
 
 /** Notices or news, newest first. GET /portal/api/v1.notice/list/ */
@@ -11,3 +12,6 @@ export const getNotice = (id: number) => http.get<NoticeDetail>('/portal/api/v1.
 
 /** Back-office home figures (administrators). GET /user/api/v1.dashboard/summary/ */
 export const getDashboardSummary = () => http.get<DashboardSummary>('/user/api/v1.dashboard/summary/');
+
+/** The installed licence and active accounts (administrators). GET /user/api/v1.licence/info/ */
+export const getLicenceInfo = () => http.get<LicenceInfo>('/user/api/v1.licence/info/');

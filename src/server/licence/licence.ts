@@ -1,6 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
+import type { LicenceProblem } from '../../shared/licence';
 
 /**
  * The product licence (DESIGN §6): a JSON document signed with Ed25519, carried as one text
@@ -21,7 +22,7 @@ export type Licence = Static<typeof LicencePayload>;
 
 export const ALL_MODULES = '*';
 
-export type LicenceProblem = 'missing' | 'forged' | 'expired' | 'malformed';
+export type { LicenceProblem };
 
 export type VerifyResult =
   | { ok: true; licence: Licence; reason: null }

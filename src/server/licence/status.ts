@@ -1,23 +1,10 @@
 import type { KeyObject } from 'node:crypto';
 import type { Db } from '../db/dialect';
-import { daysLeft, verifyLicence, type LicenceProblem } from './licence';
+import { daysLeft, verifyLicence } from './licence';
+import type { LicenceStatus } from '../../shared/licence';
 import { readInstalledLicence } from './store';
 
-/** What the server and the back office know about the installed licence. */
-export interface LicenceStatus {
-  valid: boolean;
-  /** Why it is not valid, or null. */
-  reason: LicenceProblem | null;
-  id: string | null;
-  holder: string | null;
-  issuedAt: string | null;
-  expiresAt: string | null;
-  /** Whole days left (0 on the last day), null without a readable licence. */
-  daysLeft: number | null;
-  userCap: number | null;
-  /** Module ids; ['*'] = every module. */
-  modules: string[];
-}
+export type { LicenceStatus };
 
 export async function licenceStatus(db: Db, publicKey: KeyObject, now = Date.now()): Promise<LicenceStatus> {
   const result = verifyLicence(await readInstalledLicence(db), publicKey, now);

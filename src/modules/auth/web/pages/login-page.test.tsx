@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
+import '../../../../core/testing/dom-polyfills';
 import { generateKeyPairSync } from 'node:crypto';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
@@ -12,14 +13,6 @@ import type { UrlsAnswer } from '../../contract';
 import LoginPage from './login-page';
 
 // antd's responsive parts ask matchMedia, which jsdom lacks.
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener: () => undefined, removeListener: () => undefined,
-    addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
-
 const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024, publicExponent: 65537 });
 const PEM = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 

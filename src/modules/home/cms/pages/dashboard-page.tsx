@@ -1,21 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
-import { getDashboardSummary } from '../../api';
+import { getDashboardSummary, getLicenceInfo } from '../../api';
 import { AuditTable } from '../components/audit-table';
+import { LicenceCard } from '../components/licence-card';
 import { LoginsChart } from '../components/logins-chart';
 import { StatCards } from '../components/stat-cards';
 import s from './dashboard-page.module.css';
 
-/** /cms/home/index: the back office's first page — counts, a week of sign-ins, latest audit events. */
+/** /cms/home/index: the back office's first page — counts, a week of sign-ins, the licence, latest audit events. */
 export default function DashboardPage() {
   const q = useQuery({ queryKey: ['home', 'dashboard'], queryFn: () => getDashboardSummary().then((r) => r.data) });
+  const licence = useQuery({ queryKey: ['home', 'licence'], queryFn: () => getLicenceInfo().then((r) => r.data) });
   return (
     <div className={s.page}>
       <StatCards data={q.data} loading={q.isPending} />
       <div className={s.row}>
-        <Card title="近 7 日登录次数" className={s.chart} loading={q.isPending}>
-          <LoginsChart data={q.data?.logins7d ?? []} />
-        </Card>
+        <div className={s.column}>
+          <Card title="近 7 日登录次数" loading={q.isPending}>
+            <LoginsChart data={q.data?.logins7d ?? []} />
+          </Card>
+          <LicenceCard info={licence.data} loading={licence.isPending} />
+        </div>
         <Card title="最近审计事件" className={s.audit}>
           <AuditTable rows={q.data?.recentAudit ?? []} loading={q.isPending} />
         </Card>

@@ -1,19 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import '../../../../core/testing/dom-polyfills';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { httpInstances } from '../../../../core/http';
 import { AppProviders } from '../../../../core/ui/app-providers';
 import { HomeContent } from './home-content';
-
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener: () => undefined, removeListener: () => undefined,
-    addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
 
 const calls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import '../../../../core/testing/dom-polyfills';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
@@ -10,14 +11,6 @@ import type { PlatformMenus } from '../../../../shared/menus';
 import PlatformSelectionPage, { toSlides } from './platform-selection-page';
 
 // antd's Carousel and responsive parts ask matchMedia, which jsdom lacks.
-beforeAll(() => {
-  window.matchMedia ??= ((query: string) => ({
-    matches: false, media: query, onchange: null,
-    addListener: () => undefined, removeListener: () => undefined,
-    addEventListener: () => undefined, removeEventListener: () => undefined, dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
-});
-
 const platform = (id: number): PlatformMenus => ({
   platform_id: id, platform_name: `平台${id}`, icon: '', index_url: `/web/p${id}`, kind: 'normal',
   web: [{ name: `page${id}`, path: `/web/page${id}`, title: '首页', icon: null, children: [], relationRoutes: [] }],
