@@ -9,6 +9,14 @@ describe('configuration', () => {
     expect(c.dataDir.endsWith('/data')).toBe(true);
   });
 
+  it('reads single sign-on from the environment, or leaves it to the back office', () => {
+    expect(loadConfig({}).sso).toBeNull();
+    expect(loadConfig({ SSO_KIND: 'cas', SSO_CAS_SERVER_URL: 'https://cas.example.edu/cas', SSO_RETAIN_BACK_DOOR: '0' }).sso)
+      .toEqual({ kind: 'cas', casServerUrl: 'https://cas.example.edu/cas', oidc: null, retainBackDoor: false, adminHost: '' });
+    expect(loadConfig({ SSO_KIND: 'oidc', SSO_OIDC_ISSUER: 'https://idp.example.edu', SSO_OIDC_CLIENT_ID: 'portal', SSO_OIDC_CLIENT_SECRET: 's3cret' }).sso?.oidc)
+      .toEqual({ issuer: 'https://idp.example.edu', clientId: 'portal', clientSecret: 's3cret', redirectUri: '' });
+  });
+
   it('refuses a fixed captcha answer in production', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_FIXED_CODE: 'ABCD' })).toThrow(/CAPTCHA_FIXED_CODE.*production/);
     expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_FIXED_CODE: 'ABCD' }).captchaFixedCode).toBe('ABCD');
@@ -23,6 +31,10 @@ describe('configuration', () => {
     [{ RSA_KEY_BITS: '1500' }, /RSA_KEY_BITS/],
     [{ CAPTCHA_FIXED_CODE: 'a b' }, /CAPTCHA_FIXED_CODE/],
     [{ LOGIN_RATE_LIMIT: '0' }, /LOGIN_RATE_LIMIT/],
+    [{ SSO_KIND: 'saml' }, /SSO_KIND/],
+    [{ SSO_KIND: 'cas' }, /SSO_CAS_SERVER_URL/],
+    [{ SSO_KIND: 'cas', SSO_CAS_SERVER_URL: 'cas.example.edu' }, /SSO_CAS_SERVER_URL/],
+    [{ SSO_KIND: 'oidc', SSO_OIDC_ISSUER: 'https://idp.example.edu', SSO_OIDC_CLIENT_ID: 'portal' }, /SSO_OIDC_CLIENT_SECRET/],
   ])('names the bad setting %o', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);

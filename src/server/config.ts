@@ -28,12 +28,58 @@ export interface Config {
   licencePublicKey: string | null;
   /** Path of a licence file to install at start (optional). */
   licenceFile: string | null;
+  /**
+   * Single sign-on given by the environment (SSO_KIND and friends), installed at every start
+   * over what the back office stored; null = leave the stored setting alone.
+   */
+  sso: SsoEnv | null;
   /** Directory of the built client (vite build output). */
   staticDir: string;
   logLevel: string;
 }
 
+export interface SsoEnv {
+  kind: 'none' | 'cas' | 'oidc';
+  casServerUrl: string | null;
+  oidc: { issuer: string; clientId: string; clientSecret: string; redirectUri: string } | null;
+  retainBackDoor: boolean;
+  adminHost: string;
+}
+
 export class ConfigError extends Error {}
+
+function url(env: NodeJS.ProcessEnv, name: string): string {
+  const raw = env[name]?.trim() ?? '';
+  if (!/^https?:\/\/\S+$/.test(raw)) throw new ConfigError(`${name} must be an http(s) URL${raw ? ` (got "${raw}")` : ' and is required for this SSO_KIND'}`);
+  return raw;
+}
+
+function required(env: NodeJS.ProcessEnv, name: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) throw new ConfigError(`${name} is required for this SSO_KIND`);
+  return raw;
+}
+
+/** SSO_KIND=cas needs SSO_CAS_SERVER_URL; SSO_KIND=oidc needs SSO_OIDC_ISSUER, _CLIENT_ID and _CLIENT_SECRET. */
+function ssoFromEnv(env: NodeJS.ProcessEnv): SsoEnv | null {
+  const kind = env.SSO_KIND?.trim();
+  if (!kind) return null;
+  if (kind !== 'none' && kind !== 'cas' && kind !== 'oidc') throw new ConfigError(`SSO_KIND must be none, cas or oidc (got "${kind}")`);
+  return {
+    kind,
+    casServerUrl: kind === 'cas' ? url(env, 'SSO_CAS_SERVER_URL') : null,
+    oidc: kind === 'oidc'
+      ? {
+          issuer: url(env, 'SSO_OIDC_ISSUER'),
+          clientId: required(env, 'SSO_OIDC_CLIENT_ID'),
+          clientSecret: required(env, 'SSO_OIDC_CLIENT_SECRET'),
+          redirectUri: env.SSO_OIDC_REDIRECT_URI?.trim() ? url(env, 'SSO_OIDC_REDIRECT_URI') : '',
+        }
+      : null,
+    retainBackDoor: bool(env, 'SSO_RETAIN_BACK_DOOR', true),
+    adminHost: env.SSO_ADMIN_HOST?.trim() ?? '',
+  };
+}
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -98,6 +144,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     licencePublicKey,
     licenceFile: env.LICENCE_FILE?.trim() || null,
+    sso: ssoFromEnv(env),
     staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
   };

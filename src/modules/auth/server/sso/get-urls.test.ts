@@ -103,3 +103,16 @@ describe('SSO exchange rate limit', () => {
     }
   });
 });
+
+describe('single sign-on from the environment', () => {
+  it('installs SSO_* at start over the stored setting, keeping what the environment does not name', async () => {
+    const app = await buildTestApp({ seed: 'none', env: { SSO_KIND: 'cas', SSO_CAS_SERVER_URL: CAS, SSO_RETAIN_BACK_DOOR: '0' } });
+    try {
+      expect(await getSsoConfig(app.db)).toMatchObject({ kind: 'cas', cas: { serverUrl: CAS }, retainBackDoor: false, userLoginEnable: true });
+      const res = await app.inject({ method: 'POST', url: '/user/login/get_urls/', headers: { host: 'portal.example.edu' } });
+      expect(res.json().data).toMatchObject({ cas_enable: 1, retain_back_door: 0, sso_kind: 'cas', sso_login_url: `${CAS}/login?service=${enc('http://portal.example.edu/login')}` });
+    } finally {
+      await app.close();
+    }
+  });
+});

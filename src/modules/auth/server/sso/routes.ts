@@ -5,6 +5,7 @@ import { ok } from '../../../../shared/envelope';
 import { LOGIN_BODY_LIMIT } from '../../../../shared/constants';
 import { SsoQuery } from '../../contract';
 import { getUrls, ssoLogin } from './service';
+import { applySsoEnv } from './sso-config';
 
 const UrlsBody = Type.Object({
   /** The sign-in page SSO should return to (default: /login, or /loginAdmin on the admin host). */
@@ -14,6 +15,7 @@ const UrlsBody = Type.Object({
 /** Single sign-on: get_urls, the CAS ticket / OIDC code exchange, and its administrators' side. */
 export async function ssoRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
+  if (app.config.sso) await applySsoEnv(app.db, app.config.sso);
   const limits = app.config.rateLimits;
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { Db } from '../../../../server/db/dialect';
 import { getSetting, putSetting } from '../../../../server/identity/settings';
+import type { SsoEnv } from '../../../../server/config';
 
 /** Single sign-on settings, kept in the `setting` table under 'sso' (edited in the back office). */
 export const SSO_SETTING = 'sso';
@@ -62,4 +63,21 @@ export async function putSsoConfig(db: Db, config: SsoConfig): Promise<void> {
   if (config.kind === 'cas' && !config.cas) throw new Error('invalid SSO setting: kind cas needs cas.serverUrl');
   if (config.kind === 'oidc' && !config.oidc) throw new Error('invalid SSO setting: kind oidc needs oidc settings');
   await putSetting(db, SSO_SETTING, config);
+}
+
+/**
+ * Install single sign-on given by the environment (at start): kind, server and back-door
+ * settings from SSO_*; what the environment does not name (which sides are on, logout
+ * address) stays as the back office stored it.
+ */
+export async function applySsoEnv(db: Db, env: SsoEnv): Promise<void> {
+  const { cas: _cas, oidc: _oidc, ...kept } = await getSsoConfig(db);
+  await putSsoConfig(db, {
+    ...kept,
+    kind: env.kind,
+    ...(env.casServerUrl ? { cas: { serverUrl: env.casServerUrl } } : {}),
+    ...(env.oidc ? { oidc: env.oidc } : {}),
+    retainBackDoor: env.retainBackDoor,
+    adminHost: env.adminHost,
+  });
 }
