@@ -12,6 +12,7 @@ import { envelopePlugin } from './plugins/envelope';
 import { accessPlugin } from './plugins/access';
 import { licencePlugin, licenceRoutes } from './plugins/licence';
 import { spaPlugin } from './plugins/spa';
+import { uploadsPlugin } from './uploads/plugin';
 import { modulePlugins } from './modules';
 import { GENERAL_BODY_LIMIT } from '../shared/constants';
 
@@ -86,6 +87,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(accessPlugin);
   await app.register(licenceRoutes);
 
+  await app.register(uploadsPlugin);
   for (const plugin of modulePlugins) await app.register(plugin);
 
   await app.register(spaPlugin, { root: opts.serveClient ? config.staticDir : '/nonexistent' });

@@ -1,6 +1,7 @@
 import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from './dialect';
 import * as core0001 from './migrations/0001-core';
+import * as uploads0002 from './migrations/0002-uploads';
 
 /**
  * Every migration of the server core and the modules, in order. Names sort by their
@@ -8,6 +9,7 @@ import * as core0001 from './migrations/0001-core';
  */
 const migrations: Record<string, Migration> = {
   '0001-core': core0001,
+  '0002-uploads': uploads0002,
 };
 
 class StaticProvider implements MigrationProvider {

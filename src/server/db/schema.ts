@@ -172,6 +172,23 @@ export interface VisitStatTable {
   count: number;
 }
 
+export interface UploadTable {
+  /** Random UUID: also the file's name on disk, never the uploader's. */
+  id: string;
+  ownerId: number | null;
+  /** What it is for: 'avatar' | 'login-picture' | 'logo' | … */
+  purpose: string;
+  originalName: string;
+  /** Sniffed from the content, not taken from the client. */
+  mime: string;
+  size: number;
+  /** Relative to DATA_DIR/uploads. */
+  path: string;
+  /** 1: anyone may fetch it (logos, login picture); 0: signed-in users only. */
+  isPublic: number;
+  createdAt: number;
+}
+
 export interface Database {
   department: DepartmentTable;
   appUser: UserTable;
@@ -189,6 +206,7 @@ export interface Database {
   auditLog: AuditLogTable;
   notice: NoticeTable;
   visitStat: VisitStatTable;
+  upload: UploadTable;
 }
 
 export type UserRow = Selectable<UserTable>;
