@@ -3,6 +3,7 @@ import { authServer } from '../modules/auth/server';
 import { platformServer } from '../modules/platform/server';
 import { orgConfigServer } from '../modules/org-config/server';
 import { homeServer } from '../modules/home/server';
+import { platformConfigServer } from '../modules/platform-config/server';
 
 /**
  * The server face of every module, registered in this order by buildApp. A module adds
@@ -13,4 +14,5 @@ export const modulePlugins: FastifyPluginAsync[] = [
   platformServer,
   orgConfigServer,
   homeServer,
+  platformConfigServer,
 ];
