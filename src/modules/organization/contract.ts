@@ -1,0 +1,198 @@
+import { Type, type Static } from 'typebox';
+import { PageFields } from '../../shared/paging';
+
+/**
+ * Wire shapes of the organisation module: departments, role groups, roles and the user picker.
+ * Read endpoints are open to any signed-in caller (later modules' pickers use them); writes are
+ * administrators' only. Bodies of writes that carry arrays or nulls are JSON.
+ */
+
+export const DEPARTMENT_KINDS = ['school', 'college', 'office', 'major', 'class'] as const;
+export type DepartmentKind = (typeof DEPARTMENT_KINDS)[number];
+export const DEPARTMENT_KIND_LABELS: Record<DepartmentKind, string> = {
+  school: '学校', college: '学院', office: '职能部门', major: '专业', class: '班级',
+};
+
+/** Roles the platform itself relies on: they can be renamed but never deleted or recoded. */
+export const SYSTEM_ROLE_CODES: readonly string[] = ['student', 'staff', 'admin'];
+export const ROLE_CODE_PATTERN = '^[a-z][a-z0-9_]{1,31}$';
+export const ROLE_CODE_MESSAGE = '角色编码须以小写字母开头，由 2–32 位小写字母、数字或下划线组成';
+export const DEPARTMENT_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$';
+export const DEPARTMENT_CODE_MESSAGE = '部门编码由 1–32 位字母、数字、下划线或短横线组成';
+export const NAME_MAX = 64;
+
+const Id = Type.Integer({ minimum: 1 });
+// Names and codes are checked again in the service, where a Chinese message names the field.
+const Name = Type.String({ maxLength: 200 });
+const Code = Type.String({ maxLength: 200 });
+const Sort = Type.Integer({ minimum: 0, maximum: 100000 });
+const Kind = Type.Union(DEPARTMENT_KINDS.map((k) => Type.Literal(k)));
+const UserIds = Type.Array(Id, { minItems: 1, maxItems: 500 });
+
+// ---- reads -------------------------------------------------------------------------------
+
+/** POST /user/api/v1.department/get_tree_node/ — children of parentId (roots when absent). */
+export const TreeNodeBody = Type.Object({ parentId: Type.Optional(Id) });
+export type TreeNodeBody = Static<typeof TreeNodeBody>;
+
+export interface DepartmentNode {
+  id: number;
+  name: string;
+  code: string;
+  kind: DepartmentKind;
+  parentId: number | null;
+  isLeaf: boolean;
+  /** People whose department is this one (not its sub-departments). */
+  userCount: number;
+}
+
+/** POST /user/api/v1.department/getTreeNode/ — the whole tree, each level in sort order. */
+export interface DepartmentTree {
+  id: number;
+  name: string;
+  code: string;
+  kind: DepartmentKind;
+  sort: number;
+  parentId: number | null;
+  children: DepartmentTree[];
+}
+
+/** POST /user/api/v1.department/getDepartment/ {id} */
+export const IdBody = Type.Object({ id: Id });
+export type IdBody = Static<typeof IdBody>;
+
+export interface DepartmentDetail {
+  id: number;
+  name: string;
+  code: string;
+  kind: DepartmentKind;
+  sort: number;
+  parentId: number | null;
+  createdAt: number;
+  /** Ancestors from the root down to the parent (the department itself not included). */
+  path: { id: number; name: string }[];
+  /** People directly in this department. */
+  userCount: number;
+  /** People in this department and all its sub-departments. */
+  totalUserCount: number;
+  childCount: number;
+}
+
+/** POST /user/api/v1.role/getRoleGroup/ {groupId?} — roles of a group, or every role. */
+export const RoleGroupBody = Type.Object({ groupId: Type.Optional(Id) });
+export type RoleGroupBody = Static<typeof RoleGroupBody>;
+
+export interface RoleItem {
+  id: number;
+  code: string;
+  name: string;
+  groupId: number | null;
+  sort: number;
+  userCount: number;
+  /** A seeded role the platform relies on (student, staff, admin): not deletable. */
+  system: boolean;
+}
+
+/** POST /user/api/v1.role/getAllRoleGroup/ */
+export interface RoleGroupWithRoles {
+  id: number;
+  name: string;
+  sort: number;
+  roles: RoleItem[];
+}
+
+/** POST /user/api/v1.user/getUserList/ — the user picker: filtered and cut in SQL. */
+export const UserListBody = Type.Object({
+  /** Prefix of username or 学号/工号, or part of the real name. */
+  keyword: Type.Optional(Type.String({ maxLength: 64 })),
+  departmentId: Type.Optional(Id),
+  /** With departmentId: also people of every sub-department. */
+  includeChildren: Type.Optional(Type.Boolean()),
+  roleId: Type.Optional(Id),
+  kind: Type.Optional(Type.Union([Type.Literal('student'), Type.Literal('staff'), Type.Literal('admin')])),
+  ...PageFields,
+});
+export type UserListBody = Static<typeof UserListBody>;
+
+export interface UserPick {
+  id: number;
+  username: string;
+  realName: string;
+  userNo: string;
+  kind: string;
+  department: { id: number; name: string } | null;
+  /** 'active' | 'disabled' */
+  status: string;
+}
+
+// ---- department writes (administrators) ------------------------------------------------------
+
+/** POST /user/api/v1.department/create/ (JSON) */
+export const DepartmentCreateBody = Type.Object({
+  name: Name,
+  code: Code,
+  kind: Kind,
+  parentId: Type.Union([Id, Type.Null()], { default: null }),
+  sort: Type.Optional(Sort),
+});
+export type DepartmentCreateBody = Static<typeof DepartmentCreateBody>;
+
+/** POST /user/api/v1.department/update/ (JSON): name, code, kind, sort. Re-parenting goes through move. */
+export const DepartmentUpdateBody = Type.Object({
+  id: Id,
+  name: Name,
+  code: Code,
+  kind: Kind,
+  sort: Sort,
+});
+export type DepartmentUpdateBody = Static<typeof DepartmentUpdateBody>;
+
+/** POST /user/api/v1.department/move/ (JSON): the tree's drag and drop. parentId null makes it a root. */
+export const DepartmentMoveBody = Type.Object({
+  id: Id,
+  parentId: Type.Union([Id, Type.Null()]),
+  sort: Sort,
+});
+export type DepartmentMoveBody = Static<typeof DepartmentMoveBody>;
+
+/** POST /user/api/v1.department/moveUsers/ (JSON) */
+export const MoveUsersBody = Type.Object({ userIds: UserIds, departmentId: Id });
+export type MoveUsersBody = Static<typeof MoveUsersBody>;
+
+/** The answer of every create: the new row's id. */
+export interface Created { id: number }
+/** The answer of bulk changes: how many rows changed. */
+export interface Changed { count: number }
+
+// ---- role group and role writes (administrators) ---------------------------------------------
+
+/** POST /user/api/v1.roleGroup/create/ */
+export const RoleGroupCreateBody = Type.Object({ name: Name, sort: Type.Optional(Sort) });
+export type RoleGroupCreateBody = Static<typeof RoleGroupCreateBody>;
+
+/** POST /user/api/v1.roleGroup/update/ */
+export const RoleGroupUpdateBody = Type.Object({ id: Id, name: Name, sort: Type.Optional(Sort) });
+export type RoleGroupUpdateBody = Static<typeof RoleGroupUpdateBody>;
+
+/** POST /user/api/v1.role/create/ */
+export const RoleCreateBody = Type.Object({
+  groupId: Id,
+  code: Code,
+  name: Name,
+  sort: Type.Optional(Sort),
+});
+export type RoleCreateBody = Static<typeof RoleCreateBody>;
+
+/** POST /user/api/v1.role/update/ */
+export const RoleUpdateBody = Type.Object({
+  id: Id,
+  groupId: Id,
+  code: Code,
+  name: Name,
+  sort: Sort,
+});
+export type RoleUpdateBody = Static<typeof RoleUpdateBody>;
+
+/** POST /user/api/v1.role/assignUsers/ and /user/api/v1.role/unassignUsers/ (JSON) */
+export const RoleUsersBody = Type.Object({ roleId: Id, userIds: UserIds });
+export type RoleUsersBody = Static<typeof RoleUsersBody>;

@@ -1,0 +1,7 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { organizationRoutes } from './routes';
+
+/** Server face of organisation: departments, role groups, roles and the user picker. */
+export const organizationServer: FastifyPluginAsync = async (app) => {
+  await app.register(organizationRoutes);
+};
