@@ -4,6 +4,7 @@ import { platformServer } from '../modules/platform/server';
 import { orgConfigServer } from '../modules/org-config/server';
 import { homeServer } from '../modules/home/server';
 import { platformConfigServer } from '../modules/platform-config/server';
+import { organizationServer } from '../modules/organization/server';
 
 /**
  * The server face of every module, registered in this order by buildApp. A module adds
@@ -15,4 +16,5 @@ export const modulePlugins: FastifyPluginAsync[] = [
   orgConfigServer,
   homeServer,
   platformConfigServer,
+  organizationServer,
 ];
