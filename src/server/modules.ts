@@ -3,8 +3,11 @@ import { authServer } from '../modules/auth/server';
 import { platformServer } from '../modules/platform/server';
 import { orgConfigServer } from '../modules/org-config/server';
 import { homeServer } from '../modules/home/server';
+import { contentServer } from '../modules/content/server';
+import { siteSettingsServer } from '../modules/site-settings/server';
 import { platformConfigServer } from '../modules/platform-config/server';
 import { organizationServer } from '../modules/organization/server';
+import { accountsServer } from '../modules/accounts/server';
 
 /**
  * The server face of every module, registered in this order by buildApp. A module adds
@@ -15,6 +18,9 @@ export const modulePlugins: FastifyPluginAsync[] = [
   platformServer,
   orgConfigServer,
   homeServer,
+  contentServer,
+  siteSettingsServer,
   platformConfigServer,
   organizationServer,
+  accountsServer,
 ];
