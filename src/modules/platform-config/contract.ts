@@ -164,3 +164,21 @@ export const SaveGrantsBody = Type.Object({
   menuIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 2000 }),
 });
 export type SaveGrantsBody = Static<typeof SaveGrantsBody>;
+
+/**
+ * Icon names a menu node may carry: exactly the names src/app/layouts/menu-icon.tsx renders
+ * (a module may not import app code; a test keeps the two lists equal).
+ */
+export const MENU_ICON_NAMES = [
+  'AppstoreOutlined', 'ApartmentOutlined', 'AuditOutlined', 'BankOutlined', 'BarChartOutlined', 'BellOutlined', 'BookOutlined',
+  'CalendarOutlined', 'CloudServerOutlined', 'CommentOutlined', 'ControlOutlined', 'DashboardOutlined', 'DatabaseOutlined',
+  'DesktopOutlined', 'FileDoneOutlined', 'FileSearchOutlined', 'FileTextOutlined', 'FormOutlined', 'FundOutlined', 'HeartOutlined',
+  'HistoryOutlined', 'HomeOutlined', 'IdcardOutlined', 'LineChartOutlined', 'LinkOutlined', 'MessageOutlined', 'MobileOutlined',
+  'NotificationOutlined', 'PieChartOutlined', 'ProfileOutlined', 'QuestionCircleOutlined', 'ReadOutlined', 'SafetyOutlined',
+  'ScheduleOutlined', 'SettingOutlined', 'ShareAltOutlined', 'SolutionOutlined', 'StarOutlined', 'TableOutlined', 'TeamOutlined',
+  'ToolOutlined', 'UserOutlined', 'WarningOutlined',
+] as const;
+
+/** Prefixes of group nodes (submenus without a page): 'module:' from the seed, 'group:' made in the editor. */
+export const MENU_GROUP_PREFIXES = ['module:', 'group:'] as const;
+export const isGroupName = (name: string) => MENU_GROUP_PREFIXES.some((p) => name.startsWith(p));

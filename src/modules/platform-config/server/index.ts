@@ -1,7 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { platformConfigRoutes } from './routes';
+import { syncCmsMenu } from './sync-cms-menu';
 
 /** Server face of platform config: platforms, their members and roles, menu trees and grants. */
 export const platformConfigServer: FastifyPluginAsync = async (app) => {
   await app.register(platformConfigRoutes);
+  // On ready, not now: a first start seeds the database after building the app, and the
+  // seed's own cms menu must come first for this to add nothing twice.
+  app.addHook('onReady', async () => {
+    const added = await syncCmsMenu(app.db);
+    if (added.length) app.log.info({ added }, 'cms menu: added nodes for new back-office routes');
+  });
 };
