@@ -2,6 +2,7 @@ import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider 
 import type { Db } from './dialect';
 import * as core0001 from './migrations/0001-core';
 import * as uploads0002 from './migrations/0002-uploads';
+import * as maintenance0004 from './migrations/0004-maintenance';
 
 /**
  * Every migration of the server core and the modules, in order. Names sort by their
@@ -10,6 +11,7 @@ import * as uploads0002 from './migrations/0002-uploads';
 const migrations: Record<string, Migration> = {
   '0001-core': core0001,
   '0002-uploads': uploads0002,
+  '0004-maintenance': maintenance0004,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -189,6 +189,21 @@ export interface UploadTable {
   createdAt: number;
 }
 
+/** One backup file under DATA_DIR/backups (maintenance module). */
+export interface BackupTable {
+  id: Generated<number>;
+  /** Server-made name of the file in DATA_DIR/backups. */
+  fileName: string;
+  size: number;
+  createdAt: number;
+  createdBy: number | null;
+  /** Kept as text: a restore replaces the users, the catalogue still says who made it. */
+  createdByName: string | null;
+  /** 'manual' | 'scheduled' | 'uploaded' */
+  kind: string;
+  note: string | null;
+}
+
 export interface Database {
   department: DepartmentTable;
   appUser: UserTable;
@@ -207,6 +222,7 @@ export interface Database {
   notice: NoticeTable;
   visitStat: VisitStatTable;
   upload: UploadTable;
+  backup: BackupTable;
 }
 
 export type UserRow = Selectable<UserTable>;
