@@ -29,6 +29,10 @@ export async function readTheme(db: Db): Promise<Theme> {
 
 export const writeTheme = (db: Db, theme: Theme) => putSetting(db, OrgSettingKeys.theme, theme);
 
+export const writeLogo = (db: Db, logo: LogoConfig) => putSetting(db, OrgSettingKeys.logo, logo);
+
+export const writeLogin = (db: Db, login: LoginConfig) => putSetting(db, OrgSettingKeys.login, login);
+
 export async function platformExists(db: Db, platformId: number): Promise<boolean> {
   return !!(await db.selectFrom('platform').select('id').where('id', '=', platformId).executeTakeFirst());
 }
