@@ -3,6 +3,7 @@ import type { Db } from './dialect';
 import * as core0001 from './migrations/0001-core';
 import * as uploads0002 from './migrations/0002-uploads';
 import * as maintenance0004 from './migrations/0004-maintenance';
+import * as accounts0005 from './migrations/0005-accounts';
 
 /**
  * Every migration of the server core and the modules, in order. Names sort by their
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '0001-core': core0001,
   '0002-uploads': uploads0002,
   '0004-maintenance': maintenance0004,
+  '0005-accounts': accounts0005,
 };
 
 class StaticProvider implements MigrationProvider {
