@@ -2,6 +2,7 @@ import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider 
 import type { Db } from './dialect';
 import * as core0001 from './migrations/0001-core';
 import * as uploads0002 from './migrations/0002-uploads';
+import * as help0003 from './migrations/0003-help';
 import * as maintenance0004 from './migrations/0004-maintenance';
 import * as accounts0005 from './migrations/0005-accounts';
 
@@ -12,6 +13,7 @@ import * as accounts0005 from './migrations/0005-accounts';
 const migrations: Record<string, Migration> = {
   '0001-core': core0001,
   '0002-uploads': uploads0002,
+  '0003-help': help0003,
   '0004-maintenance': maintenance0004,
   '0005-accounts': accounts0005,
 };

@@ -189,6 +189,27 @@ export interface UploadTable {
   createdAt: number;
 }
 
+export interface HelpCategoryTable {
+  id: Generated<number>;
+  name: string;
+  sort: number;
+}
+
+export interface HelpArticleTable {
+  id: Generated<number>;
+  categoryId: number;
+  title: string;
+  /** Sanitised HTML (src/server/rich-text). */
+  content: string;
+  /** Space- or comma-separated words searched with the title and content. */
+  keywords: string;
+  /** 'draft' | 'published' */
+  status: string;
+  sort: number;
+  updatedAt: number;
+  createdBy: number | null;
+}
+
 /** One backup file under DATA_DIR/backups (maintenance module). */
 export interface BackupTable {
   id: Generated<number>;
@@ -223,6 +244,8 @@ export interface Database {
   visitStat: VisitStatTable;
   upload: UploadTable;
   backup: BackupTable;
+  helpCategory: HelpCategoryTable;
+  helpArticle: HelpArticleTable;
 }
 
 export type UserRow = Selectable<UserTable>;

@@ -90,7 +90,8 @@ const OPTIONS: IOptions = {
   transformTags: {
     a: (tagName, attribs) => {
       const href = isSafeLinkHref(attribs.href);
-      return { tagName, attribs: href ? { href, rel: 'noopener noreferrer', target: '_blank' } : {} };
+      const kept: Record<string, string> = href ? { href, rel: 'noopener noreferrer', target: '_blank' } : {};
+      return { tagName, attribs: kept };
     },
     img: (tagName, attribs) => {
       const src = isSafeImageSrc(attribs.src);
