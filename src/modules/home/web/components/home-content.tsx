@@ -1,9 +1,12 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Skeleton } from 'antd';
 import { NotificationOutlined, ReadOutlined } from '@ant-design/icons';
-import dayjs from 'dayjs';
-import { useSession } from '../../../../core/session/store';
 import { incVisit } from '../../../auth/api';
+import { getHomeModules } from '../../../site-settings/api';
+import { DEFAULT_HOME_MODULES, type HomeModule, type Shortcut } from '../../../site-settings/contract';
 import { NoticeList } from './notice-list';
+import { BannerModule, SearchModule, ShortcutsModule, TopAffairsModule } from './home-modules';
 import s from './home-content.module.css';
 
 // One visit per browser session, however often the home page is opened (sessionStorage ends with the tab).
@@ -15,35 +18,58 @@ function countVisitOnce() {
   incVisit().catch(() => sessionStorage.removeItem(VISIT_KEY));
 }
 
-const WEEKDAYS = ['日', '一', '二', '三', '四', '五', '六'];
+const isList = (m: HomeModule) => m.kind === 'notices' || m.kind === 'news';
 
-/** The visitor home (spec section 2): school banner, then notices and news side by side. */
-export function HomeContent() {
-  const title = useSession((st) => st.logoConfig?.front.title) || '智慧校园综合服务平台';
-  const user = useSession((st) => st.userInfo);
+/** Notices and news next to each other share a row (the classic look); every other module takes a row. */
+function rows(modules: HomeModule[]): HomeModule[][] {
+  const out: HomeModule[][] = [];
+  for (const m of modules) {
+    const last = out[out.length - 1];
+    if (last && last.length === 1 && isList(last[0]!) && isList(m)) last.push(m);
+    else out.push([m]);
+  }
+  return out;
+}
+
+function renderModule(m: HomeModule, services: Shortcut[]): ReactNode {
+  switch (m.kind) {
+    case 'notices': return <NoticeList kind="notice" title={m.title} icon={<NotificationOutlined />} />;
+    case 'news': return <NoticeList kind="news" title={m.title} icon={<ReadOutlined />} />;
+    case 'shortcuts': return <ShortcutsModule m={m} />;
+    case 'topAffairs': return <TopAffairsModule m={m} />;
+    case 'search': return <SearchModule m={m} services={services} />;
+    case 'banner': return <BannerModule m={m} />;
+  }
+}
+
+/**
+ * A home (spec section 2): exactly the modules the administrator chose for this scope, in
+ * their order — 'visitor' for /home/index, a platform id for that platform's /web home.
+ * Until a list is stored the server answers today's look (banner, notices, news).
+ */
+export function HomeContent({ scope = 'visitor' }: { scope?: string }) {
   useEffect(countVisitOnce, []);
-  const today = dayjs();
+  const q = useQuery({
+    queryKey: ['home', 'modules', scope],
+    queryFn: () => getHomeModules(scope, { silent: true }).then((r) => r.data.modules),
+  });
+  // A failed read still shows a working home rather than an empty page.
+  const modules = q.data ?? (q.isError ? DEFAULT_HOME_MODULES : null);
+  if (!modules) return <div className={s.home}><Skeleton active className={s.section} paragraph={{ rows: 8 }} /></div>;
+  const services = modules.flatMap((m) => (m.kind === 'shortcuts' || m.kind === 'topAffairs' ? m.items : []));
 
   return (
     <div className={s.home}>
-      <section className={s.banner}>
-        <div className={s.bannerInner}>
-          <div>
-            <h1 className={s.school}>{title}</h1>
-            <p className={s.slogan}>一网通办 · 一站服务 · 一表通用</p>
-          </div>
-          <div className={s.today}>
-            <div className={s.greet}>{user ? `您好，${user.real_name || user.username}` : '欢迎访问'}</div>
-            <div className={s.date}>
-              {today.format('YYYY年M月D日')} 星期{WEEKDAYS[today.day()]}
-            </div>
-          </div>
-        </div>
-      </section>
-      <section className={s.lists}>
-        <NoticeList kind="notice" title="通知公告" icon={<NotificationOutlined />} />
-        <NoticeList kind="news" title="新闻动态" icon={<ReadOutlined />} />
-      </section>
+      {rows(modules).map((row, i) => {
+        const first = row[0]!;
+        if (first.kind === 'banner') return <BannerModule key={i} m={first} />;
+        const afterBanner = i > 0 && modules[modules.indexOf(first) - 1]?.kind === 'banner';
+        return (
+          <section key={i} className={`${s.section} ${row.length > 1 ? s.lists : ''} ${afterBanner ? s.afterBanner : ''}`}>
+            {row.map((m, j) => <div key={j} className={s.cell}>{renderModule(m, services)}</div>)}
+          </section>
+        );
+      })}
     </div>
   );
 }
