@@ -7,6 +7,7 @@ import { loadConfig } from '../config';
 import { createSession } from '../identity/sessions';
 import { firstStart } from '../db/seed/first-start';
 import { READY, type TargetInfo } from './protocol';
+import { seedBenchAccounts } from './accounts-seed';
 
 /**
  * A server under benchmark, run as its own process so the load generator never shares its
@@ -15,6 +16,8 @@ import { READY, type TargetInfo } from './protocol';
  * `BENCH_TARGET_READY {port, …}` on stdout when it listens; SIGTERM stops it and removes its data.
  */
 const CAPTCHA = 'BENCH1';
+// Issue 3: the account list must stay fast with 50 000 users on top of the demo university.
+const BENCH_ACCOUNTS = 50_000;
 
 async function bare(): Promise<TargetInfo> {
   const app = Fastify({ logger: false });
@@ -31,6 +34,7 @@ async function product(): Promise<TargetInfo> {
   // buildApp issues the demo licence; firstStart seeds the full demo university, as npm start does.
   const app = await buildApp({ config, serveClient: false });
   await firstStart(app, () => undefined);
+  const accounts = await seedBenchAccounts(app.db, BENCH_ACCOUNTS);
   const stop = async () => {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -48,7 +52,7 @@ async function product(): Promise<TargetInfo> {
     admin: await createSession(app.db, config, { userId: admin.id, isAdmin: true, platformId: null }),
     student: await createSession(app.db, config, { userId: student.id, isAdmin: false, platformId: studentPlatform?.platformId ?? null }),
   };
-  return { port: (app.server.address() as { port: number }).port, tokens, captcha: CAPTCHA };
+  return { port: (app.server.address() as { port: number }).port, tokens, captcha: CAPTCHA, accounts };
 }
 
 const kind = process.argv[2];

@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
 import type { Db } from '../../../server/db/dialect';
 import { paginate } from '../../../server/db/paginate';
 import type { Database, UserTable, UserUpdate } from '../../../server/db/schema';
@@ -8,7 +8,7 @@ import type { AccountDetail, AccountFilter, AccountKind, AccountListQuery, Accou
 type Conn = Db | Transaction<Database>;
 
 /** `%kw%` for LIKE, with the wildcards of the keyword itself escaped. */
-const containsPattern = (kw: string) => `%${kw.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+const containsPattern = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The department and every department below it (recursive CTE), as an `in (…)` subquery. */
 function subtreeIds(db: Conn, rootId: number) {
@@ -26,10 +26,12 @@ function filtered(db: Conn, f: AccountFilter, now: number) {
     const and = [];
     if (f.keyword?.trim()) {
       const p = containsPattern(f.keyword.trim());
+      // Case-insensitive without lower() on every row: SQLite's LIKE already is (ASCII), PostgreSQL has ILIKE.
+      const like = sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like');
       and.push(eb.or([
-        sql<boolean>`lower(${eb.ref('appUser.username')}) like ${p} escape '\\'`,
-        sql<boolean>`lower(${eb.ref('appUser.realName')}) like ${p} escape '\\'`,
-        sql<boolean>`lower(${eb.ref('appUser.userNo')}) like ${p} escape '\\'`,
+        sql<boolean>`${eb.ref('appUser.username')} ${like} ${p} escape '\\'`,
+        sql<boolean>`${eb.ref('appUser.realName')} ${like} ${p} escape '\\'`,
+        sql<boolean>`${eb.ref('appUser.userNo')} ${like} ${p} escape '\\'`,
       ]));
     }
     if (f.departmentId) {
