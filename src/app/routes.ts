@@ -4,12 +4,13 @@ import platformWeb from '../modules/platform/web/routes';
 import statusPagesWeb from '../modules/status-pages/web/routes';
 import homeWeb from '../modules/home/web/routes';
 import homeCms from '../modules/home/cms/routes';
+import organizationCms from '../modules/organization/cms/routes';
 
 /**
  * Every client route of the desktop shell, gathered from the modules' faces. A module adds its
  * routes.tsx here; routes.test.ts keeps this table and src/modules/manifests.ts in step.
  */
-export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms];
+export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...organizationCms];
 
 /** Routes by the layout that frames them. */
 export function routesByLayout(routes: readonly AppRoute[]) {

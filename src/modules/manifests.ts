@@ -4,8 +4,9 @@ import { platformModule } from './platform/module';
 import { statusPagesModule } from './status-pages/module';
 import { homeModule } from './home/module';
 import { orgConfigModule } from './org-config/module';
+import { organizationModule } from './organization/module';
 
 /** Every module's manifest. A new module adds its line here. */
-export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule];
+export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, organizationModule];
 
 export const allRoutes = manifests.flatMap((m) => m.routes);

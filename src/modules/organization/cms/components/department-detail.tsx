@@ -1,0 +1,82 @@
+import { useEffect } from 'react';
+import { App, Breadcrumb, Button, Card, Descriptions, Form, Popconfirm, Skeleton, Space } from 'antd';
+import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { deleteDepartment, getDepartment, updateDepartment } from '../../api';
+import type { DepartmentKind } from '../../contract';
+import { DepartmentFormFields } from './department-form-fields';
+import { applyFieldError } from './field-error';
+
+interface Values { name: string; code: string; kind: DepartmentKind; sort: number }
+
+/** The selected department: where it sits, its head counts, and its edit form with add-child and delete. */
+export function DepartmentDetail({ id, onAddChild, onDeleted }: { id: number; onAddChild: (d: { id: number; name: string }) => void; onDeleted: () => void }) {
+  const [form] = Form.useForm<Values>();
+  const { message } = App.useApp();
+  const qc = useQueryClient();
+  const q = useQuery({ queryKey: ['organization', 'department', id], queryFn: () => getDepartment(id).then((r) => r.data) });
+  const d = q.data;
+
+  useEffect(() => {
+    if (d) form.setFieldsValue({ name: d.name, code: d.code, kind: d.kind, sort: d.sort });
+  }, [d, form]);
+
+  const save = useMutation({
+    mutationFn: (v: Values) => updateDepartment({ id, ...v }),
+    onSuccess: async () => {
+      message.success('部门已保存');
+      await qc.invalidateQueries({ queryKey: ['organization'] });
+    },
+    onError: (e) => applyFieldError(form, e),
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteDepartment(id),
+    onSuccess: async () => {
+      message.success('部门已删除');
+      onDeleted();
+      await qc.invalidateQueries({ queryKey: ['organization'] });
+    },
+  });
+
+  return (
+    <Card
+      title="部门信息"
+      extra={d && (
+        <Space>
+          <Button icon={<PlusOutlined />} onClick={() => onAddChild({ id: d.id, name: d.name })}>新增下级部门</Button>
+          <Popconfirm
+            title="删除部门"
+            description={`确定删除“${d.name}”吗？有下级部门或人员的部门不能删除。`}
+            okText="删除"
+            cancelText="取消"
+            okButtonProps={{ danger: true }}
+            onConfirm={() => remove.mutateAsync()}
+          >
+            <Button danger icon={<DeleteOutlined />} loading={remove.isPending}>删除</Button>
+          </Popconfirm>
+        </Space>
+      )}
+    >
+      {!d ? <Skeleton active /> : (
+        <>
+          <Breadcrumb items={[...d.path, { id: d.id, name: d.name }].map((p) => ({ title: p.name }))} style={{ marginBottom: 16 }} />
+          <Descriptions size="small" column={4} style={{ marginBottom: 16 }} items={[
+            { key: 'direct', label: '本部门人数', children: d.userCount },
+            { key: 'total', label: '含下级人数', children: d.totalUserCount },
+            { key: 'children', label: '下级部门', children: d.childCount },
+            { key: 'created', label: '创建时间', children: dayjs(d.createdAt).format('YYYY-MM-DD') },
+          ]} />
+          <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
+            <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: '0 16px', width: '100%' }}>
+              <DepartmentFormFields sortRequired />
+            </div>
+            <Form.Item style={{ marginBottom: 0 }}>
+              <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>保存</Button>
+            </Form.Item>
+          </Form>
+        </>
+      )}
+    </Card>
+  );
+}
