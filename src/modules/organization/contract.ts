@@ -26,7 +26,7 @@ const Id = Type.Integer({ minimum: 1 });
 const Name = Type.String({ maxLength: 200 });
 const Code = Type.String({ maxLength: 200 });
 const Sort = Type.Integer({ minimum: 0, maximum: 100000 });
-const Kind = Type.Union(DEPARTMENT_KINDS.map((k) => Type.Literal(k)));
+const Kind = Type.Union([Type.Literal('school'), Type.Literal('college'), Type.Literal('office'), Type.Literal('major'), Type.Literal('class')]);
 const UserIds = Type.Array(Id, { minItems: 1, maxItems: 500 });
 
 // ---- reads -------------------------------------------------------------------------------
