@@ -8,6 +8,7 @@ import { siteSettingsServer } from '../modules/site-settings/server';
 import { platformConfigServer } from '../modules/platform-config/server';
 import { organizationServer } from '../modules/organization/server';
 import { accountsServer } from '../modules/accounts/server';
+import { maintenanceServer } from '../modules/maintenance/server';
 
 /**
  * The server face of every module, registered in this order by buildApp. A module adds
@@ -23,4 +24,5 @@ export const modulePlugins: FastifyPluginAsync[] = [
   platformConfigServer,
   organizationServer,
   accountsServer,
+  maintenanceServer,
 ];

@@ -19,6 +19,8 @@ export interface RestoreOptions {
    * schedule): the current rows stay and the backup's rows for those keys are ignored.
    */
   keepSetting?: (key: string) => boolean;
+  /** Runs last inside the restore's transaction (the caller's audit row, which must survive the restore). */
+  inTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
 
 /** Cells per INSERT statement: under SQLite's and PostgreSQL's bound-parameter limits. */
@@ -168,6 +170,7 @@ async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file
     const broken = (await sql<{ table: string }>`PRAGMA foreign_key_check`.execute(r)).rows;
     if (broken.length) throw new RestoreError(`恢复失败，数据未作任何更改：表 ${broken[0]!.table} 的数据引用了不存在的记录`);
   }
+  if (opts.inTransaction) await opts.inTransaction(trx);
 }
 
 /** After the commit: the restored files replace DATA_DIR/uploads. */

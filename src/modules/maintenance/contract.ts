@@ -1,0 +1,136 @@
+import { Type, type Static } from 'typebox';
+import { PageFields } from '../../shared/paging';
+import type { LicenceInfo } from '../../shared/licence';
+
+/* ---------- data backup ---------- */
+
+export type BackupKind = 'manual' | 'scheduled' | 'uploaded';
+
+export const BACKUP_KIND_TEXT: Record<BackupKind, string> = { manual: '手动', scheduled: '定时', uploaded: '上传' };
+
+/** One backup file on the server. */
+export interface BackupItem {
+  id: number;
+  fileName: string;
+  size: number;
+  createdAt: number;
+  createdBy: number | null;
+  createdByName: string | null;
+  kind: BackupKind;
+  note: string | null;
+}
+
+/** GET /user/api/v1.backup/list/ */
+export const BackupListQuery = Type.Object({ ...PageFields });
+export type BackupListQuery = Static<typeof BackupListQuery>;
+
+/** POST /user/api/v1.backup/create/ */
+export const BackupCreateBody = Type.Object({ note: Type.Optional(Type.String({ maxLength: 200 })) });
+export type BackupCreateBody = Static<typeof BackupCreateBody>;
+
+/** GET /user/api/v1.backup/download/?id=, POST /user/api/v1.backup/delete/ */
+export const BackupIdFields = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export type BackupIdFields = Static<typeof BackupIdFields>;
+
+/** POST /user/api/v1.backup/restore/: confirm must repeat the backup's file name. */
+export const BackupRestoreBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  confirm: Type.String({ minLength: 1, maxLength: 200 }),
+});
+export type BackupRestoreBody = Static<typeof BackupRestoreBody>;
+
+/** What a restore replaced; everybody (the caller too) must sign in again. */
+export interface RestoreResult {
+  fileName: string;
+  rows: Record<string, number>;
+  files: number;
+  signedOut: true;
+}
+
+/** What a restore replaces, in words (the confirmation lists it). */
+export const RESTORE_REPLACES = '全部用户、组织机构、角色与权限、平台与菜单、设置、通知与新闻、帮助文章、审计日志、上传的文件';
+
+/** Backup schedule (setting 'backup_schedule'): once a day at `hour` (server time), keeping the `keep` newest scheduled backups. */
+export const BackupSchedule = Type.Object({
+  enabled: Type.Boolean(),
+  hour: Type.Integer({ minimum: 0, maximum: 23 }),
+  keep: Type.Integer({ minimum: 1, maximum: 100 }),
+});
+export type BackupSchedule = Static<typeof BackupSchedule>;
+
+export const DEFAULT_BACKUP_SCHEDULE: BackupSchedule = { enabled: false, hour: 2, keep: 7 };
+
+/* ---------- authorization ---------- */
+
+/** POST /user/api/v1.licence/upload/ answers the new status. */
+export type LicenceUploadResult = LicenceInfo;
+
+/* ---------- audit log ---------- */
+
+export type AuditResult = 'ok' | 'fail';
+
+/** GET /user/api/v1.audit/list/ and /export/: every filter optional; from/to are ms, inclusive. */
+export const AuditFilters = {
+  action: Type.Optional(Type.String({ pattern: '^[A-Za-z0-9_.:-]{1,60}$' })),
+  actor: Type.Optional(Type.String({ maxLength: 60 })),
+  result: Type.Optional(Type.Union([Type.Literal('ok'), Type.Literal('fail')])),
+  from: Type.Optional(Type.Integer({ minimum: 0 })),
+  to: Type.Optional(Type.Integer({ minimum: 0 })),
+};
+export const AuditListQuery = Type.Object({ ...AuditFilters, ...PageFields });
+export type AuditListQuery = Static<typeof AuditListQuery>;
+export const AuditExportQuery = Type.Object(AuditFilters);
+export type AuditExportQuery = Static<typeof AuditExportQuery>;
+
+export interface AuditRow {
+  id: number;
+  at: number;
+  actorId: number | null;
+  actorName: string | null;
+  action: string;
+  target: string | null;
+  detail: string | null;
+  ip: string | null;
+  result: string;
+}
+
+export const AUDIT_RESULT_TEXT: Record<string, string> = { ok: '成功', fail: '失败' };
+
+/**
+ * Audit actions the server writes, in the words an administrator reads (the filter's options
+ * and the export's column). An action not listed shows as written.
+ */
+export const AUDIT_ACTION_TEXT: Record<string, string> = {
+  login: '登录',
+  login_failed: '登录失败',
+  logout: '退出登录',
+  choice_platform: '选择平台',
+  password_changed: '修改密码',
+  password_change_failed: '修改密码失败',
+  password_check_failed: '密码校验失败',
+  permission_denied: '越权访问被拒绝',
+  theme_saved: '保存主题',
+  logo_config_saved: '保存标志配置',
+  login_config_saved: '保存登录页配置',
+  sso_saved: '保存单点登录配置',
+  homepage_modules_saved: '保存首页模块',
+  org_image_uploaded: '上传机构图片',
+  platform_icon_uploaded: '上传平台图标',
+  content_image_uploaded: '上传内容图片',
+  menu_synced: '同步菜单',
+  department_create: '新建部门',
+  department_move_users: '调整人员部门',
+  role_create: '新建角色',
+  role_delete: '删除角色',
+  role_assign_users: '角色分配用户',
+  backup_created: '创建备份',
+  backup_scheduled: '定时备份',
+  backup_deleted: '删除备份',
+  backup_uploaded: '上传备份',
+  backup_restored: '恢复备份',
+  backup_schedule_saved: '保存备份计划',
+  licence_uploaded: '上传授权',
+  audit_exported: '导出审计日志',
+};
+
+export const auditActionText = (action: string) => AUDIT_ACTION_TEXT[action] ?? action;

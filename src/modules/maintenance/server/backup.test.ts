@@ -1,0 +1,227 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, installTestLicence, type TestApp } from '../../../server/test/helper';
+import { multipartBody } from '../../../server/test/multipart';
+import { readBackupHeader } from '../../../server/backup/reader';
+import { Codes } from '../../../shared/errors';
+import type { BackupItem } from '../contract';
+import { runScheduledBackupIfDue } from './backup-scheduler';
+import { backupsDir, LOCK_PREFIX } from './service';
+
+const BASE = '/user/api/v1.backup';
+
+describe('data backup endpoints', () => {
+  let app: TestApp;
+  let dataDir: string;
+  const asAdmin = (opts: InjectOptions) => app.injectAs('admin', opts);
+  const post = (p: string, payload: Record<string, unknown>) => asAdmin({ method: 'POST', url: `${BASE}/${p}/`, payload });
+  const list = async () => (await asAdmin({ method: 'GET', url: `${BASE}/list/`, query: { pageSize: '200' } })).json().data as { list: BackupItem[]; total: number };
+  const auditRows = (action: string) => app.db.selectFrom('auditLog').selectAll().where('action', '=', action).orderBy('id').execute();
+  const backupFiles = () => (fs.existsSync(backupsDir(app)) ? fs.readdirSync(backupsDir(app)).sort() : []);
+  const create = async (note = '') => {
+    const res = await post('create', { note });
+    expect(res.json().errorCode).toBe(Codes.ok);
+    return res.json().data as BackupItem;
+  };
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cp-maint-'));
+    app = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    // An uploaded file larger than the 1 MB body limit, so backups (and their upload) are too.
+    fs.mkdirSync(path.join(dataDir, 'uploads/2026/11'), { recursive: true });
+    fs.writeFileSync(path.join(dataDir, 'uploads/2026/11/photo.bin'), randomBytes(1_500_000));
+  });
+  afterAll(async () => { await app.close(); });
+
+  const endpoints: InjectOptions[] = [
+    { method: 'POST', url: `${BASE}/create/`, payload: { note: '' } },
+    { method: 'GET', url: `${BASE}/list/` },
+    { method: 'GET', url: `${BASE}/download/`, query: { id: '1' } },
+    { method: 'POST', url: `${BASE}/delete/`, payload: { id: 1 } },
+    { method: 'POST', url: `${BASE}/restore/`, payload: { id: 1, confirm: 'x' } },
+    { method: 'POST', url: `${BASE}/upload/`, ...multipartBody({ filename: 'a.jsonl.gz', content: Buffer.from('x') }) },
+    { method: 'GET', url: `${BASE}/schedule/` },
+    { method: 'POST', url: `${BASE}/saveSchedule/`, payload: { enabled: true, hour: 3, keep: 5 } },
+  ];
+
+  it('refuses every endpoint without a token and with a user token', async () => {
+    for (const e of endpoints) {
+      const anonymous = await app.inject(e);
+      expect(anonymous.json().errorCode, `${e.method} ${e.url}`).toBe(Codes.notAuthenticated);
+      const user = await app.injectAs('student', e);
+      expect(user.json().errorCode, `${e.method} ${e.url}`).toBe(Codes.noPermission);
+    }
+    expect(backupFiles()).toEqual([]);
+    expect(await app.db.selectFrom('setting').select('key').where('key', '=', 'backup_schedule').executeTakeFirst()).toBeUndefined();
+  });
+
+  it('creates a backup now: a file under DATA_DIR/backups, a catalogue row naming who made it, an audit row', async () => {
+    const item = await create('学期末');
+    expect(item.fileName).toMatch(/^campus-portal-\d{8}-\d{6}-[0-9a-f]{6}\.jsonl\.gz$/);
+    expect(item).toMatchObject({ kind: 'manual', createdByName: 'admin', note: '学期末' });
+    expect(fs.statSync(path.join(backupsDir(app), item.fileName)).size).toBe(item.size);
+    expect(item.size).toBeGreaterThan(1_000_000);
+    const { list: rows, total } = await list();
+    expect(total).toBe(1);
+    expect(rows[0]!.id).toBe(item.id);
+    expect((await auditRows('backup_created')).map((r) => r.target)).toEqual([item.fileName]);
+  });
+
+  it('lists newest first, paginated', async () => {
+    await create();
+    const page = (await asAdmin({ method: 'GET', url: `${BASE}/list/`, query: { page: '1', pageSize: '1' } })).json().data as { list: BackupItem[]; total: number };
+    expect(page.total).toBe(2);
+    expect(page.list).toHaveLength(1);
+    const all = await list();
+    expect(page.list[0]!.id).toBe(Math.max(...all.list.map((b) => b.id)));
+    const bad = await asAdmin({ method: 'GET', url: `${BASE}/list/`, query: { pageSize: '500' } });
+    expect(bad.json().errorCode).toBe(Codes.inputError);
+  });
+
+  it('downloads a backup as a gzip stream', async () => {
+    const [item] = (await list()).list;
+    const res = await asAdmin({ method: 'GET', url: `${BASE}/download/`, query: { id: String(item!.id) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(item!.fileName);
+    expect(res.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(res.rawPayload.length).toBe(item!.size);
+    const missing = await asAdmin({ method: 'GET', url: `${BASE}/download/`, query: { id: '99999' } });
+    expect(missing.json().errorCode).toBe(Codes.notFound);
+  });
+
+  it('uploads a backup file after checking it, under a server-made name', async () => {
+    const [item] = (await list()).list;
+    const bytes = fs.readFileSync(path.join(backupsDir(app), item!.fileName));
+    const res = await asAdmin({ method: 'POST', url: `${BASE}/upload/`, ...multipartBody({ filename: '../../我的备份.jsonl.gz', content: bytes }) });
+    expect(res.json().errorCode).toBe(Codes.ok);
+    const up = res.json().data as BackupItem;
+    expect(up.kind).toBe('uploaded');
+    expect(up.fileName).not.toContain('我的备份');
+    expect(up.note).toBe('上传：我的备份.jsonl.gz');
+    expect((await readBackupHeader(path.join(backupsDir(app), up.fileName))).format).toBe('campus-portal-backup');
+    expect(await auditRows('backup_uploaded')).toHaveLength(1);
+  });
+
+  it('refuses an upload that is not a whole backup and keeps nothing of it', async () => {
+    const before = backupFiles();
+    const total = (await list()).total;
+    const [item] = (await list()).list;
+    const bytes = fs.readFileSync(path.join(backupsDir(app), item!.fileName));
+    const cases: [Buffer, string][] = [
+      [Buffer.from('hello, not a backup'), '备份文件不完整或已损坏'],
+      [gzipSync('{"type":"header","format":"other"}\n'), '不是本系统的备份文件'],
+      [bytes.subarray(0, bytes.length - 100), '备份文件不完整或已损坏'],
+    ];
+    for (const [content, message] of cases) {
+      const res = await asAdmin({ method: 'POST', url: `${BASE}/upload/`, ...multipartBody({ filename: 'x.jsonl.gz', content }) });
+      expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message, data: { field: 'file' } });
+    }
+    const noFile = await asAdmin({ method: 'POST', url: `${BASE}/upload/`, payload: { a: 1 } });
+    expect(noFile.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'file' } });
+    expect(backupFiles()).toEqual(before);
+    expect((await list()).total).toBe(total);
+  });
+
+  it('restores only when the confirmation repeats the file name', async () => {
+    const [item] = (await list()).list;
+    for (const confirm of ['是', item!.fileName.slice(0, -1)]) {
+      const res = await post('restore', { id: item!.id, confirm });
+      expect(res.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'confirm' } });
+    }
+    expect(await auditRows('backup_restored')).toHaveLength(0);
+  });
+
+  it('restores a backup: data as it was, everybody signed out, the licence and the audit of the restore kept', async () => {
+    const item = await create('恢复点');
+    const adminToken = await app.tokenFor('admin');
+    // Changes after the backup, which the restore must undo.
+    await app.db.insertInto('department').values({ parentId: null, code: 'AFTER', name: '备份后新建', kind: 'office', sort: 0, createdAt: Date.now() }).execute();
+    await app.db.updateTable('appUser').set({ realName: '改过的名字' }).where('username', '=', 'teacher').execute();
+    fs.writeFileSync(path.join(dataDir, 'uploads/after.txt'), 'added later');
+    await installTestLicence(app, { holder: '续期后的大学' }); // renewed after the backup was taken
+
+    const res = await app.inject({ method: 'POST', url: `${BASE}/restore/`, headers: { authorization: adminToken }, payload: { id: item.id, confirm: item.fileName } });
+    expect(res.json().errorCode).toBe(Codes.ok);
+    expect(res.json().data).toMatchObject({ fileName: item.fileName, signedOut: true });
+    expect(res.json().data.rows.app_user).toBeGreaterThan(3);
+
+    expect(await app.db.selectFrom('department').select('id').where('code', '=', 'AFTER').executeTakeFirst()).toBeUndefined();
+    expect((await app.db.selectFrom('appUser').select('realName').where('username', '=', 'teacher').executeTakeFirstOrThrow()).realName).not.toBe('改过的名字');
+    expect(fs.existsSync(path.join(dataDir, 'uploads/after.txt'))).toBe(false);
+    expect(fs.existsSync(path.join(dataDir, 'uploads/2026/11/photo.bin'))).toBe(true);
+    // The administrator's own session ended with everybody's.
+    const again = await app.inject({ method: 'GET', url: `${BASE}/list/`, headers: { authorization: adminToken } });
+    expect(again.json().errorCode).toBe(Codes.notAuthenticated);
+    // The catalogue is not part of the data: it still lists every file.
+    expect((await list()).list.map((b) => b.id)).toContain(item.id);
+    const restored = await auditRows('backup_restored');
+    expect(restored.map((r) => [r.result, r.target])).toEqual([['ok', item.fileName]]);
+    // The installation's licence stays: the server still answers non-public calls.
+    expect(await app.licence({ fresh: true })).toMatchObject({ valid: true, holder: '续期后的大学' });
+  });
+
+  it('refuses a backup of another database version and changes nothing', async () => {
+    const file = path.join(os.tmpdir(), `cp-other-${Date.now()}.jsonl.gz`);
+    const header = { type: 'header', format: 'campus-portal-backup', version: 1, createdAt: 1, dialect: 'sqlite', migrations: ['0001-core'], tables: [] };
+    const footer = { type: 'footer', rows: {}, files: 0, bytes: 0 };
+    fs.writeFileSync(file, gzipSync(`${JSON.stringify(header)}\n${JSON.stringify(footer)}\n`));
+    const up = await asAdmin({ method: 'POST', url: `${BASE}/upload/`, ...multipartBody({ filename: 'old.jsonl.gz', content: fs.readFileSync(file) }) });
+    expect(up.json().errorCode).toBe(Codes.ok);
+    const item = up.json().data as BackupItem;
+    const users = await app.db.selectFrom('appUser').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const res = await post('restore', { id: item.id, confirm: item.fileName });
+    expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message: '备份的数据库版本与当前系统不一致' });
+    expect(await app.db.selectFrom('appUser').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(users);
+    const failed = (await auditRows('backup_restored')).filter((r) => r.result === 'fail');
+    expect(failed.map((r) => r.detail)).toEqual(['备份的数据库版本与当前系统不一致']);
+  });
+
+  it('deletes a backup: row, file and an audit row', async () => {
+    const item = await create();
+    const res = await post('delete', { id: item.id });
+    expect(res.json().errorCode).toBe(Codes.ok);
+    expect(fs.existsSync(path.join(backupsDir(app), item.fileName))).toBe(false);
+    expect((await list()).list.map((b) => b.id)).not.toContain(item.id);
+    expect((await auditRows('backup_deleted')).map((r) => r.target)).toContain(item.fileName);
+    expect((await post('delete', { id: item.id })).json().errorCode).toBe(Codes.notFound);
+    expect((await post('delete', { id: 'abc' })).json()).toMatchObject({ errorCode: Codes.inputError });
+  });
+
+  it('saves the schedule with checked bounds', async () => {
+    expect((await asAdmin({ method: 'GET', url: `${BASE}/schedule/` })).json().data).toEqual({ enabled: false, hour: 2, keep: 7 });
+    for (const [body, field] of [[{ enabled: true, hour: 24, keep: 5 }, 'hour'], [{ enabled: true, hour: 3, keep: 0 }, 'keep'], [{ enabled: true, hour: 3, keep: 101 }, 'keep']] as const) {
+      const res = await post('saveSchedule', body);
+      expect(res.json().errorCode).toBe(Codes.inputError);
+      expect(JSON.stringify(res.json())).toContain(field);
+    }
+    const ok = await post('saveSchedule', { enabled: 'true', hour: '4', keep: '2' });
+    expect(ok.json().data).toEqual({ enabled: true, hour: 4, keep: 2 });
+    expect((await asAdmin({ method: 'GET', url: `${BASE}/schedule/` })).json().data).toEqual({ enabled: true, hour: 4, keep: 2 });
+    expect(await auditRows('backup_schedule_saved')).toHaveLength(1);
+  });
+
+  it('makes a scheduled backup once at the chosen hour, whoever checks, and keeps only the newest N', async () => {
+    const at = (day: number, hour: number) => new Date(2026, 10, day, hour, 30).getTime();
+    expect(await runScheduledBackupIfDue(app, at(1, 3))).toBeNull(); // not the hour
+    // Two checks at once (two app servers): the lock row lets one through.
+    const [a, b] = await Promise.all([runScheduledBackupIfDue(app, at(1, 4)), runScheduledBackupIfDue(app, at(1, 4))]);
+    expect([a, b].filter(Boolean)).toHaveLength(1);
+    expect(await runScheduledBackupIfDue(app, at(1, 4) + 60_000)).toBeNull();
+    expect(await app.db.selectFrom('setting').select('key').where('key', 'like', `${LOCK_PREFIX}%`).execute()).toHaveLength(1);
+    await runScheduledBackupIfDue(app, at(2, 4));
+    await runScheduledBackupIfDue(app, at(3, 4));
+    const scheduled = (await list()).list.filter((x) => x.kind === 'scheduled');
+    expect(scheduled).toHaveLength(2); // keep = 2
+    expect(scheduled.map((x) => x.createdByName)).toEqual(['系统', '系统']);
+    expect((await list()).list.some((x) => x.kind === 'manual')).toBe(true); // manual ones are never pruned
+    for (const s of scheduled) expect(fs.existsSync(path.join(backupsDir(app), s.fileName))).toBe(true);
+    expect(backupFiles()).toHaveLength((await list()).total);
+    await post('saveSchedule', { enabled: false, hour: 4, keep: 2 });
+    expect(await runScheduledBackupIfDue(app, at(4, 4))).toBeNull();
+  });
+});
