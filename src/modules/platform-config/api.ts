@@ -3,7 +3,7 @@ import type { Page } from '../../shared/envelope';
 import type {
   AssignUsersBody, MenuTreeNode, MenuTreeQuery, PlatformCreateBody, PlatformIconAnswer, PlatformMember, PlatformStatusBody,
   PlatformSummary, PlatformUpdateBody, PlatformUsersQuery, RoleMenusQuery, SaveGrantsBody, SaveTreeBody, SetRolesBody,
-  SyncRoutesAnswer, SyncRoutesBody,
+  RouteOption, SyncRoutesAnswer, SyncRoutesBody,
 } from './contract';
 
 /** Every platform with its member and role counts, by sort (administrators). GET /user/api/v1.platform/list/ */
@@ -48,6 +48,9 @@ export const saveMenuTree = (body: SaveTreeBody) => http.post<MenuTreeNode[]>('/
 
 /** Add nodes for the app's menu routes missing from a tree. POST /user/api/v1.menu/sync_routes/ */
 export const syncMenuRoutes = (body: SyncRoutesBody) => http.post<SyncRoutesAnswer>('/user/api/v1.menu/sync_routes/', body, { json: true });
+
+/** The app's routes with their titles (tree nodes and index pages pick from them). GET /user/api/v1.menu/routes/ */
+export const listRoutes = () => http.get<RouteOption[]>('/user/api/v1.menu/routes/');
 
 /** Menu ids granted to a role on a platform. GET /user/api/v1.permission/role_menus/ */
 export const getRoleMenus = (q: RoleMenusQuery) => http.get<number[]>('/user/api/v1.permission/role_menus/', { params: q });

@@ -148,6 +148,21 @@ export interface SyncRoutesAnswer {
   added: string[];
 }
 
+/** GET /user/api/v1.menu/routes/ — the app's routes (manifests): what trees and index pages may name. */
+export interface RouteOption {
+  name: string;
+  path: string;
+  title: string;
+  /** 'web' | 'visitor' | 'cms' | … */
+  area: string;
+  icon: string | null;
+  /** Offered as a menu node by the seed and the sync. */
+  menu: boolean;
+  relationRoutes: string[];
+  /** May be a platform's index page (a web or visitor page without parameters). */
+  indexPage: boolean;
+}
+
 // ---- permissions ----
 
 /** GET /user/api/v1.permission/role_menus/?platformId&roleId → granted menu ids. */

@@ -45,6 +45,16 @@ describe('menu trees', () => {
     expect(nodes.find((n) => n.name === 'webHomeIndex')).toMatchObject({ path: '/web/home/index', relationRoutes: ['noticeDetail'] });
   });
 
+  it("answers the app's routes with titles, marking the pages a platform may open first", async () => {
+    const res = await app.inject({ method: 'GET', url: `${M}/routes/`, headers: { authorization: admin } });
+    const routes = res.json().data as { name: string; path: string; area: string; indexPage: boolean; menu: boolean }[];
+    expect(routes.map((r) => r.name)).toEqual(allRoutes.map((r) => r.name));
+    expect(routes.find((r) => r.name === 'webHomeIndex')).toMatchObject({ path: '/web/home/index', area: 'web', menu: true, indexPage: true, title: webHomeIndex.title });
+    expect(routes.find((r) => r.name === 'homeIndex')!.indexPage).toBe(true);
+    expect(routes.find((r) => r.name === 'noticeDetail')!.indexPage).toBe(false);
+    expect(routes.find((r) => r.name === 'cmsHome')!.indexPage).toBe(false);
+  });
+
   it('answers the cms tree and wants a platform for a web tree', async () => {
     const names = flat(await tree('cms')).map((n) => n.name);
     for (const r of allRoutes.filter((x) => x.area === 'cms' && x.menu)) expect(names).toContain(r.name);

@@ -49,7 +49,7 @@ describe('platform config endpoints', () => {
     const calls: [string, string][] = [
       ['GET', `${P}/list/`], ['POST', `${P}/create/`], ['POST', `${P}/update/`], ['POST', `${P}/set_status/`], ['POST', `${P}/delete/`],
       ['POST', `${P}/icon/`], ['GET', `${P}/users/`], ['POST', `${P}/assign_users/`], ['GET', `${P}/roles/`], ['POST', `${P}/set_roles/`],
-      ['GET', '/user/api/v1.menu/tree/'], ['POST', '/user/api/v1.menu/save_tree/'], ['POST', '/user/api/v1.menu/sync_routes/'],
+      ['GET', '/user/api/v1.menu/tree/'], ['GET', '/user/api/v1.menu/routes/'], ['POST', '/user/api/v1.menu/save_tree/'], ['POST', '/user/api/v1.menu/sync_routes/'],
       ['GET', '/user/api/v1.permission/role_menus/'], ['POST', '/user/api/v1.permission/save/'],
     ];
     for (const [method, url] of calls) {

@@ -51,6 +51,7 @@ export const platformConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const M = '/user/api/v1.menu';
   app.get(`${M}/tree/`, { schema: { querystring: MenuTreeQuery }, config: admin },
     async (req) => ok(await svc.tree(app.db, req.query.scope, req.query.platformId)));
+  app.get(`${M}/routes/`, { config: admin }, async () => ok(svc.routeOptions()));
   app.post(`${M}/save_tree/`, { schema: { body: SaveTreeBody }, config: admin },
     async (req) => ok(await svc.saveTree(app.db, actor(req), req.body as typeof req.body & { nodes: MenuTreeNode[] }), '保存成功'));
   app.post(`${M}/sync_routes/`, { schema: { body: SyncRoutesBody }, config: admin },

@@ -6,7 +6,7 @@ import type { Page } from '../../../shared/envelope';
 import { allRoutes } from '../../manifests';
 import type {
   AssignUsersBody, MenuScope, MenuTreeNode, PlatformCreateBody, PlatformMember, PlatformStatusBody, PlatformSummary,
-  PlatformUpdateBody, PlatformUsersQuery, SaveGrantsBody, SaveTreeBody, SetRolesBody,
+  PlatformUpdateBody, PlatformUsersQuery, RouteOption, SaveGrantsBody, SaveTreeBody, SetRolesBody,
 } from '../contract';
 import { addMissingRoutes, treeOf, writeTree } from './menu-tree';
 import * as repo from './repository';
@@ -130,6 +130,13 @@ export async function setRoles(db: Db, a: Actor, body: SetRolesBody): Promise<vo
 }
 
 // ---- menu trees ----
+
+const INDEX_NAMES = new Set(INDEX_PAGES.map((r) => r.name));
+/** The app's routes as the editors offer them. */
+export const routeOptions = (): RouteOption[] => allRoutes.map((r) => ({
+  name: r.name, path: r.path, title: r.title, area: r.area, icon: r.icon ?? null, menu: !!r.menu,
+  relationRoutes: [...(r.relationRoutes ?? [])], indexPage: INDEX_NAMES.has(r.name),
+}));
 
 /** Which tree a request names: a platform's web menu (platformId required) or the cms menu. */
 async function treeKey(db: repo.Q, scope: MenuScope, platformId: number | undefined): Promise<number | null> {
