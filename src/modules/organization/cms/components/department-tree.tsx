@@ -44,10 +44,11 @@ export function DepartmentTree({ roots, loading, selectedId, onSelect, onMove }:
     const pos = info.node.pos.split('-');
     const relative = info.dropPosition - Number(pos[pos.length - 1]);
     const to = dropTarget(target, info.dropToGap, relative < 0 ? -1 : relative > 0 ? 1 : 0);
-    const parentName = to.parentId === null ? '顶层' : `“${byId.get(to.parentId)?.name ?? ''}”之下`;
+    const under = to.parentId === null ? '顶层' : `“${byId.get(to.parentId)?.name ?? ''}”之下`;
+    const place = !info.dropToGap ? '' : `，排在“${target.name}”${relative < 0 ? '之前' : '之后'}`;
     modal.confirm({
       title: '移动部门',
-      content: `确定将“${dragged.name}”移动到${parentName}吗？其下级部门与人员随之移动。`,
+      content: `确定将“${dragged.name}”移动到${under}${place}吗？其下级部门与人员随之移动。`,
       okText: '移动',
       cancelText: '取消',
       onOk: () => onMove({ id: dragged.id, ...to }),
