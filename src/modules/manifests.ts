@@ -4,10 +4,11 @@ import { platformModule } from './platform/module';
 import { statusPagesModule } from './status-pages/module';
 import { homeModule } from './home/module';
 import { orgConfigModule } from './org-config/module';
+import { siteSettingsModule } from './site-settings/module';
 import { organizationModule } from './organization/module';
 import { platformConfigModule } from './platform-config/module';
 
 /** Every module's manifest. A new module adds its line here. */
-export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, organizationModule, platformConfigModule];
+export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule];
 
 export const allRoutes = manifests.flatMap((m) => m.routes);
