@@ -7,12 +7,13 @@ import homeCms from '../modules/home/cms/routes';
 import siteSettingsCms from '../modules/site-settings/cms/routes';
 import organizationCms from '../modules/organization/cms/routes';
 import platformConfigCms from '../modules/platform-config/cms/routes';
+import accountsCms from '../modules/accounts/cms/routes';
 
 /**
  * Every client route of the desktop shell, gathered from the modules' faces. A module adds its
  * routes.tsx here; routes.test.ts keeps this table and src/modules/manifests.ts in step.
  */
-export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms];
+export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms, ...accountsCms];
 
 /** Routes by the layout that frames them. */
 export function routesByLayout(routes: readonly AppRoute[]) {

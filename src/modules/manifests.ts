@@ -7,8 +7,9 @@ import { orgConfigModule } from './org-config/module';
 import { siteSettingsModule } from './site-settings/module';
 import { organizationModule } from './organization/module';
 import { platformConfigModule } from './platform-config/module';
+import { accountsModule } from './accounts/module';
 
 /** Every module's manifest. A new module adds its line here. */
-export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule];
+export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule];
 
 export const allRoutes = manifests.flatMap((m) => m.routes);
