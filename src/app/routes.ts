@@ -6,6 +6,8 @@ import homeWeb from '../modules/home/web/routes';
 import homeCms from '../modules/home/cms/routes';
 import siteSettingsCms from '../modules/site-settings/cms/routes';
 import organizationCms from '../modules/organization/cms/routes';
+import contentCms from '../modules/content/cms/routes';
+import contentWeb from '../modules/content/web/routes';
 import platformConfigCms from '../modules/platform-config/cms/routes';
 import accountsCms from '../modules/accounts/cms/routes';
 
@@ -13,7 +15,7 @@ import accountsCms from '../modules/accounts/cms/routes';
  * Every client route of the desktop shell, gathered from the modules' faces. A module adds its
  * routes.tsx here; routes.test.ts keeps this table and src/modules/manifests.ts in step.
  */
-export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms, ...accountsCms];
+export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms, ...accountsCms, ...contentCms, ...contentWeb];
 
 /** Routes by the layout that frames them. */
 export function routesByLayout(routes: readonly AppRoute[]) {

@@ -6,10 +6,11 @@ import { homeModule } from './home/module';
 import { orgConfigModule } from './org-config/module';
 import { siteSettingsModule } from './site-settings/module';
 import { organizationModule } from './organization/module';
+import { contentModule } from './content/module';
 import { platformConfigModule } from './platform-config/module';
 import { accountsModule } from './accounts/module';
 
 /** Every module's manifest. A new module adds its line here. */
-export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule];
+export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule, contentModule];
 
 export const allRoutes = manifests.flatMap((m) => m.routes);

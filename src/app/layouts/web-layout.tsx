@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { App, Button, Dropdown, Layout, Menu } from 'antd';
-import { SwapOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown, Layout, Menu, Tooltip } from 'antd';
+import { QuestionCircleOutlined, SwapOutlined } from '@ant-design/icons';
 import { landingPath } from '../../core/guard/landing';
 import { navigate as go } from '../../core/routing/navigate';
 import { usePlatforms, useSession } from '../../core/session/store';
@@ -71,6 +71,11 @@ export function WebLayout() {
             </Dropdown>
           )}
           <div className={s.topbarRight}>
+            <Tooltip title="帮助中心">
+              <Link to="/web/help/index" aria-label="帮助中心" style={{ color: 'rgba(0, 0, 0, 0.65)', fontSize: 18, lineHeight: 1 }}>
+                <QuestionCircleOutlined />
+              </Link>
+            </Tooltip>
             {user ? (
               <UserMenu loginPath="/login" />
             ) : (

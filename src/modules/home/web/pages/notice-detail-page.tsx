@@ -3,12 +3,12 @@ import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb, Card, Empty, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { getNotice } from '../../api';
-import { htmlToParagraphs } from '../components/html-to-paragraphs';
+import html from '../../../../core/ui/rich-text-editor.module.css';
 import s from './notice-detail-page.module.css';
 
 const KIND_TEXT = { notice: '通知公告', news: '新闻动态' } as const;
 
-/** /home/notice/:id: one notice or news item, its body shown as plain paragraphs. */
+/** /home/notice/:id: one notice or news item with its rich text body. */
 export default function NoticeDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -34,11 +34,8 @@ export default function NoticeDetailPage() {
               <span>{KIND_TEXT[q.data.kind]}</span>
               <span>发布时间：{dayjs(q.data.publishedAt).format('YYYY-MM-DD HH:mm')}</span>
             </div>
-            <div className={s.body}>
-              {htmlToParagraphs(q.data.content).map((p, i) => (
-                <p key={i}>{p}</p>
-              ))}
-            </div>
+            {/* Safe: notice content is sanitised by the server (src/server/rich-text) when an administrator saves it. */}
+            <div className={`${html.html} ${s.body}`} dangerouslySetInnerHTML={{ __html: q.data.content }} />
           </article>
         )}
       </Card>
