@@ -9,8 +9,9 @@ import { organizationModule } from './organization/module';
 import { contentModule } from './content/module';
 import { platformConfigModule } from './platform-config/module';
 import { accountsModule } from './accounts/module';
+import { maintenanceModule } from './maintenance/module';
 
 /** Every module's manifest. A new module adds its line here. */
-export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule, contentModule];
+export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule, contentModule, maintenanceModule];
 
 export const allRoutes = manifests.flatMap((m) => m.routes);
