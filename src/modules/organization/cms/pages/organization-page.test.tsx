@@ -38,25 +38,27 @@ beforeEach(() => {
   httpInstances.normal.defaults.adapter = adapter;
 });
 afterEach(cleanup);
+// A shared, busy machine renders antd slowly: wait longer than the 1 s default.
+const slow = { timeout: 8000 };
 
 const renderPage = () => render(<AppProviders><MemoryRouter><OrganizationPage /></MemoryRouter></AppProviders>);
 
 describe('部门管理 page', () => {
   it('draws the department tree from getTreeNode and starts on the first department', async () => {
     renderPage();
-    expect(await screen.findByText('计算机科学与技术学院')).toBeTruthy();
+    expect(await screen.findByText('计算机科学与技术学院', undefined, slow)).toBeTruthy();
     expect(screen.getByText('教务处')).toBeTruthy();
     // The school is selected: its form holds its name and its members were asked for.
-    await waitFor(() => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('华夏理工大学'));
+    await waitFor(() => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('华夏理工大学'), slow);
     expect(calls.some((c) => c.url === '/user/api/v1.user/getUserList/' && bodyOf(c).departmentId === 1)).toBe(true);
-    expect(await screen.findByText('该部门暂无人员')).toBeTruthy();
+    expect(await screen.findByText('该部门暂无人员', undefined, slow)).toBeTruthy();
   });
 
   it('selecting a department shows its details and its members from getUserList', async () => {
     renderPage();
-    fireEvent.click(await screen.findByText('计算机科学与技术学院'));
-    await waitFor(() => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('计算机科学与技术学院'));
-    const row = (await screen.findByText('张三')).closest('tr')!;
+    fireEvent.click(await screen.findByText('计算机科学与技术学院', undefined, slow));
+    await waitFor(() => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('计算机科学与技术学院'), slow);
+    const row = (await screen.findByText('张三', undefined, slow)).closest('tr')!;
     expect(within(row).getByText('zhangsan')).toBeTruthy();
     expect(within(row).getByText('2024010101')).toBeTruthy();
     const asked = calls.filter((c) => c.url === '/user/api/v1.user/getUserList/').map(bodyOf);
@@ -67,9 +69,9 @@ describe('部门管理 page', () => {
 
   it('asks for the whole subtree when 包含下级部门 is ticked', async () => {
     renderPage();
-    fireEvent.click(await screen.findByText('教务处'));
-    await waitFor(() => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('教务处'));
+    fireEvent.click(await screen.findByText('教务处', undefined, slow));
+    await waitFor(() => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('教务处'), slow);
     fireEvent.click(screen.getByLabelText('包含下级部门'));
-    await waitFor(() => expect(calls.filter((c) => c.url === '/user/api/v1.user/getUserList/').map(bodyOf).at(-1)).toMatchObject({ departmentId: 3, includeChildren: true }));
+    await waitFor(() => expect(calls.filter((c) => c.url === '/user/api/v1.user/getUserList/').map(bodyOf).at(-1)).toMatchObject({ departmentId: 3, includeChildren: true }), slow);
   });
 });

@@ -26,6 +26,8 @@ beforeEach(() => {
   httpInstances.normal.defaults.adapter = adapter;
 });
 afterEach(cleanup);
+// A shared, busy machine renders antd slowly: wait longer than the 1 s default.
+const slow = { timeout: 8000 };
 
 const renderPage = () => render(<AppProviders><MemoryRouter><RolePage /></MemoryRouter></AppProviders>);
 const creates = () => calls.filter((c) => c.url === '/user/api/v1.role/create/');
@@ -33,25 +35,25 @@ const creates = () => calls.filter((c) => c.url === '/user/api/v1.role/create/')
 describe('角色管理 page', () => {
   it('lists the groups and the first group\'s roles; system roles cannot be deleted', async () => {
     renderPage();
-    const row = (await screen.findByText('student')).closest('tr')!;
+    const row = (await screen.findByText('student', undefined, slow)).closest('tr')!;
     expect(within(row).getByText('系统')).toBeTruthy();
     expect((within(row).getByRole('button', { name: '删除' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('option', { name: /教职工/ }));
-    expect(await screen.findByText('counsellor')).toBeTruthy();
+    expect(await screen.findByText('counsellor', undefined, slow)).toBeTruthy();
   });
 
   it('checks the new role form like the server does before sending it', async () => {
     renderPage();
-    await screen.findByText('student');
+    await screen.findByText('student', undefined, slow);
     fireEvent.click(screen.getByRole('button', { name: /新增角色$/ }));
-    const dialog = await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog', undefined, slow);
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    expect(await within(dialog).findByText('请输入角色编码')).toBeTruthy();
+    expect(await within(dialog).findByText('请输入角色编码', undefined, slow)).toBeTruthy();
     expect(within(dialog).getByText('请输入角色名称')).toBeTruthy();
 
     for (const bad of ['A1', '1ab', 'a-b']) {
       fireEvent.change(within(dialog).getByLabelText('角色编码'), { target: { value: bad } });
-      expect(await within(dialog).findByText(ROLE_CODE_MESSAGE)).toBeTruthy();
+      expect(await within(dialog).findByText(ROLE_CODE_MESSAGE, undefined, slow)).toBeTruthy();
     }
     fireEvent.change(within(dialog).getByLabelText('角色名称'), { target: { value: '实验室管理员' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
@@ -59,9 +61,9 @@ describe('角色管理 page', () => {
     expect(creates()).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText('角色编码'), { target: { value: 'lab_keeper' } });
-    await waitFor(() => expect(within(dialog).queryByText(ROLE_CODE_MESSAGE)).toBeNull());
+    await waitFor(() => expect(within(dialog).queryByText(ROLE_CODE_MESSAGE)).toBeNull(), slow);
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
-    await waitFor(() => expect(creates()).toHaveLength(1));
+    await waitFor(() => expect(creates()).toHaveLength(1), slow);
     expect(JSON.parse(String(creates()[0]!.data))).toEqual({ groupId: 1, code: 'lab_keeper', name: '实验室管理员' });
   });
 });
