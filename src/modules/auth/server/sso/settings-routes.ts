@@ -51,9 +51,11 @@ function mergeSettings(body: SaveSsoBody, stored: SsoConfig): SsoConfig {
 }
 
 const reason = (e: unknown) => {
-  const err = e as { name?: string; cause?: { code?: string } };
+  const err = e as { name?: string; cause?: { code?: string; errors?: { code?: string }[] } };
   if (err.name === 'TimeoutError' || err.name === 'AbortError') return `${SSO_TEST_TIMEOUT_MS / 1000} 秒内无应答`;
-  return err.cause?.code ? `连接失败（${err.cause.code}）` : '连接失败';
+  // undici reports a refused connection as the cause, or as an AggregateError of each address tried.
+  const code = err.cause?.code ?? err.cause?.errors?.find((x) => x.code)?.code;
+  return code ? `连接失败（${code}）` : '连接失败';
 };
 
 /** CAS: the login page answers; OIDC: the discovery document is readable and names the same issuer. */
