@@ -159,6 +159,7 @@ export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBy
           <Select
             size="small"
             className={s.heading}
+            style={{ width: 100 }}
             value={state.heading}
             options={HEADINGS.map((h) => ({ ...h }))}
             aria-label="段落格式"
@@ -212,6 +213,7 @@ export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBy
           type="file"
           accept={IMAGE_TYPES.join(',')}
           hidden
+          style={{ display: 'none' }}
           data-testid="rich-text-image-input"
           onChange={(e) => {
             void pickImage(e.target.files?.[0]);
