@@ -47,8 +47,8 @@ export interface RestoreResult {
   signedOut: true;
 }
 
-/** What a restore replaces, in words (the confirmation lists it). */
-export const RESTORE_REPLACES = '全部用户、组织机构、角色与权限、平台与菜单、设置、通知与新闻、帮助文章、审计日志、上传的文件';
+/** What a restore replaces, in words (the confirmation lists it). The audit log is kept: a restore only adds to it. */
+export const RESTORE_REPLACES = '全部用户、组织机构、角色与权限、平台与菜单、设置、通知与新闻、帮助文章、上传的文件';
 
 /** Backup schedule (setting 'backup_schedule'): once a day at `hour` (server time), keeping the `keep` newest scheduled backups. */
 export const BackupSchedule = Type.Object({

@@ -228,6 +228,28 @@ describe(`portable backup (${origin})`, () => {
     });
   });
 
+  it('never deletes rows of an append-only table, adding only the backup\'s older rows under new ids', async () => {
+    const target = await freshDb(origin);
+    try {
+      const oldestInBackup = Math.min(...original.tables.audit_log!.map((r) => (JSON.parse(r) as { at: number }).at));
+      await target.db.insertInto('auditLog').values([
+        { at: 1_900_000_000_000, action: 'here_before', result: 'ok' },
+        { at: oldestInBackup + 1, action: 'here_too', result: 'ok' },
+      ]).execute();
+      await restoreBackup(target.db, target.uploads, backupFile, { appendOnly: { audit_log: 'at' } });
+      const rows = await target.db.selectFrom('auditLog').select(['action', 'at']).execute();
+      expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['here_before', 'here_too']));
+      // Only what is older than the oldest row already here comes in.
+      const added = rows.filter((r) => !r.action.startsWith('here_'));
+      expect(added.length).toBeGreaterThan(0);
+      expect(added.every((r) => r.at < oldestInBackup + 1)).toBe(true);
+      const ids = await target.db.selectFrom('auditLog').select('id').execute();
+      expect(new Set(ids.map((r) => r.id)).size).toBe(ids.length);
+    } finally {
+      await target.close();
+    }
+  });
+
   it('keeps the settings that belong to the installation', async () => {
     const target = await freshDb(origin);
     try {

@@ -19,6 +19,13 @@ export interface RestoreOptions {
    * schedule): the current rows stay and the backup's rows for those keys are ignored.
    */
   keepSetting?: (key: string) => boolean;
+  /**
+   * Append-only tables (table → its time column), e.g. the audit log: a restore never deletes
+   * their rows. Into an empty table the backup's rows go as they are; otherwise only the
+   * backup's rows older than the oldest row here are added, under new ids (a restore onto a
+   * new server brings its history along, a restore onto this one erases nothing).
+   */
+  appendOnly?: Record<string, string>;
   /** Runs last inside the restore's transaction (the caller's audit row, which must survive the restore). */
   inTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
@@ -91,13 +98,22 @@ async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file
 
   // The restore replaces the users: every session ends; everybody signs in again.
   await r.deleteFrom('session').execute();
-  for (const t of [...parentsFirst(tables)].reverse()) await r.deleteFrom(t.name).execute();
+  const appendOnly = opts.appendOnly ?? {};
+  for (const t of [...parentsFirst(tables)].reverse()) if (!appendOnly[t.name]) await r.deleteFrom(t.name).execute();
+  // The oldest row of each append-only table that has rows (null: empty, take the backup's as they are).
+  const oldest = new Map<string, number | null>();
+  for (const [name, column] of Object.entries(appendOnly)) {
+    if (!byName.has(name)) continue;
+    const row = await r.selectFrom(name).select(sql<number | null>`min(${sql.ref(column)})`.as('m')).executeTakeFirst();
+    oldest.set(name, row?.m === null || row?.m === undefined ? null : Number(row.m));
+  }
 
   let table: TableInfo | null = null;
   let columns: string[] = [];
   let selfRefs: number[] = [];
   let pkIndex = -1;
   let keyIndex = -1;
+  let olderThan: { index: number; before: number; dropColumn: number } | null = null;
   const later: { table: TableInfo; pk: string; cols: string[]; rows: unknown[][] }[] = [];
   let out: fs.WriteStream | null = null;
   let outPath = '';
@@ -120,10 +136,27 @@ async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file
       selfRefs = pk ? refs.map((c) => columns.indexOf(c)) : [];
       pkIndex = pk ? columns.indexOf(pk) : -1;
       keyIndex = rec.name === 'setting' ? columns.indexOf('key') : -1;
+      const before = oldest.get(rec.name);
+      olderThan = before === null || before === undefined ? null : {
+        index: columns.indexOf(appendOnly[rec.name]!),
+        before,
+        // New ids: the backup's may be taken by the rows that stay.
+        dropColumn: table.primaryKey.length === 1 ? columns.indexOf(table.primaryKey[0]!) : -1,
+      };
       if (selfRefs.length) later.push({ table, pk: pk!, cols: refs, rows: [] });
     } else if (rec.type === 'rows' && table) {
       let rows = rec.rows.map((row) => row.map(decodeValue));
+      let cols = columns;
       if (keyIndex >= 0 && opts.keepSetting) rows = rows.filter((row) => !opts.keepSetting!(String(row[keyIndex])));
+      if (olderThan) {
+        const o = olderThan;
+        rows = rows.filter((row) => Number(row[o.index]) < o.before);
+        if (o.dropColumn >= 0) {
+          cols = columns.filter((_, i) => i !== o.dropColumn);
+          rows = rows.map((row) => row.filter((_, i) => i !== o.dropColumn));
+        }
+      }
+      if (!rows.length) continue;
       if (selfRefs.length) {
         const pending = later[later.length - 1]!;
         for (const row of rows) {
@@ -131,9 +164,9 @@ async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file
           for (const i of selfRefs) row[i] = null;
         }
       }
-      const per = Math.max(1, Math.floor(CELLS_PER_INSERT / columns.length));
+      const per = Math.max(1, Math.floor(CELLS_PER_INSERT / cols.length));
       for (let i = 0; i < rows.length; i += per) {
-        await r.insertInto(table.name).values(rows.slice(i, i + per).map((row) => Object.fromEntries(columns.map((c, j) => [c, row[j]])))).execute();
+        await r.insertInto(table.name).values(rows.slice(i, i + per).map((row) => Object.fromEntries(cols.map((c, j) => [c, row[j]])))).execute();
       }
     } else if (rec.type === 'file') {
       if (outPath !== rec.path) {

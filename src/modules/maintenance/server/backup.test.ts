@@ -161,6 +161,8 @@ describe('data backup endpoints', () => {
     expect((await list()).list.map((b) => b.id)).toContain(item.id);
     const restored = await auditRows('backup_restored');
     expect(restored.map((r) => [r.result, r.target])).toEqual([['ok', item.fileName]]);
+    // Nothing of the audit trail is erased, not even what happened after the backup.
+    expect((await auditRows('backup_created')).map((r) => r.target)).toContain(item.fileName);
     // The installation's licence stays: the server still answers non-public calls.
     expect(await app.licence({ fresh: true })).toMatchObject({ valid: true, holder: '续期后的大学' });
   });

@@ -110,6 +110,8 @@ export async function restore(app: FastifyInstance, actor: Actor, id: number, co
   try {
     const summary = await restoreBackup(app.db, uploadsDir(app), file, {
       keepSetting: keepOnRestore,
+      // The audit trail is append-only: a restore must not erase what happened (restores included).
+      appendOnly: { audit_log: 'at' },
       // Written inside the restore's transaction, after the audit log itself was replaced.
       inTransaction: (trx) => audit(trx, { action: 'backup_restored', result: 'ok', actorId: actor.id, actorName: actor.name, target: item.fileName, ip: actor.ip }),
     });

@@ -28,6 +28,7 @@ export function RestoreConfirm({ backup, loading, onCancel, onConfirm }: Props) 
       afterClose={() => setTyped('')}
       mask={{ closable: false }}
       destroyOnHidden
+      width={600}
     >
       {backup && (
         <>
@@ -36,7 +37,7 @@ export function RestoreConfirm({ backup, loading, onCancel, onConfirm }: Props) 
             showIcon
             style={{ marginBottom: 16 }}
             title={`将替换：${RESTORE_REPLACES}`}
-            description="恢复完成后，所有用户（包括您）都将退出登录，需要重新登录。此操作不可撤销，建议先立即备份当前数据。"
+            description="审计日志不会被删除。恢复完成后，所有用户（包括您）都将退出登录，需要重新登录。此操作不可撤销，建议先立即备份当前数据。"
           />
           <Typography.Paragraph>
             请输入备份文件名 <Typography.Text code copyable>{backup.fileName}</Typography.Text> 以确认恢复：
