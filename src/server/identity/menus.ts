@@ -84,15 +84,14 @@ export async function platformMenusFor(db: Db, userId: number, p: PlatformRow): 
 /**
  * Route names the caller may use right now (spec section 6): for an administrator the cms
  * menu; for a user the web menu of the platform chosen in this session, or of their only
- * platform. Computed from the database on each call, so a changed grant applies at once.
+ * platform — provided that platform is still active and still theirs. Computed from the
+ * database on each call, so a changed grant, a disabled platform or a removed member
+ * applies at once.
  */
 export async function authorisedRouteNames(db: Db, s: { userId: number; isAdmin: boolean; platformId: number | null }): Promise<Set<string>> {
   if (s.isAdmin) return flattenRouteNames(toTree(await cmsMenuRows(db)));
-  let platformId = s.platformId;
-  if (platformId === null) {
-    const platforms = await userPlatforms(db, s.userId);
-    if (platforms.length !== 1) return new Set();
-    platformId = platforms[0]!.id;
-  }
+  const platforms = await userPlatforms(db, s.userId);
+  const platformId = s.platformId ?? (platforms.length === 1 ? platforms[0]!.id : null);
+  if (platformId === null || !platforms.some((p) => p.id === platformId)) return new Set();
   return flattenRouteNames(toTree(await webMenuRows(db, s.userId, [platformId])));
 }

@@ -48,7 +48,6 @@ export const updatePlatform = (db: Q, id: number, v: PlatformValues) => db.updat
 export const setPlatformStatus = (db: Q, id: number, status: string) => db.updateTable('platform').set({ status }).where('id', '=', id).execute();
 
 /** Sessions working in this platform lose it: their permissions fall back to the user's active platforms. */
-export const releaseSessionsOf = (db: Q, platformId: number) => db.updateTable('session').set({ platformId: null }).where('platformId', '=', platformId).execute();
 
 export const deletePlatform = (db: Q, id: number) => db.deleteFrom('platform').where('id', '=', id).execute();
 

@@ -72,7 +72,6 @@ export async function setStatus(db: Db, a: Actor, body: PlatformStatusBody): Pro
   await db.transaction().execute(async (trx) => {
     const p = await platformOrFail(trx, body.id);
     await repo.setPlatformStatus(trx, body.id, body.status);
-    if (body.status === 'disabled') await repo.releaseSessionsOf(trx, body.id);
     await record(trx, a, body.status === 'disabled' ? 'platform_disabled' : 'platform_enabled', `platform:${p.id} ${p.name}`);
   });
 }
