@@ -26,6 +26,10 @@ describe('decide', () => {
       expect(run({ path, routeName: 'someDetail', token: null, authorisedRoutes: [] })).toEqual({ kind: 'allow' });
     });
 
+  it('never opens a back-office page for a public word: /cms/content/notice needs the administrator', () => {
+    expect(run({ path: '/cms/content/notice', routeName: 'noticeManage', token: null, authorisedRoutes: [] })).toEqual({ kind: 'login', to: '/loginAdmin?to=%2Fcms%2Fcontent%2Fnotice' });
+  });
+
   it('does not treat a public word in the query as a public path', () => {
     expect(run({ path: '/web/feedback/list?kw=news', routeName: 'feedbackList', token: null }).kind).toBe('login');
   });

@@ -22,12 +22,16 @@ export interface GuardInput {
 export const NO_ACCESS_MESSAGE = '无资源访问权限';
 export const EMPTY_MENU_MESSAGE = '未读取到当前用户权限菜单，请稍后重试！';
 
-/** Public routes: flagged in meta, named in PUBLIC_ROUTE_NAMES, or a path with a public word (notice, news…). */
+/**
+ * Public routes: flagged in meta, named in PUBLIC_ROUTE_NAMES, or a path with a public word
+ * (notice, news…). The words never open the back office: /cms/content/notice is the
+ * administrators' notice editor, not a notice.
+ */
 export function isPublicRoute(a: { path: string; routeName: string | null; isPublic: boolean }): boolean {
   const pathname = a.path.split(/[?#]/)[0] ?? '';
   return a.isPublic
     || (a.routeName !== null && PUBLIC_ROUTE_NAMES.includes(a.routeName))
-    || PUBLIC_PATH_WORDS.some((w) => pathname.includes(w));
+    || (!isAdminPath(pathname) && PUBLIC_PATH_WORDS.some((w) => pathname.includes(w)));
 }
 
 export function decide(input: GuardInput): GuardDecision {
