@@ -30,7 +30,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const migrationTableSchema = db.getExecutor().adapter instanceof PostgresAdapter
     ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
     : undefined;
-  const migrator = new Migrator({ db, provider: new StaticProvider(), ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  // Modules number their migrations independently, so a database may meet a lower number after a
+  // higher one already ran (0003 added after 0005): run it rather than refuse to start.
+  const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

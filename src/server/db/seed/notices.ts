@@ -1,3 +1,5 @@
+import { sanitizeRichText } from '../../rich-text/sanitize';
+
 /**
  * Demo notices and news of the university (fictional, written for this demo). content is
  * HTML of the kind the rich-text editor produces: paragraphs only. daysAgo places them in
@@ -129,4 +131,5 @@ export const NOTICES: readonly NoticeSeed[] = [
   },
 ];
 
-export const noticeHtml = (n: NoticeSeed) => n.paragraphs.map((p) => `<p>${p}</p>`).join('');
+// Through the same sanitiser as the back office's saves, so seeded content obeys the same rules.
+export const noticeHtml = (n: NoticeSeed) => sanitizeRichText(n.paragraphs.map((p) => `<p>${p}</p>`).join(''));
