@@ -30,6 +30,8 @@ export interface RestoreOptions {
   inTransaction?: (trx: Transaction<Database>) => Promise<void>;
 }
 
+const RESTORE_LOCK_KEY = 7_341_202;
+
 /** Cells per INSERT statement: under SQLite's and PostgreSQL's bound-parameter limits. */
 const CELLS_PER_INSERT = 4000;
 
@@ -91,6 +93,8 @@ async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file
   const postgres = dialectOf(r) === 'postgres';
   // SQLite checks foreign keys at commit instead of per statement (checked explicitly below).
   if (!postgres) await sql`PRAGMA defer_foreign_keys = ON`.execute(r);
+  // Two restores at once (two app servers) take turns instead of deadlocking on each other's rows.
+  else await sql`select pg_advisory_xact_lock(${RESTORE_LOCK_KEY})`.execute(r);
   const byName = new Map(tables.map((t) => [t.name, t]));
   const kept = opts.keepSetting && byName.get('setting')?.columns.includes('key')
     ? (await r.selectFrom('setting').selectAll().execute()).filter((row) => opts.keepSetting!(String(row.key)))

@@ -32,7 +32,7 @@ export async function runScheduledBackupIfDue(app: FastifyInstance, now = Date.n
 }
 
 /** Checks once a minute; the timer never keeps the process alive and stops when the app closes. */
-export function startBackupScheduler(app: FastifyInstance): void {
+export function startBackupScheduler(app: FastifyInstance): NodeJS.Timeout {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
@@ -43,4 +43,5 @@ export function startBackupScheduler(app: FastifyInstance): void {
   }, SCHEDULER_TICK_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  return timer;
 }

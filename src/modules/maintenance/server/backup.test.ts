@@ -4,6 +4,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { gzipSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, installTestLicence, type TestApp } from '../../../server/test/helper';
 import { multipartBody } from '../../../server/test/multipart';
@@ -192,6 +193,29 @@ describe('data backup endpoints', () => {
     expect((await auditRows('backup_deleted')).map((r) => r.target)).toContain(item.fileName);
     expect((await post('delete', { id: item.id })).json().errorCode).toBe(Codes.notFound);
     expect((await post('delete', { id: 'abc' })).json()).toMatchObject({ errorCode: Codes.inputError });
+  });
+
+  it('keeps nothing when the audit row of a change cannot be written (one transaction)', async () => {
+    // A trigger makes the audit insert fail, after the setting / catalogue write succeeded.
+    const pg = app.dialect === 'postgres';
+    if (pg) {
+      await sql`create function fail_backup_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`.execute(app.db);
+      await sql`create trigger fail_backup_audit before insert on audit_log for each row when (new.action in ('backup_schedule_saved', 'backup_created')) execute function fail_backup_audit()`.execute(app.db);
+    } else {
+      await sql`create trigger fail_backup_audit before insert on audit_log when new.action in ('backup_schedule_saved', 'backup_created') begin select raise(abort, 'audit refused'); end`.execute(app.db);
+    }
+    try {
+      const files = backupFiles();
+      const total = (await list()).total;
+      expect((await post('create', { note: '' })).statusCode).toBe(500);
+      expect(backupFiles()).toEqual(files);
+      expect((await list()).total).toBe(total);
+      expect((await post('saveSchedule', { enabled: true, hour: 9, keep: 9 })).statusCode).toBe(500);
+      expect(await app.db.selectFrom('setting').select('key').where('key', '=', 'backup_schedule').executeTakeFirst()).toBeUndefined();
+    } finally {
+      await sql`drop trigger fail_backup_audit${sql.raw(pg ? ' on audit_log' : '')}`.execute(app.db);
+      if (pg) await sql`drop function fail_backup_audit()`.execute(app.db);
+    }
   });
 
   it('saves the schedule with checked bounds', async () => {
