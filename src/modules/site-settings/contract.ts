@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { SHORTCUT_ICONS, type ShortcutIconName } from '../../shared/shortcut-icons';
 
 // ---------------------------------------------------------------------------------------------
 // Display settings: writes to the organisation config (served under /portal/backend/organizationConfig/)
@@ -117,13 +118,8 @@ export interface SsoTestResult {
 
 export const MAX_SHORTCUTS = 12;
 
-/** Icons a shortcut may show (both homes and the preview map each name to an antd icon). */
-export const SHORTCUT_ICONS = [
-  'AppstoreOutlined', 'BankOutlined', 'BellOutlined', 'BookOutlined', 'CalendarOutlined', 'FileTextOutlined',
-  'FormOutlined', 'HomeOutlined', 'IdcardOutlined', 'LinkOutlined', 'MessageOutlined', 'QuestionCircleOutlined',
-  'ReadOutlined', 'ScheduleOutlined', 'SearchOutlined', 'SolutionOutlined', 'TeamOutlined', 'ToolOutlined',
-] as const;
-export type ShortcutIcon = (typeof SHORTCUT_ICONS)[number];
+export { SHORTCUT_ICONS };
+export type ShortcutIcon = ShortcutIconName;
 
 /** A service shortcut: a route of this app (path) or an outside address (url) — exactly one of them. */
 export const Shortcut = Type.Object({

@@ -13,7 +13,7 @@ import { AccountDrawer } from '../components/account-drawer';
 import { AccountFilters, type FilterValues } from '../components/account-filters';
 import { ImportResultModal } from '../components/import-result-modal';
 import { ResetPasswordModal } from '../components/reset-password-modal';
-import { saveBlob } from '../components/save-blob';
+import { saveFile } from '../../../../core/ui/save-file';
 import s from './account-page.module.css';
 
 /** /cms/systemSetting/account: every account of the university, filtered and paged on the server. */
@@ -67,11 +67,11 @@ export default function AccountPage() {
 
   const exporter = useMutation({
     mutationFn: () => exportAccounts(filter),
-    onSuccess: (r) => saveBlob(r.data, `账号-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`),
+    onSuccess: (r) => saveFile(r.data, `账号-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`),
   });
   const template = useMutation({
     mutationFn: () => downloadImportTemplate(),
-    onSuccess: (r) => saveBlob(r.data, '账号导入模板.xlsx'),
+    onSuccess: (r) => saveFile(r.data, '账号导入模板.xlsx'),
   });
 
   return (

@@ -1,6 +1,7 @@
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import type { DashboardSummary } from '../../contract';
+import { auditActionText } from '../../../maintenance/contract';
 
 type AuditRow = DashboardSummary['recentAudit'][number];
 
@@ -10,19 +11,6 @@ const RESULT_TAG: Record<string, { color: string; text: string }> = {
   fail: { color: 'error', text: '失败' },
   failure: { color: 'error', text: '失败' },
   denied: { color: 'warning', text: '拒绝' },
-};
-
-// Audit actions the server writes, in words an administrator reads; an unknown one shows as written.
-const ACTION_TEXT: Record<string, string> = {
-  login: '登录',
-  login_failed: '登录失败',
-  logout: '退出登录',
-  choice_platform: '选择平台',
-  password_changed: '修改密码',
-  password_change_failed: '修改密码失败',
-  password_check_failed: '密码校验失败',
-  permission_denied: '越权访问被拒绝',
-  theme_saved: '保存主题',
 };
 
 /** The latest audit events (sign-ins, failures, sign-outs, denials). */
@@ -38,7 +26,7 @@ export function AuditTable({ rows, loading }: { rows: AuditRow[]; loading: boole
       columns={[
         { title: '时间', dataIndex: 'at', width: 180, render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
         { title: '操作人', dataIndex: 'actorName', width: 160 },
-        { title: '操作', dataIndex: 'action', width: 180, render: (v: string) => ACTION_TEXT[v] ?? v },
+        { title: '操作', dataIndex: 'action', width: 180, render: (v: string) => auditActionText(v) },
         { title: '对象', dataIndex: 'target', ellipsis: true, render: (v: string | null) => v || '—' },
         {
           title: '结果',

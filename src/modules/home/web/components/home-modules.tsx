@@ -5,7 +5,7 @@ import { FireOutlined, RocketOutlined, SearchOutlined } from '@ant-design/icons'
 import dayjs from 'dayjs';
 import { useSession } from '../../../../core/session/store';
 import type { HomeModule, Shortcut } from '../../../site-settings/contract';
-import { ShortcutIcon } from './shortcut-icon';
+import { ShortcutIcon } from '../../../../core/ui/shortcut-icon';
 import s from './home-content.module.css';
 
 type Of<K extends HomeModule['kind']> = Extract<HomeModule, { kind: K }>;

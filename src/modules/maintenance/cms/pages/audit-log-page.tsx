@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { exportAudit, listAudit } from '../../api';
 import { AUDIT_RESULT_TEXT, auditActionText, type AuditRow } from '../../contract';
 import { AuditFilters, type AuditFilter } from '../components/audit-filters';
-import { saveFile } from '../components/save-file';
+import { saveFile } from '../../../../core/ui/save-file';
 import s from './maintenance-page.module.css';
 
 /** /cms/systemSetting/auditLog: every administrator change, sign-in and denial; read-only, filtered and paged on the server. */

@@ -11,7 +11,8 @@ import {
 import { BACKUP_KIND_TEXT, type BackupItem, type BackupSchedule } from '../../contract';
 import { RestoreConfirm } from '../components/restore-confirm';
 import { ScheduleForm } from '../components/schedule-form';
-import { formatSize, saveFile } from '../components/save-file';
+import { saveFile } from '../../../../core/ui/save-file';
+import { formatSize } from '../components/format-size';
 import s from './maintenance-page.module.css';
 
 const KIND_COLOR: Record<string, string> = { manual: 'blue', scheduled: 'green', uploaded: 'purple' };

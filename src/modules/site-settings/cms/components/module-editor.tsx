@@ -4,7 +4,7 @@ import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { allRoutes } from '../../../manifests';
 import { MAX_SHORTCUTS, SHORTCUT_ICONS, TITLE_MAX, type HomeModule, type Shortcut } from '../../contract';
 import { ImageField } from './image-field';
-import { ShortcutIcon } from './shortcut-icon';
+import { ShortcutIcon } from '../../../../core/ui/shortcut-icon';
 
 /** Pages a shortcut may open: the app's routes without parameters (the server checks the same). */
 const PAGE_OPTIONS = allRoutes

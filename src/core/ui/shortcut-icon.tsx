@@ -4,9 +4,9 @@ import {
   SolutionOutlined, TeamOutlined, ToolOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
-import type { ShortcutIcon as IconName } from '../../../site-settings/contract';
+import type { ShortcutIconName as IconName } from '../../shared/shortcut-icons';
 
-// Typed by the contract's list, so a name added there must be added here.
+// Typed by the shared list, so a name added there must be added here.
 const ICONS: Record<IconName, ComponentType> = {
   AppstoreOutlined, BankOutlined, BellOutlined, BookOutlined, CalendarOutlined, FileTextOutlined, FormOutlined, HomeOutlined,
   IdcardOutlined, LinkOutlined, MessageOutlined, QuestionCircleOutlined, ReadOutlined, ScheduleOutlined, SearchOutlined,

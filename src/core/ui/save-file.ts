@@ -1,5 +1,5 @@
 /** Hands a downloaded file to the browser as a download with this name. */
-export function saveBlob(blob: Blob, filename: string): void {
+export function saveFile(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const a = document.createElement('a');
   a.href = url;
