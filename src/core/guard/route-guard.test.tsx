@@ -84,7 +84,19 @@ describe('RouteGuard', () => {
     expect(checks()).toHaveLength(3);
   });
 
-  it('does not check the login status on a public page', async () => {
+  it('rechecks a token on a public page too, clearing a dead session without leaving the page', async () => {
+    handler = answer(200, { errorCode: '0x00000011', message: '', data: { is_login: false, to_url: '/login', ternantId: '' } });
+    const router = mount('/web/home/index');
+    expect(await screen.findByText('webHomeIndex page')).toBeTruthy();
+    await flush();
+    expect(checks()).toHaveLength(1);
+    expect(useSession.getState().token).toBeNull();
+    expect(router.state.location.pathname).toBe('/web/home/index');
+  });
+
+  it('does not check the login status on a public page without a token', async () => {
+    localStorage.clear();
+    useSession.setState({ token: null });
     mount('/web/home/index');
     expect(await screen.findByText('webHomeIndex page')).toBeTruthy();
     await flush();

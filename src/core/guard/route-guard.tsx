@@ -81,13 +81,16 @@ export function RouteGuard({ route, children }: { route: AppRoute; children?: Re
   const publicPage = isPublicRoute({ path, routeName: route.name, isPublic: Boolean(route.meta.public) });
   const allowed = decision.kind === 'allow';
 
+  // Every route change with a token rechecks the login status (spec section 4). A dead session
+  // is always cleared; only a protected page also sends the user to sign in again.
   useEffect(() => {
-    if (!allowed || publicPage || !useSession.getState().token) return;
+    if (!allowed || !useSession.getState().token) return;
     const ctrl = new AbortController();
     let live = true;
     const leave = (to: string) => {
       if (!live) return;
       void useSession.getState().clear();
+      if (publicPage) return;
       // A bare login address from the server loses the page; carry it (and the admin side) ourselves.
       const target = !to || isLoginPath(to) ? loginRedirect(path) : to;
       if (isAbsolute(target)) window.location.assign(target);
@@ -100,6 +103,8 @@ export function RouteGuard({ route, children }: { route: AppRoute; children?: Re
       })
       .catch((e: unknown) => {
         if (!(e instanceof HttpError) || e.code === TRANSPORT_CODES.canceled) return;
+        // Unreachable server: a public page stays as it is; a protected one goes to login.
+        if (e.status === 0 && publicPage) return;
         leave(e.status === 0 ? '' : toUrlOf(e.data));
       });
     // Leaving the page (to a public one too) cancels its check.
