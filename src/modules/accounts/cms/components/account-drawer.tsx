@@ -126,7 +126,7 @@ export function AccountDrawer({ id, open, onClose }: { id: number | null; open: 
             <span style={{ color: 'var(--ant-color-text-tertiary)' }}>PNG / JPG / GIF / WebP，不超过 2 MB</span>
           </Space>
         )}
-        <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)} requiredMark>
+        <Form name="account-drawer" form={form} layout="vertical" onFinish={(v) => save.mutate(v)} requiredMark>
           {editing ? (
             <Form.Item label="用户名"><Input value={detail.data?.username} disabled /></Form.Item>
           ) : (

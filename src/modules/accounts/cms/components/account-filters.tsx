@@ -15,7 +15,7 @@ export function AccountFilters({ onSearch }: { onSearch: (f: FilterValues) => vo
     onSearch(clean);
   };
   return (
-    <Form form={form} layout="inline" onFinish={submit} style={{ rowGap: 12 }}>
+    <Form name="account-filters" form={form} layout="inline" onFinish={submit} style={{ rowGap: 12 }}>
       <Form.Item name="keyword">
         <Input allowClear placeholder="用户名 / 姓名 / 学工号" maxLength={50} style={{ width: 220 }} aria-label="关键字" />
       </Form.Item>

@@ -54,7 +54,7 @@ export function ResetPasswordModal({ account, onClose }: { account: AccountSumma
       destroyOnHidden
     >
       <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="重置后该用户将立即退出登录，下次登录时须修改密码。" />
-      <Form form={form} layout="vertical" initialValues={{ mode: 'generate' }} onFinish={(v) => reset.mutate(v)} preserve={false}>
+      <Form name="reset-password-modal" form={form} layout="vertical" initialValues={{ mode: 'generate' }} onFinish={(v) => reset.mutate(v)} preserve={false}>
         <Form.Item name="mode" label="新密码">
           <Radio.Group onChange={(e) => setMode(e.target.value as Values['mode'])}>
             <Radio value="generate">系统随机生成</Radio>

@@ -62,7 +62,7 @@ export function ChangePasswordModal({ open, forced = false, onClose, onChanged }
       destroyOnHidden
     >
       {forced && <Alert type="warning" showIcon title="您的密码已被重置，请先修改密码后再继续使用。" style={{ marginBottom: 16 }} />}
-      <Form form={form} layout="vertical" requiredMark={false} preserve={false}>
+      <Form name="change-password-modal" form={form} layout="vertical" requiredMark={false} preserve={false}>
         <Form.Item name="old_password" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <PasswordInput autoComplete="current-password" placeholder="请输入原密码" />
         </Form.Item>

@@ -193,7 +193,7 @@ export default function LoginPage() {
               ]}
             />
           )}
-          <Form form={form} size="large" validateTrigger="onBlur" onFinish={submit} autoComplete="off" requiredMark={false}>
+          <Form name="login-page" form={form} size="large" validateTrigger="onBlur" onFinish={submit} autoComplete="off" requiredMark={false}>
             <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
               <TextInput prefix={<UserOutlined />} placeholder="用户名 / 学工号" autoComplete="username" maxLength={64} />
             </Form.Item>

@@ -76,7 +76,7 @@ export function HelpArticleDrawer(props: { open: boolean; id: number | null; cat
       }
     >
       {props.id !== null && detail.isPending ? <Skeleton active paragraph={{ rows: 12 }} /> : (
-        <Form form={form} layout="vertical">
+        <Form name="help-article-drawer" form={form} layout="vertical">
           <Space size="large" align="start" wrap>
             <Form.Item name="categoryId" label="分类" rules={[{ required: true, message: '请选择分类' }]}>
               <Select style={{ width: 240 }} placeholder="请选择分类" options={props.categories.map((c) => ({ value: c.id, label: c.name }))} />

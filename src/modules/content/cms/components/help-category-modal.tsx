@@ -32,7 +32,7 @@ export function HelpCategoryModal(props: { open: boolean; category: HelpCategory
       onOk={() => void form.validateFields().then((v) => save.mutate(v), () => undefined)}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical">
+      <Form name="help-category-modal" form={form} layout="vertical">
         <Form.Item name="name" label="分类名称" rules={[{ required: true, whitespace: true, message: '请输入分类名称' }, { max: CONTENT_LIMITS.helpCategoryName, message: `分类名称不能超过 ${CONTENT_LIMITS.helpCategoryName} 个字` }]}>
           <TextInput maxLength={CONTENT_LIMITS.helpCategoryName} placeholder="如：账号与密码" />
         </Form.Item>

@@ -94,7 +94,7 @@ export function NoticeEditorDrawer(props: { open: boolean; kind: NoticeKind; id:
       }
     >
       {props.id !== null && detail.isPending ? <Skeleton active paragraph={{ rows: 12 }} /> : (
-        <Form form={form} layout="vertical" requiredMark>
+        <Form name="notice-editor-drawer" form={form} layout="vertical" requiredMark>
           <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请输入标题' }, { max: CONTENT_LIMITS.noticeTitle, message: `标题不能超过 ${CONTENT_LIMITS.noticeTitle} 个字` }]}>
             <TextInput placeholder={`请输入${kindText}标题`} maxLength={CONTENT_LIMITS.noticeTitle} showCount />
           </Form.Item>

@@ -32,7 +32,7 @@ export function toFilter(v: FormValues): AuditFilter {
 export function AuditFilters({ onSearch, onExport, exporting }: { onSearch: (f: AuditFilter) => void; onExport: (f: AuditFilter) => void; exporting: boolean }) {
   const [form] = Form.useForm<FormValues>();
   return (
-    <Form form={form} layout="inline" className={s.filters} onFinish={(v) => onSearch(toFilter(v))}>
+    <Form name="audit-filters" form={form} layout="inline" className={s.filters} onFinish={(v) => onSearch(toFilter(v))}>
       <Form.Item label="操作" name="action">
         <Select aria-label="操作" allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部操作" options={ACTION_OPTIONS} style={{ width: 200 }} />
       </Form.Item>

@@ -9,7 +9,7 @@ export function ScheduleForm({ value, saving, onSave }: { value: BackupSchedule 
   const [form] = Form.useForm<BackupSchedule>();
   useEffect(() => { if (value) form.setFieldsValue(value); }, [value, form]);
   return (
-    <Form form={form} layout="inline" onFinish={onSave} initialValues={value} disabled={!value}>
+    <Form name="schedule-form" form={form} layout="inline" onFinish={onSave} initialValues={value} disabled={!value}>
       <Form.Item label="定时备份" name="enabled" valuePropName="checked">
         <Switch checkedChildren="开" unCheckedChildren="关" />
       </Form.Item>

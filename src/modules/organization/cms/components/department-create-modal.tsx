@@ -38,7 +38,7 @@ export function DepartmentCreateModal({ parent, open, onClose, onCreated }: {
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form form={form} layout="vertical" initialValues={{ kind: 'office' }} preserve={false}>
+      <Form name="department-create-modal" form={form} layout="vertical" initialValues={{ kind: 'office' }} preserve={false}>
         <DepartmentFormFields sortRequired={false} />
       </Form>
     </Modal>

@@ -67,7 +67,7 @@ export function DepartmentDetail({ id, onAddChild, onDeleted }: { id: number; on
             { key: 'children', label: '下级部门', children: d.childCount },
             { key: 'created', label: '创建时间', children: dayjs(d.createdAt).format('YYYY-MM-DD') },
           ]} />
-          <Form form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
+          <Form name="department-detail" form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
             <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: '0 16px', width: '100%' }}>
               <DepartmentFormFields sortRequired />
             </div>

@@ -64,7 +64,7 @@ export function DepartmentMembers({ departmentId }: { departmentId: number }) {
         onCancel={() => setMoving(false)}
         onOk={() => form.validateFields().then((v) => move.mutate(v.departmentId), () => undefined)}
       >
-        <Form form={form} layout="vertical">
+        <Form name="department-members" form={form} layout="vertical">
           <Form.Item name="departmentId" label="调整到" rules={[{ required: true, message: '请选择部门' }]}>
             <DepartmentSelect placeholder="请选择目标部门" />
           </Form.Item>

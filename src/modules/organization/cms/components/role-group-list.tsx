@@ -75,7 +75,7 @@ export function RoleGroupList({ groups, selectedId, onSelect }: { groups: RoleGr
         onCancel={() => setEditing(null)}
         onOk={() => form.validateFields().then((v) => save.mutate(v), () => undefined)}
       >
-        <Form form={form} layout="vertical">
+        <Form name="role-group-list" form={form} layout="vertical">
           <Form.Item name="name" label="角色组名称" rules={nameRules('角色组名称')}>
             <Input maxLength={64} placeholder="如：教职工" />
           </Form.Item>

@@ -147,6 +147,7 @@ export function MenuTreeEditor({ scope, platformId }: { scope: MenuScope; platfo
         <Card size="small" title="菜单项">
           {!current ? <Typography.Text type="secondary">选择左侧的菜单项进行编辑；拖动菜单项可调整顺序和层级。</Typography.Text> : (
             <Form
+              name="menu-tree-editor"
               form={form}
               layout="vertical"
               onValuesChange={(_, v) => change(mapNodes(nodes, current.key, (n) => ({ ...n, title: v.title ?? '', icon: v.icon ?? null })))}

@@ -70,7 +70,7 @@ export function PlatformFormDrawer({ open, platform, onClose }: { open: boolean;
         </Space>
       )}
     >
-      <Form form={form} layout="vertical" initialValues={{ kind: 'normal', sort: 0, icon: '' }} onFinish={(v) => save.mutate({ ...v, icon: v.icon ?? '' })}>
+      <Form name="platform-form-drawer" form={form} layout="vertical" initialValues={{ kind: 'normal', sort: 0, icon: '' }} onFinish={(v) => save.mutate({ ...v, icon: v.icon ?? '' })}>
         <Form.Item label="平台名称" name="name" rules={[{ required: true, whitespace: true, message: '请输入平台名称' }, { max: PLATFORM_NAME_MAX, message: `平台名称不能超过 ${PLATFORM_NAME_MAX} 个字符` }]}>
           <Input maxLength={PLATFORM_NAME_MAX} showCount placeholder="如：学生服务平台" />
         </Form.Item>

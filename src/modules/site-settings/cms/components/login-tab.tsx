@@ -25,7 +25,7 @@ export function LoginTab() {
   });
   if (q.isPending) return <Skeleton active />;
   return (
-    <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 16 }} onFinish={(v) => save.mutate(v)}>
+    <Form name="login-tab" form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 16 }} onFinish={(v) => save.mutate(v)}>
       <Form.Item label="登录页背景" name="picture" rules={[{ required: true, message: '请上传登录页背景图' }]} extra="建议 1920×1080，不超过 5 MB">
         <ImageField purpose="login" label="背景图" previewHeight={135} />
       </Form.Item>

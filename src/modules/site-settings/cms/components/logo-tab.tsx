@@ -30,7 +30,7 @@ export function LogoTab() {
   });
   if (q.isPending) return <Skeleton active />;
   return (
-    <Form form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} onFinish={(v) => save.mutate(v)}>
+    <Form name="logo-tab" form={form} layout="horizontal" labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} onFinish={(v) => save.mutate(v)}>
       <Form.Item label="网站图标" name="icon" rules={[{ required: true, message: '请上传网站图标' }]} extra="浏览器标签页上的小图标，建议 64×64 的 PNG，不超过 2 MB">
         <ImageField purpose="logo" label="图标" previewHeight={32} />
       </Form.Item>

@@ -81,7 +81,7 @@ export function ModuleEditor({ module, onChange }: { module: HomeModule; onChang
     onChange(next);
   };
   return (
-    <Form form={form} layout="vertical" initialValues={initial} onValuesChange={changed} validateTrigger={['onChange', 'onBlur']}>
+    <Form name="module-editor" form={form} layout="vertical" initialValues={initial} onValuesChange={changed} validateTrigger={['onChange', 'onBlur']}>
       {module.kind === 'banner' && (
         <>
           <Form.Item label="标题" name="title" extra="留空显示前台标题" rules={[{ max: TITLE_MAX, message: `不能超过 ${TITLE_MAX} 个字` }]}><Input /></Form.Item>

@@ -81,7 +81,7 @@ export function SsoTab() {
   if (q.isPending) return <Skeleton active />;
 
   return (
-    <Form form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} onFinish={(v) => save.mutate(v)} onValuesChange={(c) => { if ('kind' in c || 'casServerUrl' in c || 'oidcIssuer' in c) setTested(null); }}>
+    <Form name="sso-tab" form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} onFinish={(v) => save.mutate(v)} onValuesChange={(c) => { if ('kind' in c || 'casServerUrl' in c || 'oidcIssuer' in c) setTested(null); }}>
       <Divider titlePlacement="start">登录入口</Divider>
       <Form.Item label="用户登录" name="userLoginEnable" valuePropName="checked" extra="关闭后，普通用户无法在 /login 登录">
         <Switch checkedChildren="开启" unCheckedChildren="关闭" />
