@@ -1,7 +1,6 @@
 /**
  * The web app manifest (spec: an installable application). Built into dist/manifest.webmanifest
- * by ./vite-plugin.ts and linked from src/app/index.html. The service worker, offline page and
- * update prompt are configured beside it by the PWA work (issue 4).
+ * by vite-plugin-pwa (./pwa-options.ts) and linked from src/app/index.html.
  */
 export interface WebAppManifest {
   name: string;
@@ -31,6 +30,13 @@ export function webAppManifest(themeColor: string = DEFAULT_THEME_COLOR): WebApp
     display: 'standalone',
     background_color: '#ffffff',
     theme_color: themeColor,
-    icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' }],
+    // PNGs rendered from favicon.svg: Chromium's install prompt wants 192 and 512; the maskable
+    // one keeps the logo inside the central safe circle over a full-bleed background.
+    icons: [
+      { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml', purpose: 'any' },
+      { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+      { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+      { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+    ],
   };
 }
