@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { desktopRoutes } from './routes';
+import { desktopRoutes, mobileRoutes } from './routes';
 import { manifests } from '../modules/manifests';
 
 // Areas the desktop shell serves and the layout each puts its routes in.
@@ -33,5 +33,21 @@ describe('client route table', () => {
       expect({ name: r.name, public: !!r.meta.public }).toEqual({ name: m.name, public: !!m.public });
       expect(layoutOfArea[m.area]).toContain(r.meta.layout ?? 'blank');
     }
+  });
+});
+
+describe('phone route table', () => {
+  const manifestRoutes = manifests.flatMap((m) => m.routes).filter((r) => r.area === 'mobile');
+
+  it('matches the mobile-area manifest routes by name, path and public access, all in the mobile layout', () => {
+    const client = mobileRoutes.map((r) => ({ name: r.name, path: r.path, public: !!r.meta.public, layout: r.meta.layout }));
+    const declared = manifestRoutes.map((m) => ({ name: m.name, path: m.path, public: !!m.public, layout: 'mobile' }));
+    expect(client).toEqual(declared);
+  });
+
+  it('keeps every phone route under /mobile and out of the desktop table', () => {
+    expect(mobileRoutes.every((r) => r.path.startsWith('/mobile/'))).toBe(true);
+    const desktop = new Set(desktopRoutes.map((r) => r.name));
+    expect(mobileRoutes.filter((r) => desktop.has(r.name))).toEqual([]);
   });
 });

@@ -10,8 +10,9 @@ import { contentModule } from './content/module';
 import { platformConfigModule } from './platform-config/module';
 import { accountsModule } from './accounts/module';
 import { maintenanceModule } from './maintenance/module';
+import { mobileModule } from './mobile/module';
 
 /** Every module's manifest. A new module adds its line here. */
-export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule, contentModule, maintenanceModule];
+export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule, contentModule, maintenanceModule, mobileModule];
 
 export const allRoutes = manifests.flatMap((m) => m.routes);

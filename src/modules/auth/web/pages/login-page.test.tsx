@@ -164,4 +164,46 @@ describe('login page', () => {
     const order = calls.map((c) => c.url).filter((u) => u === '/portal/backend/organizationConfig/getConfig/' || u === '/user/api/v1.platform/choice_platform/');
     expect(order).toEqual(['/portal/backend/organizationConfig/getConfig/', '/user/api/v1.platform/choice_platform/']);
   });
+
+  describe('on a phone', () => {
+    const width = window.innerWidth;
+    beforeEach(() => {
+      window.innerWidth = 360;
+    });
+    afterEach(() => {
+      window.innerWidth = width;
+      localStorage.clear();
+    });
+
+    it('offers the phone login, and taking it remembers the choice', async () => {
+      const router = renderAt('/login?to=%2Fmobile%2Fme');
+      fireEvent.click(screen.getByText('使用手机版登录'));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/mobile/mobileLogin'));
+      expect(router.state.location.search).toBe('?to=%2Fmobile%2Fme');
+      expect(localStorage.getItem('preferMobile')).toBe('1');
+    });
+
+    it('sends a phone that chose the phone pages before straight to them', async () => {
+      localStorage.setItem('preferMobile', '1');
+      const router = renderAt('/login');
+      await waitFor(() => expect(router.state.location.pathname).toBe('/mobile/mobileLogin'));
+    });
+
+    it('keeps a phone that chose the desktop on /login, without the offer', async () => {
+      renderAt('/login');
+      fireEvent.click(screen.getByText('继续使用电脑版'));
+      expect(screen.queryByText('使用手机版登录')).toBeNull();
+      expect(localStorage.getItem('preferDesktop')).toBe('1');
+      cleanup();
+      const again = renderAt('/login');
+      await screen.findByText('京ICP备00000000号');
+      expect(again.state.location.pathname).toBe('/login');
+    });
+  });
+
+  it('offers no phone login on a wide desktop window', async () => {
+    renderAt('/login');
+    await screen.findByText('京ICP备00000000号');
+    expect(screen.queryByText('使用手机版登录')).toBeNull();
+  });
 });

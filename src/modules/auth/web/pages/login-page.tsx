@@ -14,6 +14,7 @@ import type { LoginAnswer, UrlsAnswer } from '../../contract';
 import { completeSignIn, openPath } from '../complete-sign-in';
 import s from './login-page.module.css';
 import { FilingLinks } from '../../../../core/ui/filing-links';
+import { isPhone, MOBILE_LOGIN_PATH, prefersMobile, rememberDevice } from '../../../mobile/device-choice';
 
 interface LoginForm {
   username: string;
@@ -48,6 +49,18 @@ export default function LoginPage() {
   const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const refreshCaptcha = useCallback(() => setCaptchaKey(newCaptchaKey()), []);
+
+  // A phone is offered the phone login; one that chose it before goes straight there.
+  const [offerMobile, setOfferMobile] = useState(() => !isAdmin && isPhone());
+  const toMobile = useCallback(() => {
+    rememberDevice('mobile');
+    navigate({ pathname: MOBILE_LOGIN_PATH, search: to ? `?to=${encodeURIComponent(to)}` : '' }, { replace: true });
+  }, [navigate, to]);
+  useEffect(() => {
+    if (offerMobile && !ticket && !ssoCode && prefersMobile()) toMobile();
+    // decided once, when a phone opens the page
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const land = useCallback(
     async (answer: LoginAnswer) => {
@@ -160,6 +173,12 @@ export default function LoginPage() {
   return (
     <div className={s.page} style={background}>
       <div className={s.shade} />
+      {offerMobile && (
+        <div className={s.mobileOffer} role="note">
+          <a href={MOBILE_LOGIN_PATH} onClick={(e) => { e.preventDefault(); toMobile(); }}>使用手机版登录</a>
+          <button type="button" onClick={() => { rememberDevice('desktop'); setOfferMobile(false); }}>继续使用电脑版</button>
+        </div>
+      )}
       <header className={s.brand}>
         <img src={logoConfig?.logo || '/logo.svg'} alt="" className={s.brandLogo} />
         <span className={s.brandTitle}>{title}</span>

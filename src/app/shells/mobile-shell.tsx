@@ -1,0 +1,41 @@
+import { useEffect, type CSSProperties } from 'react';
+import { Outlet } from 'react-router-dom';
+import { SpinLoading } from 'antd-mobile';
+import { useSession } from '../../core/session/store';
+import { getTheme } from '../../modules/org-config/api';
+import { useCurrentRoute } from '../layouts/use-route-meta';
+import '../../modules/mobile/mobile/antd-mobile-setup';
+
+/**
+ * Root of every /mobile/* page: antd-mobile only (no antd desktop code), waits for the session
+ * kept in IndexedDB, takes the organisation's theme colour and names the tab.
+ */
+export default function MobileShell() {
+  const hydrated = useSession((st) => st.hydrated);
+  const primary = useSession((st) => st.theme?.primaryColor);
+  const route = useCurrentRoute();
+  const siteTitle = useSession((st) => st.logoConfig?.front.title) || '智慧校园综合服务平台';
+
+  useEffect(() => {
+    void useSession.getState().hydrate();
+    getTheme().then((r) => useSession.getState().setTheme(r.data), () => undefined);
+  }, []);
+
+  useEffect(() => {
+    document.title = route?.meta.title ? `${route.meta.title} - ${siteTitle}` : siteTitle;
+  }, [route, siteTitle]);
+
+  if (!hydrated) {
+    return (
+      <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+        <SpinLoading />
+      </div>
+    );
+  }
+  const style = primary ? ({ '--adm-color-primary': primary } as CSSProperties) : undefined;
+  return (
+    <div style={style}>
+      <Outlet />
+    </div>
+  );
+}
