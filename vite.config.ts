@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { webManifestPlugin } from './pwa/vite-plugin';
+import { pwaPlugins } from './pwa/pwa-options';
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -10,7 +10,8 @@ const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 export default defineConfig({
   root: repo('./src/app'),
   publicDir: repo('./public'),
-  plugins: [react(), webManifestPlugin()],
+  // PWA: web app manifest, service worker (pwa/sw.ts → dist/sw.js) and its precache list.
+  plugins: [react(), pwaPlugins(repo('./pwa'))],
   resolve: { alias: { '@': repo('./src') } },
   // Chunks go to resource/js and styles to resource/css (spec section 8): the server gives
   // those hashed files a year-long cache and index.html none.

@@ -14,7 +14,16 @@ describe('the web app manifest', () => {
   it('names only icons that exist in public/', () => {
     for (const icon of webAppManifest().icons) expect(fs.existsSync(`public${icon.src}`), icon.src).toBe(true);
   });
-  it('is linked from the page', () => {
-    expect(fs.readFileSync('src/app/index.html', 'utf8')).toContain('<link rel="manifest" href="/manifest.webmanifest"');
+  it('offers Chromium the installable icon sizes: 192 and 512 PNGs and a maskable one', () => {
+    const icons = webAppManifest().icons;
+    const png = (sizes: string, purpose: string) => icons.some((i) => i.type === 'image/png' && i.sizes === sizes && i.purpose === purpose);
+    expect(png('192x192', 'any') && png('512x512', 'any') && png('512x512', 'maskable')).toBe(true);
+  });
+  it('names PNG icons whose pixel size is the size it declares', () => {
+    for (const icon of webAppManifest().icons.filter((i) => i.type === 'image/png')) {
+      const head = fs.readFileSync(`public${icon.src}`);
+      // PNG IHDR: width and height are big-endian at bytes 16 and 20.
+      expect(`${head.readUInt32BE(16)}x${head.readUInt32BE(20)}`, icon.src).toBe(icon.sizes);
+    }
   });
 });
