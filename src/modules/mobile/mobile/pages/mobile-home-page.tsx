@@ -67,12 +67,10 @@ export default function MobileHomePage() {
 
   return (
     <div className={`${s.page} ${s.withTabs}`}>
-      <header className={s.header}>
+      <header className={`${s.header} ${s.headerRow}`}>
         <h1 className={s.headerTitle}>{platform?.platform_name ?? '首页'}</h1>
         {platforms.length > 1 && (
-          <p className={s.headerSub}>
-            <a style={{ color: 'inherit', display: 'inline-block', minHeight: 44, lineHeight: '44px' }} onClick={() => setPicking(true)} role="button">切换平台</a>
-          </p>
+          <button type="button" className={s.headerAction} onClick={() => setPicking(true)}>切换平台</button>
         )}
       </header>
 
