@@ -11,8 +11,9 @@ import { platformConfigModule } from './platform-config/module';
 import { accountsModule } from './accounts/module';
 import { maintenanceModule } from './maintenance/module';
 import { mobileModule } from './mobile/module';
+import { formsModule } from './forms/module';
 
 /** Every module's manifest. A new module adds its line here. */
-export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule, contentModule, maintenanceModule, mobileModule];
+export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule, contentModule, maintenanceModule, mobileModule, formsModule];
 
 export const allRoutes = manifests.flatMap((m) => m.routes);

@@ -1,0 +1,262 @@
+import { Type, type Static } from 'typebox';
+import { PageFields } from '../../shared/paging';
+import { FormSchema, type FormValues, type PickedRef } from '../../shared/forms/schema';
+
+/**
+ * The form engine's calls (issue 5), shared by the server's route schemas and the client's api.ts.
+ * Paths: administrators `/workflow/api/v1.form/*`; filling `/workflow/api/v1.formFill/*`;
+ * summaries `/workflow/api/v1.formSummary/*`. Documents (schemas, values) travel as JSON.
+ */
+
+export const FORM_STATUSES = ['draft', 'published', 'disabled'] as const;
+export type FormStatus = (typeof FORM_STATUSES)[number];
+export const FORM_STATUS_LABELS: Record<FormStatus, string> = { draft: '草稿', published: '已发布', disabled: '已停用' };
+
+/** Who may fill a published form: anyone with the link (formWrite) or signed-in users. */
+export const FORM_ACCESS = ['public', 'signedIn'] as const;
+export type FormAccess = (typeof FORM_ACCESS)[number];
+
+const Name = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
+const Category = Type.String({ maxLength: 30 });
+const Description = Type.String({ maxLength: 500 });
+const Id = Type.Integer({ minimum: 1 });
+
+// --- administrators: form management ------------------------------------------------------------
+
+/** GET /workflow/api/v1.form/list/ */
+export const FormListQuery = Type.Object({
+  ...PageFields,
+  keyword: Type.Optional(Type.String({ maxLength: 60 })),
+  category: Type.Optional(Category),
+  status: Type.Optional(Type.Union(FORM_STATUSES.map((s) => Type.Literal(s)))),
+});
+export type FormListQuery = Static<typeof FormListQuery>;
+
+export interface FormListItem {
+  id: number;
+  name: string;
+  category: string;
+  status: FormStatus;
+  access: FormAccess;
+  /** The newest published version, null before the first publish. */
+  latestVersion: number | null;
+  /** The draft differs from the newest version (unpublished changes). */
+  draftChanged: boolean;
+  submissionCount: number;
+  updatedAt: number;
+  updatedBy: string;
+}
+
+/** POST /workflow/api/v1.form/create/ (JSON) — also the import of an exported form (with schema). */
+export const FormCreateBody = Type.Object({
+  name: Name,
+  category: Category,
+  description: Type.Optional(Description),
+  access: Type.Union(FORM_ACCESS.map((a) => Type.Literal(a))),
+  schema: Type.Optional(FormSchema),
+});
+export type FormCreateBody = Static<typeof FormCreateBody>;
+
+/** POST /workflow/api/v1.form/save/ (JSON) — saves the draft and the form's settings. */
+export const FormSaveBody = Type.Object({
+  id: Id,
+  name: Name,
+  category: Category,
+  description: Description,
+  access: Type.Union(FORM_ACCESS.map((a) => Type.Literal(a))),
+  /** Users who may read this form's summary in the approval centre. */
+  managerIds: Type.Array(Id, { maxItems: 50 }),
+  schema: FormSchema,
+});
+export type FormSaveBody = Static<typeof FormSaveBody>;
+
+/** { id } bodies and queries: publish/, disable/, enable/, copy/, delete/, detail/. */
+export const FormIdBody = Type.Object({ id: Id });
+export type FormIdBody = Static<typeof FormIdBody>;
+
+export interface FormVersionInfo {
+  version: number;
+  publishedAt: number;
+  publishedBy: string;
+}
+
+/** GET /workflow/api/v1.form/detail/?id= */
+export interface FormDetail {
+  id: number;
+  name: string;
+  category: string;
+  description: string;
+  status: FormStatus;
+  access: FormAccess;
+  managers: PickedRef[];
+  /** The working copy the designer edits. */
+  draft: FormSchema;
+  versions: FormVersionInfo[];
+  submissionCount: number;
+  updatedAt: number;
+  updatedBy: string;
+}
+
+/** GET /workflow/api/v1.form/version/?id=&version= — a frozen version's schema. */
+export const FormVersionQuery = Type.Object({ id: Id, version: Type.Integer({ minimum: 1 }) });
+export type FormVersionQuery = Static<typeof FormVersionQuery>;
+
+/** GET /workflow/api/v1.form/history/?id=&page= — who changed what. */
+export const FormHistoryQuery = Type.Object({ ...PageFields, id: Id });
+export type FormHistoryQuery = Static<typeof FormHistoryQuery>;
+export interface FormHistoryItem {
+  id: number;
+  /** created | saved | published | disabled | enabled | copied | imported */
+  action: string;
+  detail: string;
+  by: string;
+  at: number;
+}
+
+/** GET /workflow/api/v1.form/categories/ — the categories in use. */
+export type FormCategories = string[];
+
+// --- filling ----------------------------------------------------------------------------------------
+
+/** GET /workflow/api/v1.formFill/open/?formId= — public route; a signedIn form needs a session. */
+export const FormOpenQuery = Type.Object({ formId: Id, version: Type.Optional(Type.Integer({ minimum: 1 })) });
+export type FormOpenQuery = Static<typeof FormOpenQuery>;
+export interface OpenedForm {
+  id: number;
+  name: string;
+  description: string;
+  access: FormAccess;
+  version: number;
+  schema: FormSchema;
+  /** Default values resolved on the server (static defaults, and the signed-in user's name, number, department, phone). */
+  defaults: FormValues;
+}
+
+/** GET /workflow/api/v1.formFill/fillable/ — published forms the signed-in user may fill. */
+export const FillableQuery = Type.Object({ ...PageFields, keyword: Type.Optional(Type.String({ maxLength: 60 })) });
+export type FillableQuery = Static<typeof FillableQuery>;
+export interface FillableForm {
+  id: number;
+  name: string;
+  category: string;
+  description: string;
+  version: number;
+  access: FormAccess;
+}
+
+/** POST /workflow/api/v1.formFill/submit/ (JSON). Bad values: 400 0x00000101 with data { fields: FieldError[] }. */
+export const SubmitBody = Type.Object({
+  formId: Id,
+  version: Type.Integer({ minimum: 1 }),
+  values: Type.Record(Type.String(), Type.Unknown()),
+  /** A server draft this submission completes (deleted with the submit, in one transaction). */
+  draftId: Type.Optional(Id),
+});
+export type SubmitBody = Static<typeof SubmitBody>;
+export interface SubmitAnswer {
+  id: number;
+  submittedAt: number;
+}
+
+/** POST /workflow/api/v1.formFill/upload/?formId=&field= (multipart, one file) — an attachment, signature or image. */
+export const UploadQuery = Type.Object({ formId: Id, field: Type.String({ maxLength: 40 }) });
+export type UploadQuery = Static<typeof UploadQuery>;
+
+/** Server drafts (signed in): save/, list/, detail/, delete/ under /workflow/api/v1.formDraft/. */
+export const DraftSaveBody = Type.Object({
+  id: Type.Optional(Id),
+  formId: Id,
+  version: Type.Integer({ minimum: 1 }),
+  values: Type.Record(Type.String(), Type.Unknown()),
+});
+export type DraftSaveBody = Static<typeof DraftSaveBody>;
+export interface DraftInfo {
+  id: number;
+  formId: number;
+  formName: string;
+  version: number;
+  savedAt: number;
+}
+export interface DraftDetail extends DraftInfo {
+  values: FormValues;
+}
+export const DraftListQuery = Type.Object({ ...PageFields });
+export type DraftListQuery = Static<typeof DraftListQuery>;
+
+/** GET /workflow/api/v1.formFill/mine/ — the signed-in user's submissions. */
+export const MySubmissionsQuery = Type.Object({ ...PageFields, formId: Type.Optional(Id) });
+export type MySubmissionsQuery = Static<typeof MySubmissionsQuery>;
+export interface SubmissionInfo {
+  id: number;
+  formId: number;
+  formName: string;
+  version: number;
+  submittedAt: number;
+  submitter: { id: number | null; name: string; userNo: string };
+}
+
+/** GET /workflow/api/v1.formFill/submission/?id= — its owner, the form's managers and administrators. */
+export interface SubmissionDetail extends SubmissionInfo {
+  values: FormValues;
+  schema: FormSchema;
+}
+
+/** GET /workflow/api/v1.formFill/users/?keyword= (session) — the user picker: active users by name or number, 20 at most. */
+export const PickUsersQuery = Type.Object({ keyword: Type.String({ minLength: 1, maxLength: 40 }) });
+export type PickUsersQuery = Static<typeof PickUsersQuery>;
+export interface PickableUser {
+  id: number;
+  name: string;
+  userNo: string;
+  department: string;
+}
+
+/** GET /workflow/api/v1.formFill/departments/ (session) — the department tree for the department picker, flat. */
+export interface PickableDepartment {
+  id: number;
+  name: string;
+  parentId: number | null;
+}
+
+// --- summaries --------------------------------------------------------------------------------------
+
+/**
+ * GET /workflow/api/v1.formSummary/list/ and export/ (xlsx, streamed). `filters` is a JSON object
+ * { fieldId: filter } where a filter is a string (text: contains; select/radio: equals), or
+ * { min?, max? } (number, money, date, datetime: inclusive). Managers of the form and administrators.
+ */
+export const SummaryQuery = Type.Object({
+  ...PageFields,
+  formId: Id,
+  filters: Type.Optional(Type.String({ maxLength: 4000 })),
+  submittedFrom: Type.Optional(Type.Integer({ minimum: 0 })),
+  submittedTo: Type.Optional(Type.Integer({ minimum: 0 })),
+});
+export type SummaryQuery = Static<typeof SummaryQuery>;
+export type SummaryFilter = string | { min?: number | string; max?: number | string };
+export interface SummaryColumn {
+  id: string;
+  label: string;
+  type: string;
+}
+export interface SummaryPage {
+  columns: SummaryColumn[];
+  list: Array<SubmissionInfo & { values: FormValues }>;
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** GET /workflow/api/v1.formSummary/forms/ — forms whose summary the user may read (managers; administrators: all). */
+export const SummaryFormsQuery = Type.Object({ ...PageFields, keyword: Type.Optional(Type.String({ maxLength: 60 })) });
+export type SummaryFormsQuery = Static<typeof SummaryFormsQuery>;
+export interface SummaryForm {
+  id: number;
+  name: string;
+  category: string;
+  submissionCount: number;
+  lastSubmittedAt: number | null;
+}
+
+/** Per-field messages of a refused submission (data of 0x00000101). */
+export type { FieldError } from '../../shared/forms/validate';
