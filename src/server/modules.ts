@@ -9,6 +9,7 @@ import { platformConfigServer } from '../modules/platform-config/server';
 import { organizationServer } from '../modules/organization/server';
 import { accountsServer } from '../modules/accounts/server';
 import { maintenanceServer } from '../modules/maintenance/server';
+import { messagesServer } from '../modules/messages/server';
 
 /**
  * The server face of every module, registered in this order by buildApp. A module adds
@@ -25,4 +26,5 @@ export const modulePlugins: FastifyPluginAsync[] = [
   organizationServer,
   accountsServer,
   maintenanceServer,
+  messagesServer,
 ];

@@ -5,6 +5,7 @@ import * as uploads0002 from './migrations/0002-uploads';
 import * as help0003 from './migrations/0003-help';
 import * as maintenance0004 from './migrations/0004-maintenance';
 import * as accounts0005 from './migrations/0005-accounts';
+import * as messages0006 from '../../modules/messages/server/migrations/0006-messages';
 
 /**
  * Every migration of the server core and the modules, in order. Names sort by their
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0003-help': help0003,
   '0004-maintenance': maintenance0004,
   '0005-accounts': accounts0005,
+  '0006-messages': messages0006,
 };
 
 class StaticProvider implements MigrationProvider {

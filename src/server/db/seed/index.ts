@@ -9,6 +9,7 @@ import { insertPlatformsAndMenus } from './platforms';
 import { fullPeople, NumberBook, smallPeople, type Person } from './people';
 import { insertNotices, insertOrgConfig } from './content';
 import { insertHelpArticles } from '../../../modules/content/server/seed-help';
+import { insertDemoMessages } from '../../../modules/messages/server/seed-messages';
 import { mulberry32 } from './prng';
 import type { RoleCode } from './university';
 
@@ -94,6 +95,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     const adminId = users.find((u) => u.username === 'admin')!.id;
     await insertNotices(tx, adminId, now);
     await insertHelpArticles(tx, adminId, now);
+    await insertDemoMessages(tx, now);
   });
 }
 

@@ -1,0 +1,78 @@
+import { Type, type Static } from 'typebox';
+import { PageFields } from '../../shared/paging';
+
+/** What a message is about: workflow events (task, result, urge, copy), notices and system notes. */
+export const MESSAGE_KINDS = ['task', 'result', 'urge', 'copy', 'notice', 'system'] as const;
+export type MessageKind = (typeof MESSAGE_KINDS)[number];
+
+/** Chinese names of the kinds (tags on the lists, the kind filter). */
+export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
+  task: '待办',
+  result: '审批结果',
+  urge: '催办',
+  copy: '抄送',
+  notice: '通知',
+  system: '系统',
+};
+
+/** Field limits: sendMessage checks them; the lists show them. */
+export const MESSAGE_LIMITS = { title: 100, body: 1000, link: 500 } as const;
+
+/** How often the unread count is asked for while the page is visible (the bell, the phone home). */
+export const MESSAGE_COUNT_REFRESH_MS = 60_000;
+
+const Kind = Type.Unsafe<MessageKind>({ type: 'string', enum: [...MESSAGE_KINDS] });
+
+/** GET /message/api/v1.message/list/ — the caller's messages, newest first. */
+export const MessageListQuery = Type.Object({
+  status: Type.Union([Type.Literal('unread'), Type.Literal('all')], { default: 'all' }),
+  kind: Type.Optional(Kind),
+  ...PageFields,
+});
+export type MessageListQuery = Static<typeof MessageListQuery>;
+
+/** POST /message/api/v1.message/read_message/ (JSON): one message by `id`, or every unread one with `all: true`. */
+export const ReadMessageBody = Type.Object({
+  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  all: Type.Optional(Type.Boolean()),
+});
+export type ReadMessageBody = Static<typeof ReadMessageBody>;
+
+/** GET /message/api/v1.message/user_message_count/ (administrators): one user, or every user with messages. */
+export const UserMessageCountQuery = Type.Object({
+  userId: Type.Optional(Type.Integer({ minimum: 1 })),
+  ...PageFields,
+});
+export type UserMessageCountQuery = Static<typeof UserMessageCountQuery>;
+
+export interface Message {
+  id: number;
+  kind: MessageKind;
+  title: string;
+  body: string;
+  /** An in-app path ('/web/…', '/mobile/…') or ''. */
+  link: string;
+  /** ms, or null while unread. */
+  readAt: number | null;
+  createdAt: number;
+}
+
+/** Answer of read_message/: how many changed, and the caller's unread count afterwards. */
+export interface ReadMessageAnswer {
+  updated: number;
+  unread: number;
+}
+
+/** Answer of message_count/. */
+export interface MessageCount {
+  unread: number;
+}
+
+/** One row of user_message_count/. */
+export interface UserMessageCount {
+  userId: number;
+  username: string;
+  realName: string;
+  unread: number;
+  total: number;
+}

@@ -1,0 +1,11 @@
+import { defineModule } from '../../shared/module';
+
+/** In-app messages: new tasks, results, urges, copies, notices (the /web header bell, the phone list). */
+export const messagesModule = defineModule({
+  id: 'messages',
+  title: '消息中心',
+  routes: [
+    // Any signed-in user's own messages: a session page, not a menu entry.
+    { name: 'mobileMessages', path: '/mobile/messages', title: '消息', area: 'mobile' },
+  ],
+});
