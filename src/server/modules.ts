@@ -10,6 +10,7 @@ import { organizationServer } from '../modules/organization/server';
 import { accountsServer } from '../modules/accounts/server';
 import { maintenanceServer } from '../modules/maintenance/server';
 import { messagesServer } from '../modules/messages/server';
+import { mobileLayoutServer } from '../modules/mobile-layout/server';
 
 /**
  * The server face of every module, registered in this order by buildApp. A module adds
@@ -27,4 +28,5 @@ export const modulePlugins: FastifyPluginAsync[] = [
   accountsServer,
   maintenanceServer,
   messagesServer,
+  mobileLayoutServer,
 ];

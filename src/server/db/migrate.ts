@@ -6,6 +6,7 @@ import * as help0003 from './migrations/0003-help';
 import * as maintenance0004 from './migrations/0004-maintenance';
 import * as accounts0005 from './migrations/0005-accounts';
 import * as messages0006 from '../../modules/messages/server/migrations/0006-messages';
+import * as mobileLayout0007 from '../../modules/mobile-layout/server/migrations/0007-mobile-layout';
 
 /**
  * Every migration of the server core and the modules, in order. Names sort by their
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0004-maintenance': maintenance0004,
   '0005-accounts': accounts0005,
   '0006-messages': messages0006,
+  '0007-mobile-layout': mobileLayout0007,
 };
 
 class StaticProvider implements MigrationProvider {
