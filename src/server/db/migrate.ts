@@ -5,6 +5,7 @@ import * as uploads0002 from './migrations/0002-uploads';
 import * as help0003 from './migrations/0003-help';
 import * as maintenance0004 from './migrations/0004-maintenance';
 import * as accounts0005 from './migrations/0005-accounts';
+import * as forms0008 from '../../modules/forms/server/migrations/0008-forms';
 import * as messages0006 from '../../modules/messages/server/migrations/0006-messages';
 import * as mobileLayout0007 from '../../modules/mobile-layout/server/migrations/0007-mobile-layout';
 
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0003-help': help0003,
   '0004-maintenance': maintenance0004,
   '0005-accounts': accounts0005,
+  '0008-forms': forms0008,
   '0006-messages': messages0006,
   '0007-mobile-layout': mobileLayout0007,
 };
