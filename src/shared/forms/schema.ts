@@ -56,13 +56,14 @@ export type UserDefaultProp = (typeof USER_DEFAULT_PROPS)[number];
 
 export const FieldDefault = Type.Union([
   Type.Object({ kind: Type.Literal('static'), value: Type.Unknown() }),
-  Type.Object({ kind: Type.Literal('user'), prop: Type.Union(USER_DEFAULT_PROPS.map((p) => Type.Literal(p))) }),
+  Type.Object({ kind: Type.Literal('user'), prop: Type.Enum(USER_DEFAULT_PROPS) }),
 ]);
 export type FieldDefault = Static<typeof FieldDefault>;
 
 const FieldProps = {
   id: FieldId,
-  type: Type.Union(FIELD_TYPES.map((t) => Type.Literal(t))),
+  // Type.Enum keeps the literal types (a Union of a mapped array types as never).
+  type: Type.Enum(FIELD_TYPES),
   label: Label,
   placeholder: Type.Optional(Type.String({ maxLength: 100 })),
   /** Help under the field: sanitised rich text (HTML). */
@@ -141,13 +142,13 @@ export const RULE_ACTION_LABELS: Record<RuleActionType, string> = { show: 'æ˜¾ç¤
  */
 export const RuleCondition = Type.Object({
   field: FieldId,
-  op: Type.Union(RULE_OPERATORS.map((o) => Type.Literal(o))),
+  op: Type.Enum(RULE_OPERATORS),
   value: Type.Optional(Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean()])),
 });
 export type RuleCondition = Static<typeof RuleCondition>;
 
 export const RuleAction = Type.Object({
-  type: Type.Union(RULE_ACTIONS.map((a) => Type.Literal(a))),
+  type: Type.Enum(RULE_ACTIONS),
   targets: Type.Array(FieldId, { minItems: 1, maxItems: FORM_LIMITS.fields }),
   /** setValue: the value given to every target. */
   value: Type.Optional(Type.Unknown()),
