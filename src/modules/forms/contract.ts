@@ -28,7 +28,7 @@ export const FormListQuery = Type.Object({
   ...PageFields,
   keyword: Type.Optional(Type.String({ maxLength: 60 })),
   category: Type.Optional(Category),
-  status: Type.Optional(Type.Union(FORM_STATUSES.map((s) => Type.Literal(s)))),
+  status: Type.Optional(Type.Enum(FORM_STATUSES)),
 });
 export type FormListQuery = Static<typeof FormListQuery>;
 
@@ -52,7 +52,7 @@ export const FormCreateBody = Type.Object({
   name: Name,
   category: Category,
   description: Type.Optional(Description),
-  access: Type.Union(FORM_ACCESS.map((a) => Type.Literal(a))),
+  access: Type.Enum(FORM_ACCESS),
   schema: Type.Optional(FormSchema),
 });
 export type FormCreateBody = Static<typeof FormCreateBody>;
@@ -63,7 +63,7 @@ export const FormSaveBody = Type.Object({
   name: Name,
   category: Category,
   description: Description,
-  access: Type.Union(FORM_ACCESS.map((a) => Type.Literal(a))),
+  access: Type.Enum(FORM_ACCESS),
   /** Users who may read this form's summary in the approval centre. */
   managerIds: Type.Array(Id, { maxItems: 50 }),
   schema: FormSchema,
