@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react';
-import type { FileRef } from '../../../../../shared/forms/schema';
-import type { FormPickers } from '../../../components/renderer-props';
+import type { FileRef } from '../../../shared/forms/schema';
+import type { FormPickers } from './renderer-props';
 
 /** What every field of one rendered form shares; one stable object, so memoised fields skip re-renders. */
 export interface RendererContextValue {

@@ -6,7 +6,7 @@ import { DepartmentField, UserField } from './picker-fields';
 import { SignatureField } from './signature-pad';
 import { NumberField, TextareaField, TextField } from './text-fields';
 import { UploadField } from './upload-fields';
-import type { FieldInputProps } from './field-types';
+import type { FieldInputProps } from '../../../components/field-input-props';
 
 /** The input of each value type (sub-tables and display blocks are laid out by field-item). */
 export const FIELD_INPUTS: Partial<Record<FieldType, ComponentType<FieldInputProps>>> = {

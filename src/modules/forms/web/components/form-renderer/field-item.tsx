@@ -7,7 +7,7 @@ import { fieldMessage } from '../../../components/field-errors';
 import { DividerBlock, RichTextBlock } from './display-fields';
 import { FIELD_INPUTS } from './field-inputs';
 import { ReadOnlyValue } from './read-only-value';
-import { useRenderer } from './renderer-context';
+import { useRenderer } from '../../../components/renderer-context';
 import { SubTableField } from './sub-table-field';
 import s from './form-renderer.module.css';
 

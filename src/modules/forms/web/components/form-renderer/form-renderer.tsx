@@ -4,7 +4,7 @@ import type { FormField, FormSection } from '../../../../../shared/forms/schema'
 import { groupErrors } from '../../../components/field-errors';
 import { useLinkedValues } from '../../../components/use-linked-values';
 import { FieldItem } from './field-item';
-import { RendererContext, type RendererContextValue } from './renderer-context';
+import { RendererContext, type RendererContextValue } from '../../../components/renderer-context';
 import type { FormRendererProps } from './index';
 import s from './form-renderer.module.css';
 

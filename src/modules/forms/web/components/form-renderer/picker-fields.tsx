@@ -4,8 +4,8 @@ import type { PickedRef } from '../../../../../shared/forms/schema';
 import { departmentTree } from '../../../components/option-trees';
 import { asPicked, loadDepartments, useUserSearch } from '../../../components/picker-data';
 import type { PickableDepartment } from '../../../contract';
-import { useRenderer } from './renderer-context';
-import type { FieldInputProps } from './field-types';
+import { useRenderer } from '../../../components/renderer-context';
+import type { FieldInputProps } from '../../../components/field-input-props';
 import s from './form-renderer.module.css';
 
 export const SIGN_IN_TO_PICK = '登录后可选择';
@@ -60,7 +60,7 @@ export function DepartmentField({ field, value, onChange, disabled, id, invalid 
     loadDepartments(pickers).then((l) => alive.current && setList(l), () => alive.current && setFailed(true));
   };
   // Fields that already hold a value load at once so the tree shows the picked names' places.
-  useEffect(() => { if (picked.length) load(); }); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => { if (picked.length) load(); });
 
   const tree = useMemo(() => (list ? departmentTree(list) : []), [list]);
   const names = useMemo(() => new Map((list ?? []).map((d) => [d.id, d.name])), [list]);

@@ -4,9 +4,9 @@ import { EditOutlined } from '@ant-design/icons';
 import { showError } from '../../../../../core/ui/toast';
 import { SignatureCanvas, signatureFile, type SignatureCanvasHandle } from '../../../components/signature-canvas';
 import { asSignature } from '../../../components/file-values';
-import { useRenderer } from './renderer-context';
+import { useRenderer } from '../../../components/renderer-context';
 import { NO_UPLOAD_IN_PREVIEW } from './upload-fields';
-import type { FieldInputProps } from './field-types';
+import type { FieldInputProps } from '../../../components/field-input-props';
 import s from './form-renderer.module.css';
 
 /** Handwritten signature: draw in a dialog, the PNG is uploaded and the field holds its FileRef. */

@@ -9,7 +9,7 @@ import { cellMessage, rowMessage } from '../../../components/field-errors';
 import { asRows, formatSum } from '../../../components/sub-table-rows';
 import { FIELD_INPUTS } from './field-inputs';
 import { ReadOnlyValue } from './read-only-value';
-import type { FieldInputProps } from './field-types';
+import type { FieldInputProps } from '../../../components/field-input-props';
 import s from './form-renderer.module.css';
 
 type Row = Record<string, unknown>;

@@ -6,8 +6,8 @@ import type { FileRef } from '../../../../../shared/forms/schema';
 import { showError } from '../../../../../core/ui/toast';
 import { acceptAttribute, acceptedExtensions, fileProblem, maxFiles } from '../../../components/file-checks';
 import { asFiles } from '../../../components/file-values';
-import { useRenderer } from './renderer-context';
-import type { FieldInputProps } from './field-types';
+import { useRenderer } from '../../../components/renderer-context';
+import type { FieldInputProps } from '../../../components/field-input-props';
 import s from './form-renderer.module.css';
 
 export const NO_UPLOAD_IN_PREVIEW = '预览中不可上传';

@@ -1,0 +1,194 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button, Dialog, ImageUploader, Popup, Toast, type ImageUploadItem } from 'antd-mobile';
+import { DeleteOutline, FileOutline } from 'antd-mobile-icons';
+import type { FileRef } from '../../../../../shared/forms/schema';
+import { acceptAttribute, acceptedExtensions, fileProblem, formatSize, maxFiles } from '../../../components/file-checks';
+import { asFiles, asSignature } from '../../../components/file-values';
+import { useRenderer } from '../../../components/renderer-context';
+import { SignatureCanvas, signatureFile, type SignatureCanvasHandle } from '../../../components/signature-canvas';
+import type { FieldInputProps } from '../../../components/field-input-props';
+import s from './mobile-form-renderer.module.css';
+
+export const NO_UPLOAD_IN_PREVIEW = '预览中不可上传';
+
+const failText = (e: unknown) => (e instanceof Error && e.message ? e.message : '上传失败');
+// The request layer already toasts a server refusal; other failures (no network is toasted too) need one here.
+const isHttpError = (e: unknown) => e instanceof Error && e.name === 'HttpError';
+
+function Hint({ field, canUpload }: { field: FieldInputProps['field']; canUpload: boolean }) {
+  const ext = acceptedExtensions(field);
+  const max = maxFiles(field);
+  const parts = canUpload
+    ? [ext.length ? `支持 ${ext.join('、')}` : '', field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '', max > 1 ? `最多 ${max} 个` : '']
+    : [NO_UPLOAD_IN_PREVIEW];
+  const text = parts.filter(Boolean).join('，');
+  return text ? <div className={s.hint}>{text}</div> : null;
+}
+
+/** Images: picked from the album or the camera, uploaded at once. */
+export function MobileImageField({ field, value, onChange, disabled }: FieldInputProps) {
+  const { upload } = useRenderer();
+  const refs = asFiles(value);
+  const latest = useRef(refs);
+  useEffect(() => {
+    latest.current = refs;
+  });
+  const items: ImageUploadItem[] = refs.map((r) => ({ key: r.id, url: r.url, extra: r }));
+  const max = maxFiles(field);
+  return (
+    <div>
+      <ImageUploader
+        value={items}
+        maxCount={max}
+        multiple={max > 1}
+        accept={acceptAttribute(field) ?? 'image/*'}
+        disableUpload={disabled || !upload}
+        showUpload={!disabled && !!upload && refs.length < max}
+        deletable={!disabled}
+        onCountExceed={(n) => Toast.show({ content: `最多上传 ${max} 张，已忽略 ${n} 张` })}
+        beforeUpload={(file) => {
+          const problem = fileProblem(field, file);
+          if (problem) {
+            Toast.show({ icon: 'fail', content: problem });
+            return null;
+          }
+          return file;
+        }}
+        upload={async (file) => {
+          try {
+            const ref = await upload!(field.id, file);
+            return { key: ref.id, url: ref.url, extra: ref };
+          } catch (e) {
+            if (!isHttpError(e)) Toast.show({ icon: 'fail', content: failText(e) });
+            throw e;
+          }
+        }}
+        onChange={(list) => {
+          const next = list.map((i) => i.extra as FileRef).filter(Boolean);
+          latest.current = next;
+          onChange(next);
+        }}
+      />
+      <Hint field={field} canUpload={!!upload} />
+    </div>
+  );
+}
+
+/** Attachments: a file chooser, each file uploaded at once and listed with its size. */
+export function MobileFileField({ field, value, onChange, disabled, id }: FieldInputProps) {
+  const { upload } = useRenderer();
+  const refs = asFiles(value);
+  const latest = useRef(refs);
+  useEffect(() => {
+    latest.current = refs;
+  });
+  const [busy, setBusy] = useState(0);
+  const input = useRef<HTMLInputElement>(null);
+  const max = maxFiles(field);
+
+  const pick = async (files: FileList | null) => {
+    if (!files || !upload) return;
+    for (const file of Array.from(files)) {
+      const problem = fileProblem(field, file);
+      if (problem) {
+        Toast.show({ icon: 'fail', content: problem });
+        continue;
+      }
+      if (latest.current.length >= max) {
+        Toast.show({ content: `「${field.label}」最多上传 ${max} 个文件` });
+        break;
+      }
+      setBusy((n) => n + 1);
+      try {
+        const ref = await upload(field.id, file);
+        const next = [...latest.current, ref];
+        latest.current = next;
+        onChange(next);
+      } catch (e) {
+        if (!isHttpError(e)) Toast.show({ icon: 'fail', content: failText(e) });
+      } finally {
+        setBusy((n) => n - 1);
+      }
+    }
+    if (input.current) input.current.value = '';
+  };
+
+  return (
+    <div>
+      {refs.length > 0 && (
+        <ul className={s.files}>
+          {refs.map((r) => (
+            <li key={r.id} className={s.file}>
+              <FileOutline />
+              <a href={r.url} target="_blank" rel="noreferrer" className={s.fileName}>{r.name}</a>
+              <span className={s.fileSize}>{formatSize(r.size)}</span>
+              {!disabled && (
+                <button type="button" className={s.iconButton} aria-label={`删除 ${r.name}`} onClick={() => onChange(latest.current.filter((x) => x.id !== r.id))}>
+                  <DeleteOutline />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {refs.length < max && (
+        <Button id={id} size="middle" disabled={disabled || !upload} loading={busy > 0} loadingText="上传中" onClick={() => input.current?.click()} className={s.touch}>
+          选择文件
+        </Button>
+      )}
+      <input ref={input} type="file" hidden multiple={max > 1} accept={acceptAttribute(field)} onChange={(e) => void pick(e.target.files)} />
+      <Hint field={field} canUpload={!!upload} />
+    </div>
+  );
+}
+
+/** Handwritten signature: a full-width pad in a bottom sheet; the PNG is uploaded as the value. */
+export function MobileSignatureField({ field, value, onChange, disabled, id }: FieldInputProps) {
+  const { upload } = useRenderer();
+  const current = asSignature(value);
+  const [open, setOpen] = useState(false);
+  const [inked, setInked] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const pad = useRef<SignatureCanvasHandle>(null);
+
+  const confirm = async () => {
+    if (!pad.current || pad.current.isEmpty() || !upload) return;
+    setSaving(true);
+    try {
+      onChange(await upload(field.id, signatureFile(await pad.current.toPng())));
+      setOpen(false);
+    } catch (e) {
+      if (!isHttpError(e)) Toast.show({ icon: 'fail', content: failText(e) });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <div>
+      {current && <img className={s.signatureImage} src={current.url} alt={`${field.label}（已签名）`} />}
+      <div className={s.buttons}>
+        <Button id={id} size="middle" className={s.touch} disabled={disabled || !upload} onClick={() => { setInked(false); setOpen(true); }}>
+          {current ? '重新签名' : '点击签名'}
+        </Button>
+        {current && !disabled && upload && (
+          <Button size="middle" fill="none" className={s.touch} onClick={() => void Dialog.confirm({ content: '清除签名？', onConfirm: () => onChange(undefined) })}>清除</Button>
+        )}
+      </div>
+      {!upload && <div className={s.hint}>{NO_UPLOAD_IN_PREVIEW}</div>}
+      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyClassName={s.sheet} destroyOnClose>
+        <div className={s.sheetHeader}>
+          <span className={s.sheetTitle}>{field.label}</span>
+        </div>
+        <div className={s.signatureSheet}>
+          <SignatureCanvas ref={pad} height={220} onInkChange={setInked} />
+        </div>
+        <div className={s.sheetFooter}>
+          <Button className={s.touch} onClick={() => pad.current?.clear()}>重写</Button>
+          <Button className={s.touch} onClick={() => setOpen(false)}>取消</Button>
+          <Button className={s.touch} color="primary" disabled={!inked} loading={saving} onClick={() => void confirm()}>确定</Button>
+        </div>
+      </Popup>
+    </div>
+  );
+}
