@@ -16,6 +16,18 @@ describe('the precached app shell', () => {
     expect([...shellFiles(bundle)].sort()).toEqual(['resource/css/index-a.css', 'resource/js/index-a.js', 'resource/js/runtime-c.js', 'resource/js/vendor-b.js']);
   });
 
+  it('also holds the shell branches the entry picks between by path (its dynamic imports), not their lazy pages', () => {
+    const withBranches: Record<string, ShellChunk> = {
+      ...bundle,
+      'resource/js/index-a.js': { ...bundle['resource/js/index-a.js']!, dynamicImports: ['resource/js/desktop-main-e.js', 'resource/js/mobile-main-f.js'] },
+      'resource/js/desktop-main-e.js': chunk('resource/js/desktop-main-e.js', { imports: ['resource/js/vendor-b.js'], dynamicImports: ['resource/js/login-page-d.js'] }),
+      'resource/js/mobile-main-f.js': chunk('resource/js/mobile-main-f.js'),
+    };
+    expect([...shellFiles(withBranches)].sort()).toEqual([
+      'resource/css/index-a.css', 'resource/js/desktop-main-e.js', 'resource/js/index-a.js', 'resource/js/mobile-main-f.js', 'resource/js/runtime-c.js', 'resource/js/vendor-b.js',
+    ]);
+  });
+
   it('keeps public files and shell build files in the precache list and drops the rest', () => {
     const e = (url: string) => ({ url, revision: null, size: 1 });
     const kept = keepShell([e('index.html'), e('offline.html'), e('icons/icon-192.png'), e('resource/js/index-a.js'), e('resource/js/login-page-d.js'), e('resource/css/login-page-d.css')], shellFiles(bundle));

@@ -12,11 +12,13 @@ export interface ShellChunk {
   fileName: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   viteMetadata?: { importedCss: Set<string> };
 }
 
 /**
- * The files the page needs before any route loads: each entry chunk, its static imports
+ * The files the page needs before any route loads: each entry chunk, the shell branches it
+ * picks between by path (its dynamic imports: desktop-main, mobile-main), their static imports
  * (transitively) and their CSS. Lazy route chunks are left to the runtime cache.
  */
 export function shellFiles(bundle: Record<string, ShellChunk>): Set<string> {
@@ -28,7 +30,11 @@ export function shellFiles(bundle: Record<string, ShellChunk>): Set<string> {
     for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+  for (const chunk of Object.values(bundle)) {
+    if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
+    visit(chunk.fileName);
+    for (const branch of chunk.dynamicImports ?? []) visit(branch);
+  }
   return files;
 }
 

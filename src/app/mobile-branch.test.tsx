@@ -6,8 +6,8 @@ import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter } from 'axios';
 import { httpInstances } from '../core/http';
 import { useSession } from '../core/session/store';
-import { buildRouteObjects } from './router';
-import { desktopRoutes, mobileRoutes } from './routes';
+import { buildMobileRouteObjects } from './mobile-router';
+import { mobileRoutes } from './routes';
 
 const user = { id: 2, username: 'student', real_name: '张三', user_no: 'S1', kind: 'student', is_admin: 0 as const, department: null, avatar: null, roles: [], must_change_pwd: 0 as const };
 const platform = { platform_id: 1, platform_name: '学生服务平台', icon: '', index_url: '', kind: 'normal', web: [] };
@@ -20,7 +20,7 @@ const adapter: AxiosAdapter = async (config) => {
 
 function open(path: string) {
   httpInstances.normal.defaults.adapter = adapter;
-  const router = createMemoryRouter(buildRouteObjects(desktopRoutes, mobileRoutes), { initialEntries: [path] });
+  const router = createMemoryRouter(buildMobileRouteObjects(mobileRoutes), { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
 }

@@ -1,5 +1,3 @@
-import JSEncrypt from 'jsencrypt';
-
 export const PASSWORD_TOO_LONG_MESSAGE = '密码过长，无法加密';
 const SHA256_BYTES = 32;
 
@@ -21,10 +19,21 @@ function utf8Binary(plain: string): string {
 }
 
 /**
+ * jsencrypt (~19 KB gzip) loads when a sign-in page has painted (preloadEncryption) or at the
+ * latest on the first submit, so it is not part of any page's first load.
+ */
+const loadJsEncrypt = () => import('jsencrypt').then((m) => m.default);
+
+export function preloadEncryption(): void {
+  void loadJsEncrypt().catch(() => undefined);
+}
+
+/**
  * The password as the server decrypts it: RSA-OAEP with SHA-256 (DESIGN §9), base64.
  * A password longer than the key can hold is refused (spec section 5).
  */
-export function encryptPassword(publicKeyPem: string, plain: string): string {
+export async function encryptPassword(publicKeyPem: string, plain: string): Promise<string> {
+  const JSEncrypt = await loadJsEncrypt();
   const enc = new JSEncrypt();
   enc.setPublicKey(publicKeyPem);
   // jsencrypt keeps the modulus protected in its types.

@@ -2,7 +2,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { message } from 'antd';
+import { toast } from '../ui/toast';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { httpInstances } from '../http';
 import type { AppRoute } from '../routing/types';
@@ -50,9 +50,9 @@ beforeEach(async () => {
   httpInstances.normal.defaults.adapter = adapter;
   adapter.mockClear();
   handler = loggedIn;
-  errorSpy = vi.spyOn(message, 'error').mockImplementation(() => (() => undefined) as never);
-  warningSpy = vi.spyOn(message, 'warning').mockImplementation(() => (() => undefined) as never);
-  vi.spyOn(message, 'destroy').mockImplementation(() => undefined);
+  errorSpy = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+  warningSpy = vi.spyOn(toast, 'warning').mockImplementation(() => undefined);
+  vi.spyOn(toast, 'destroy').mockImplementation(() => undefined);
   localStorage.clear();
   localStorage.setItem('Authorization', 'tok');
   useSession.setState({ token: 'tok', isAdmin: false, authorisedRoutes: ['taskWorkBench', 'taskApproval'], platform: null, menus: null });

@@ -2,11 +2,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosError, type AxiosAdapter, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { message } from 'antd';
 import { get as idbGet, set as idbSet } from 'idb-keyval';
 import { http, httpInstances, HttpError } from './index';
 import { setNavigator } from '../routing/navigate';
 import { useSession } from '../session/store';
+import { toast } from '../ui/toast';
 import type { SessionUser } from '../session/types';
 
 type Handler = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
@@ -44,8 +44,8 @@ beforeEach(async () => {
   nav.mockReset();
   setNavigator(nav);
   handler = answer(200, okBody());
-  errorSpy = vi.spyOn(message, 'error').mockImplementation(() => (() => undefined) as never);
-  destroySpy = vi.spyOn(message, 'destroy').mockImplementation(() => undefined);
+  errorSpy = vi.spyOn(toast, 'error').mockImplementation(() => undefined);
+  destroySpy = vi.spyOn(toast, 'destroy').mockImplementation(() => undefined);
   await useSession.getState().clear();
   localStorage.setItem('Authorization', 'tok-123');
   useSession.setState({ token: 'tok-123', userInfo: user });

@@ -1,5 +1,4 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import qs from 'qs';
 import { Codes, DEFAULT_MESSAGES, OK_CODES, TIMEOUT_CODES } from '../../shared/errors';
 import {
   EXPIRED_REDIRECT_DELAY_MS, NO_PERMISSION_REDIRECT_DELAY_MS, REQUEST_TIMEOUT_MS, SLOW_REQUEST_TIMEOUT_MS,
@@ -9,6 +8,7 @@ import { currentPath, navigate } from '../routing/navigate';
 import { isLoginPath, loginRedirect } from '../routing/login-path';
 import { STORAGE_KEYS, useSession } from '../session/store';
 import { showError } from '../ui/toast';
+import { encodeFormBody, encodeQuery } from './form-encode';
 import { HttpError, TRANSPORT_CODES } from './http-error';
 
 export { HttpError, TRANSPORT_CODES } from './http-error';
@@ -71,7 +71,7 @@ function prepare(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig
       config.data = JSON.stringify(body);
     } else {
       headers.set('Content-Type', FORM_TYPE);
-      config.data = qs.stringify(body);
+      config.data = encodeFormBody(body);
     }
   }
   config.headers = headers;
@@ -192,7 +192,7 @@ export function createHttpInstance(timeout: number): AxiosInstance {
     timeout,
     // Every status is judged by settle(): a 401 or 503 carries an envelope too.
     validateStatus: () => true,
-    paramsSerializer: { serialize: (params) => qs.stringify(params, { arrayFormat: 'repeat', skipNulls: true }) },
+    paramsSerializer: { serialize: (params) => encodeQuery(params) },
   });
   instance.interceptors.request.use(prepare);
   instance.interceptors.response.use(

@@ -1,5 +1,5 @@
-import { Alert, Button } from 'antd';
 import { useSyncExternalStore } from 'react';
+import s from '../ui/plain.module.css';
 import type { UpdateController } from './update-controller';
 
 export const UPDATE_READY_TEXT = '新版本已就绪';
@@ -16,7 +16,7 @@ const subscribeOnline = (cb: () => void) => {
 const noUpdates = () => () => undefined;
 
 /**
- * The app-wide notices of the PWA, bottom right above the page: a new version waiting (with
+ * The app-wide notices of the PWA (kit-free, both shells), bottom right above the page: a new version waiting (with
  * 重新加载) and the network being gone (the page shows what the service worker cached).
  */
 export function PwaNotices({ updates }: { updates?: UpdateController | null }) {
@@ -24,16 +24,23 @@ export function PwaNotices({ updates }: { updates?: UpdateController | null }) {
   const ready = useSyncExternalStore(updates ? updates.subscribe : noUpdates, () => updates?.updateReady() ?? false, () => false);
   if (online && !ready) return null;
   return (
-    <div style={{ position: 'fixed', right: 16, bottom: 16, zIndex: 1100, display: 'flex', flexDirection: 'column', gap: 8, maxWidth: 'calc(100vw - 32px)' }}>
-      {!online && <Alert type="warning" showIcon title={OFFLINE_TEXT} description="当前显示的是离线缓存的页面，恢复网络后数据才会更新。" />}
+    <div className={s.notices}>
+      {!online && (
+        <div className={s.notice} data-kind="warning" role="alert">
+          <div className={s.noticeBody}>
+            <div className={s.noticeTitle}>{OFFLINE_TEXT}</div>
+            <div className={s.noticeText}>当前显示的是离线缓存的页面，恢复网络后数据才会更新。</div>
+          </div>
+        </div>
+      )}
       {ready && (
-        <Alert
-          type="info"
-          showIcon
-          title={UPDATE_READY_TEXT}
-          description="系统已更新，重新加载后使用新版本。"
-          action={<Button type="primary" size="small" onClick={() => updates?.applyUpdate()}>重新加载</Button>}
-        />
+        <div className={s.notice} role="status">
+          <div className={s.noticeBody}>
+            <div className={s.noticeTitle}>{UPDATE_READY_TEXT}</div>
+            <div className={s.noticeText}>系统已更新，重新加载后使用新版本。</div>
+          </div>
+          <button type="button" className={s.button} onClick={() => updates?.applyUpdate()}>重新加载</button>
+        </div>
       )}
     </div>
   );

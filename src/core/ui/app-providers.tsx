@@ -1,35 +1,38 @@
-import { App, ConfigProvider } from 'antd';
+import { App, ConfigProvider, message as staticMessage } from 'antd';
+import type { MessageInstance } from 'antd/es/message/interface';
 import zhCN from 'antd/locale/zh_CN';
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { MESSAGE_TOP } from '../../shared/constants';
-import { HttpError } from '../http';
+import { createQueryClient } from './query-client';
 import { useSession } from '../session/store';
-import { setToastInstance } from './toast';
+import { setToaster, type Toaster } from './toast';
 
 dayjs.locale('zh-cn');
 
-/** Server data lives in TanStack Query; a non-ok answer is final, a lost connection is retried once. */
-export function createQueryClient(): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries: {
-        retry: (count, error) => count < 1 && error instanceof HttpError && error.status === 0,
-        refetchOnWindowFocus: false,
-      },
-      mutations: { retry: false },
-    },
-  });
-}
+type Messages = Pick<MessageInstance, 'error' | 'warning' | 'success' | 'info' | 'destroy'>;
+
+/** Core toasts through an antd message instance. */
+export const antdToaster = (m: Messages): Toaster => ({
+  error: (content) => void m.error(content),
+  warning: (content) => void m.warning(content),
+  success: (content) => void m.success(content),
+  info: (content) => void m.info(content),
+  destroy: () => m.destroy(),
+});
+
+// The desktop's toasts are antd's: the static instance until the App context's is mounted.
+staticMessage.config({ top: MESSAGE_TOP });
+setToaster(antdToaster(staticMessage));
 
 /** Routes core toasts through the App context, so they follow the theme. */
 function ToastBridge() {
   const { message } = App.useApp();
   useEffect(() => {
-    setToastInstance(message);
-    return () => setToastInstance(null);
+    setToaster(antdToaster(message));
+    return () => setToaster(antdToaster(staticMessage));
   }, [message]);
   return null;
 }

@@ -1,6 +1,6 @@
-import { Button, Result } from 'antd';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/constants';
+import s from './plain.module.css';
 
 export const CHUNK_ERROR_TITLE = '页面资源加载失败';
 
@@ -38,16 +38,19 @@ export function withChunkTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIME
     });
 }
 
-/** What a failed page shows instead of a blank screen (also usable as a route errorElement). */
+/**
+ * What a failed page shows instead of a blank screen (also usable as a route errorElement).
+ * Kit-free, so the phone shell shows it without antd.
+ */
 export function ChunkErrorView({ error, onReload }: { error: unknown; onReload?: () => void }) {
   const chunk = isChunkLoadError(error);
   return (
-    <Result
-      status={chunk ? 'warning' : 'error'}
-      title={chunk ? CHUNK_ERROR_TITLE : '页面出错了'}
-      subTitle={chunk ? '网络不稳定或系统刚刚更新，请重新加载页面。' : '请重新加载页面；如果仍然出错，请联系管理员。'}
-      extra={<Button type="primary" onClick={onReload ?? (() => window.location.reload())}>重新加载</Button>}
-    />
+    <div className={s.result} role="alert">
+      <div className={s.resultIcon} data-status={chunk ? 'warning' : 'error'} aria-hidden>!</div>
+      <h2 className={s.resultTitle}>{chunk ? CHUNK_ERROR_TITLE : '页面出错了'}</h2>
+      <p className={s.resultText}>{chunk ? '网络不稳定或系统刚刚更新，请重新加载页面。' : '请重新加载页面；如果仍然出错，请联系管理员。'}</p>
+      <button type="button" className={s.button} onClick={onReload ?? (() => window.location.reload())}>重新加载</button>
+    </div>
   );
 }
 

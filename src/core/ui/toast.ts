@@ -1,10 +1,10 @@
-import { message } from 'antd';
-import type { MessageInstance } from 'antd/es/message/interface';
 import { MESSAGE_TOP } from '../../shared/constants';
 
 /**
- * The toasts of core (request errors, guard messages). The static antd `message` works
- * anywhere; AppProviders swaps in the App context's instance so toasts follow the theme.
+ * The toasts of core (request errors, guard messages), free of any UI kit so the phone shell
+ * never pulls antd: each shell installs its kit's toaster (the desktop's AppProviders the antd
+ * App message, the phone shell antd-mobile's Toast). Until one does — a boot error, a test
+ * without a shell — a plain DOM toast shows the text.
  */
 export interface Toaster {
   error(content: string): void;
@@ -14,23 +14,42 @@ export interface Toaster {
   destroy(): void;
 }
 
-message.config({ top: MESSAGE_TOP });
+const SHOW_MS = 3000;
 
-const fromInstance = (m: Pick<MessageInstance, 'error' | 'warning' | 'success' | 'info' | 'destroy'>): Toaster => ({
-  error: (content) => void m.error(content),
-  warning: (content) => void m.warning(content),
-  success: (content) => void m.success(content),
-  info: (content) => void m.info(content),
-  destroy: () => m.destroy(),
-});
+/** Plain text toasts at the spec's message top offset (120 px). */
+function domToaster(): Toaster {
+  const show = (kind: string) => (content: string) => {
+    if (typeof document === 'undefined') return;
+    let box = document.getElementById('core-toasts');
+    if (!box) {
+      box = document.createElement('div');
+      box.id = 'core-toasts';
+      box.setAttribute('role', 'status');
+      box.style.cssText = `position:fixed;top:${MESSAGE_TOP}px;left:0;right:0;z-index:2000;display:flex;flex-direction:column;align-items:center;gap:8px;pointer-events:none`;
+      document.body.appendChild(box);
+    }
+    const note = document.createElement('div');
+    note.dataset.kind = kind;
+    note.textContent = content;
+    note.style.cssText = `max-width:min(560px,90vw);padding:9px 16px;border-radius:8px;background:#fff;box-shadow:0 6px 16px rgba(0,0,0,.12);font-size:14px;color:${kind === 'error' ? '#cf1322' : kind === 'warning' ? '#ad6800' : '#1f1f1f'}`;
+    box.appendChild(note);
+    setTimeout(() => note.remove(), SHOW_MS);
+  };
+  return {
+    error: show('error'),
+    warning: show('warning'),
+    success: show('success'),
+    info: show('info'),
+    destroy: () => document.getElementById('core-toasts')?.replaceChildren(),
+  };
+}
 
-const staticToaster = (): Toaster => fromInstance(message);
+const fallback = domToaster();
+let current: Toaster = fallback;
 
-let current: Toaster = staticToaster();
-
-/** Use a hook-aware instance (App.useApp().message); null restores the static one. */
-export function setToastInstance(m: Pick<MessageInstance, 'error' | 'warning' | 'success' | 'info' | 'destroy'> | null): void {
-  current = m ? fromInstance(m) : staticToaster();
+/** A shell installs its kit's toaster; null restores the plain one. */
+export function setToaster(t: Toaster | null): void {
+  current = t ?? fallback;
 }
 
 export const toast: Toaster = {

@@ -96,8 +96,9 @@ export interface FirstLoad {
 
 /**
  * First-load JS of a route: the scripts index.html loads (entry chunk and its modulepreloads),
- * plus the lazy chunks the route needs before it paints — the frame of its layout (lazy
- * shells/layouts under src/app) and its page — each with its static imports. Sizes are of the
+ * plus the lazy chunks the route needs before it paints — the shell branch (desktop-main or
+ * mobile-main), the frame of its layout (lazy shells/layouts under src/app) and its page — each
+ * with its static imports. Sizes are of the
  * built files; gzip at level 9 approximates what a compressing proxy serves.
  */
 export function firstLoadJs(root: string, routePath: string): FirstLoad {
@@ -115,7 +116,9 @@ export function firstLoadJs(root: string, routePath: string): FirstLoad {
   else {
     if (!manifest[route.page]) notes.push(`page ${route.page} is not a chunk`);
     closure(manifest, route.page, files);
-    // Lazy frames: a dynamically imported module under src/app whose file names this layout.
+    // The shell branch main.tsx imports for this path, then the lazy frames: a dynamically
+    // imported module under src/app whose file names this layout (layouts/cms-layout.tsx, shells/mobile-shell.tsx).
+    closure(manifest, route.layout === 'mobile' ? 'src/app/mobile-main.tsx' : 'src/app/desktop-main.tsx', files);
     const frameName = new RegExp(`(^|[/-])${route.layout}([/-]|\\.tsx?$)`);
     for (const [key, chunk] of Object.entries(manifest)) {
       if (chunk.isDynamicEntry && key.startsWith('src/app/') && frameName.test(key)) closure(manifest, key, files);

@@ -1,9 +1,10 @@
 import { createRoot } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
+import { Toast, unstableSetRender } from 'antd-mobile';
+import { setToaster } from '../../../core/ui/toast';
 
 // antd-mobile 5 renders Toast, Dialog and other imperative pop-ups through ReactDOM.render, which
 // React 19 removed: hand it createRoot (https://mobile.ant.design/guide/v5-for-19). Imported for its
-// effect by every page that shows one.
+// effect by the mobile shell and every page that shows one.
 unstableSetRender((node, container) => {
   const root = createRoot(container);
   root.render(node);
@@ -11,4 +12,13 @@ unstableSetRender((node, container) => {
     await new Promise((resolve) => setTimeout(resolve, 0));
     root.unmount();
   };
+});
+
+// Core's toasts (request errors, guard messages) on a phone are antd-mobile Toasts.
+setToaster({
+  error: (content) => void Toast.show({ icon: 'fail', content }),
+  warning: (content) => void Toast.show({ content }),
+  success: (content) => void Toast.show({ icon: 'success', content }),
+  info: (content) => void Toast.show({ content }),
+  destroy: () => Toast.clear(),
 });

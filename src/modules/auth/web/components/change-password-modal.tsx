@@ -29,7 +29,7 @@ export function ChangePasswordModal({ open, forced = false, onClose, onChanged }
     let body: { old_password: string; new_password: string };
     try {
       const key = await getPublicKey();
-      body = { old_password: encryptPassword(key, v.old_password), new_password: encryptPassword(key, v.new_password) };
+      body = { old_password: await encryptPassword(key, v.old_password), new_password: await encryptPassword(key, v.new_password) };
     } catch (e) {
       message.error(e instanceof Error && e.message ? e.message : '密码加密失败，请稍后重试');
       return;

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Form, Radio, Spin } from 'antd';
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { PasswordInput, TextInput } from '../../../../core/ui/text-input';
-import { encryptPassword } from '../../../../core/crypto/encrypt-password';
+import { encryptPassword, preloadEncryption } from '../../../../core/crypto/encrypt-password';
 import { getPublicKey } from '../../../../core/crypto/public-key';
 import { useSession } from '../../../../core/session/store';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, LOGIN_RETRY_DELAY_MS, RECOMMENDED_RESOLUTION } from '../../../../shared/constants';
@@ -69,6 +69,8 @@ export default function LoginPage() {
     },
     [navigate, notification],
   );
+
+  useEffect(preloadEncryption, []);
 
   // Page look and which sides are on; SSO without a back door sends the browser away.
   useEffect(() => {
@@ -137,7 +139,7 @@ export default function LoginPage() {
   const submit = async (v: LoginForm) => {
     let password: string;
     try {
-      password = encryptPassword(await getPublicKey(), v.password);
+      password = await encryptPassword(await getPublicKey(), v.password);
     } catch (e) {
       message.error(e instanceof Error && e.message ? e.message : '密码加密失败，请刷新页面后重试');
       return;

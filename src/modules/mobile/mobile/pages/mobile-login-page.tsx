@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Form, Input, SpinLoading, Toast } from 'antd-mobile';
 import '../antd-mobile-setup';
-import { encryptPassword } from '../../../../core/crypto/encrypt-password';
+import { encryptPassword, preloadEncryption } from '../../../../core/crypto/encrypt-password';
 import { getPublicKey } from '../../../../core/crypto/public-key';
 import { useSession } from '../../../../core/session/store';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, LOGIN_RETRY_DELAY_MS } from '../../../../shared/constants';
@@ -61,6 +61,7 @@ export default function MobileLoginPage() {
   useEffect(() => {
     let live = true;
     getPublicKey(true).catch(() => undefined);
+    preloadEncryption();
     getCommonConfig().then((r) => live && useSession.getState().setLogoConfig(r.data), () => undefined);
     getUrls('login').then((r) => {
       if (!live) return;
@@ -104,7 +105,7 @@ export default function MobileLoginPage() {
   const submit = async (v: LoginForm) => {
     let password: string;
     try {
-      password = encryptPassword(await getPublicKey(), v.password);
+      password = await encryptPassword(await getPublicKey(), v.password);
     } catch (e) {
       failToast(e instanceof Error && e.message ? e.message : '密码加密失败，请刷新页面后重试');
       return;

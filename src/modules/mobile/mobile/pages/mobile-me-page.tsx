@@ -28,7 +28,7 @@ function ChangePassword({ visible, onClose, onChanged }: { visible: boolean; onC
     let body: { old_password: string; new_password: string };
     try {
       const key = await getPublicKey();
-      body = { old_password: encryptPassword(key, v.old_password), new_password: encryptPassword(key, v.new_password) };
+      body = { old_password: await encryptPassword(key, v.old_password), new_password: await encryptPassword(key, v.new_password) };
     } catch (e) {
       Toast.show({ icon: 'fail', content: errorText(e, '密码加密失败，请刷新页面后重试') });
       return;
