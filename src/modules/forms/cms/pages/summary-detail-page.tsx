@@ -1,0 +1,7 @@
+import { SUMMARY_PATHS } from '../../web/components/summary/summary-paths';
+import { SubmissionDetailView } from '../../web/components/summary/submission-detail-view';
+
+/** /cms/workflow/summaryDetail?id=: one submission, for administrators. */
+export default function SummaryDetailPage() {
+  return <SubmissionDetailView summaryPath={SUMMARY_PATHS.cms.summary} />;
+}

@@ -1,0 +1,7 @@
+import { SUMMARY_PATHS } from '../../web/components/summary/summary-paths';
+import { SummaryView } from '../../web/components/summary/summary-view';
+
+/** /cms/workflow/summary: the back office's summaries, every form. */
+export default function SummaryPage() {
+  return <SummaryView detailPath={SUMMARY_PATHS.cms.detail} />;
+}
