@@ -1,0 +1,105 @@
+import { useEffect, useRef, useState } from 'react';
+import { AutoComplete, Form, Radio, Select, Spin } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import type { PickedRef } from '../../../../../shared/forms/schema';
+import { TextArea, TextInput } from '../../../../../core/ui/text-input';
+import { listFormCategories, pickUsers } from '../../../api';
+import type { FormAccess, PickableUser } from '../../../contract';
+import s from './designer.module.css';
+
+/** The form's settings the designer saves with the schema. */
+export interface FormSettings {
+  name: string;
+  category: string;
+  description: string;
+  access: FormAccess;
+  managers: PickedRef[];
+}
+
+export const ACCESS_LABELS: Record<FormAccess, string> = { public: '公开（任何人凭链接可填写）', signedIn: '登录后填写' };
+
+/** Searches users as the admin types (debounced); picked users stay listed by name. */
+function ManagerSelect({ value, onChange }: { value: PickedRef[]; onChange: (v: PickedRef[]) => void }) {
+  const [keyword, setKeyword] = useState('');
+  const [found, setFound] = useState<PickableUser[]>([]);
+  const [loading, setLoading] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const search = (text: string) => {
+    setKeyword(text);
+    clearTimeout(timer.current);
+    if (!text.trim()) return setFound([]);
+    timer.current = setTimeout(() => {
+      setLoading(true);
+      pickUsers(text.trim())
+        .then((r) => setFound(r.data))
+        .catch(() => setFound([]))
+        .finally(() => setLoading(false));
+    }, 300);
+  };
+  const options = [
+    ...value.map((u) => ({ value: u.id, label: u.name })),
+    ...found.filter((u) => !value.some((v) => v.id === u.id)).map((u) => ({ value: u.id, label: `${u.name}（${u.userNo}${u.department ? ` · ${u.department}` : ''}）` })),
+  ];
+  return (
+    <Select
+      aria-label="汇总查看人"
+      mode="multiple"
+      placeholder="输入姓名或学工号搜索"
+      showSearch={{ searchValue: keyword, onSearch: search, filterOption: false }}
+      notFoundContent={loading ? <Spin size="small" /> : keyword ? '没有匹配的用户' : '输入姓名或学工号搜索'}
+      value={value.map((u) => u.id)}
+      options={options}
+      maxCount={50}
+      onChange={(ids: number[]) => {
+        const known = new Map<number, string>([...value.map((u) => [u.id, u.name] as const), ...found.map((u) => [u.id, u.name] as const)]);
+        onChange(ids.map((id) => ({ id, name: known.get(id) ?? String(id) })));
+        setKeyword('');
+        setFound([]);
+      }}
+    />
+  );
+}
+
+/** The 表单设置 tab: name, category, description, who fills it, who reads its summary, the submit button. */
+export function FormSettingsPanel(props: {
+  value: FormSettings;
+  onChange: (patch: Partial<FormSettings>) => void;
+  submitText: string;
+  onSubmitText: (text: string) => void;
+}) {
+  const { value, onChange } = props;
+  const categories = useQuery({ queryKey: ['forms', 'categories'], queryFn: () => listFormCategories().then((r) => r.data) });
+  const nameError = !value.name.trim() ? '请填写表单名称' : '';
+  return (
+    <Form layout="vertical" component="div" size="small" className={s.fieldForm}>
+      <Form.Item label="表单名称" required validateStatus={nameError ? 'error' : undefined} help={nameError || undefined}>
+        <TextInput aria-label="表单名称" value={value.name} maxLength={60} showCount onChange={(e) => onChange({ name: e.target.value })} />
+      </Form.Item>
+      <Form.Item label="分类">
+        <AutoComplete
+          aria-label="分类"
+          value={value.category}
+          maxLength={30}
+          placeholder="选择或输入分类"
+          options={(categories.data ?? []).filter((c) => c.includes(value.category)).map((c) => ({ value: c }))}
+          onChange={(v: string) => onChange({ category: v })}
+        />
+      </Form.Item>
+      <Form.Item label="说明">
+        <TextArea aria-label="表单说明" value={value.description} maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} onChange={(e) => onChange({ description: e.target.value })} />
+      </Form.Item>
+      <Form.Item label="填写权限">
+        <Radio.Group value={value.access} onChange={(e) => onChange({ access: e.target.value as FormAccess })}>
+          {(Object.keys(ACCESS_LABELS) as FormAccess[]).map((a) => <Radio key={a} value={a}>{ACCESS_LABELS[a]}</Radio>)}
+        </Radio.Group>
+      </Form.Item>
+      <Form.Item label="汇总查看人" help="这些用户可在审批中心查看本表单的全部提交">
+        <ManagerSelect value={value.managers} onChange={(managers) => onChange({ managers })} />
+      </Form.Item>
+      <Form.Item label="提交按钮文字">
+        <TextInput aria-label="提交按钮文字" placeholder="提交" value={props.submitText} maxLength={20} onChange={(e) => props.onSubmitText(e.target.value)} />
+      </Form.Item>
+    </Form>
+  );
+}
