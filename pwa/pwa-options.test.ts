@@ -16,15 +16,17 @@ describe('the precached app shell', () => {
     expect([...shellFiles(bundle)].sort()).toEqual(['resource/css/index-a.css', 'resource/js/index-a.js', 'resource/js/runtime-c.js', 'resource/js/vendor-b.js']);
   });
 
-  it('also holds the shell branches the entry picks between by path (its dynamic imports), not their lazy pages', () => {
+  it('also holds the shell branches the entry picks between by path and their src/app frames, not their lazy pages', () => {
     const withBranches: Record<string, ShellChunk> = {
       ...bundle,
       'resource/js/index-a.js': { ...bundle['resource/js/index-a.js']!, dynamicImports: ['resource/js/desktop-main-e.js', 'resource/js/mobile-main-f.js'] },
-      'resource/js/desktop-main-e.js': chunk('resource/js/desktop-main-e.js', { imports: ['resource/js/vendor-b.js'], dynamicImports: ['resource/js/login-page-d.js'] }),
+      'resource/js/desktop-main-e.js': chunk('resource/js/desktop-main-e.js', { imports: ['resource/js/vendor-b.js'], dynamicImports: ['resource/js/login-page-d.js', 'resource/js/cms-layout-g.js'] }),
+      'resource/js/login-page-d.js': { ...bundle['resource/js/login-page-d.js']!, facadeModuleId: '/repo/src/modules/auth/web/pages/login-page.tsx' },
+      'resource/js/cms-layout-g.js': chunk('resource/js/cms-layout-g.js', { facadeModuleId: '/repo/src/app/layouts/cms-layout.tsx' }),
       'resource/js/mobile-main-f.js': chunk('resource/js/mobile-main-f.js'),
     };
     expect([...shellFiles(withBranches)].sort()).toEqual([
-      'resource/css/index-a.css', 'resource/js/desktop-main-e.js', 'resource/js/index-a.js', 'resource/js/mobile-main-f.js', 'resource/js/runtime-c.js', 'resource/js/vendor-b.js',
+      'resource/css/index-a.css', 'resource/js/cms-layout-g.js', 'resource/js/desktop-main-e.js', 'resource/js/index-a.js', 'resource/js/mobile-main-f.js', 'resource/js/runtime-c.js', 'resource/js/vendor-b.js',
     ]);
   });
 

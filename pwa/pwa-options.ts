@@ -13,13 +13,17 @@ export interface ShellChunk {
   isEntry?: boolean;
   imports?: string[];
   dynamicImports?: string[];
+  /** The module a chunk stands for (absolute path), when it has one. */
+  facadeModuleId?: string | null;
   viteMetadata?: { importedCss: Set<string> };
 }
 
 /**
  * The files the page needs before any route loads: each entry chunk, the shell branches it
- * picks between by path (its dynamic imports: desktop-main, mobile-main), their static imports
- * (transitively) and their CSS. Lazy route chunks are left to the runtime cache.
+ * picks between by path (its dynamic imports: desktop-main, mobile-main), the frames those load
+ * lazily from src/app (layouts, the phone shell — the guard runs inside them, so an unvisited
+ * page offline still reaches it), their static imports (transitively) and their CSS. Lazy page
+ * chunks are left to the runtime cache.
  */
 export function shellFiles(bundle: Record<string, ShellChunk>): Set<string> {
   const files = new Set<string>();
@@ -33,7 +37,12 @@ export function shellFiles(bundle: Record<string, ShellChunk>): Set<string> {
   for (const chunk of Object.values(bundle)) {
     if (chunk.type !== 'chunk' || !chunk.isEntry) continue;
     visit(chunk.fileName);
-    for (const branch of chunk.dynamicImports ?? []) visit(branch);
+    for (const branch of chunk.dynamicImports ?? []) {
+      visit(branch);
+      for (const frame of bundle[branch]?.dynamicImports ?? []) {
+        if (bundle[frame]?.facadeModuleId?.includes('/src/app/')) visit(frame);
+      }
+    }
   }
   return files;
 }
