@@ -18,8 +18,11 @@ export function operatorsFor(type: FieldType): RuleOperator[] {
   switch (type) {
     case 'text': case 'textarea':
       return [...EQUALITY, ...MEMBER, ...PRESENCE];
-    case 'number': case 'money': case 'date': case 'datetime': case 'dateRange':
+    case 'number': case 'money': case 'date': case 'datetime':
       return [...EQUALITY, ...ORDER, ...PRESENCE];
+    case 'dateRange':
+      // contains: the span holds a given date.
+      return [...EQUALITY, ...MEMBER, ...ORDER, ...PRESENCE];
     case 'select': case 'radio':
       return [...EQUALITY, ...PRESENCE];
     case 'multiSelect': case 'checkbox': case 'cascader': case 'user': case 'department':
@@ -46,8 +49,8 @@ export function conditionValueKind(type: FieldType, op: RuleOperator): ValueKind
     case 'datetime':
       return op === 'range' ? 'datetimeRange' : 'datetime';
     case 'dateRange':
-      // A range field equals a range; its start (≥) or end (≤) compares with one date.
-      return op === 'gte' || op === 'lte' ? 'date' : 'dateRange';
+      // A range field equals a range; its start (≥), its end (≤) or its span (contains) meets one date.
+      return op === 'eq' || op === 'neq' || op === 'range' ? 'dateRange' : 'date';
     case 'select': case 'radio': case 'multiSelect': case 'checkbox':
       return 'option';
     case 'cascader':
