@@ -11,6 +11,7 @@ import { accountsServer } from '../modules/accounts/server';
 import { maintenanceServer } from '../modules/maintenance/server';
 import { messagesServer } from '../modules/messages/server';
 import { mobileLayoutServer } from '../modules/mobile-layout/server';
+import { formsServer } from '../modules/forms/server';
 
 /**
  * The server face of every module, registered in this order by buildApp. A module adds
@@ -29,4 +30,5 @@ export const modulePlugins: FastifyPluginAsync[] = [
   maintenanceServer,
   messagesServer,
   mobileLayoutServer,
+  formsServer,
 ];

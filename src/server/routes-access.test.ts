@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testConfig, type TestApp } from './test/helper';
+import { buildTestApp, createTestUser, testConfig, type TestApp } from './test/helper';
 import { buildApp } from './app';
 import { Codes } from '../shared/errors';
 import { userPlatforms } from './identity/menus';
@@ -19,7 +19,7 @@ function concreteUrl(url: string): string {
 
 describe('every route declares and enforces its access', () => {
   let app: TestApp;
-  let tokens: { admin: string; userTokens: string[] };
+  let tokens: { admin: string; userTokens: string[]; noMenu: string };
   beforeAll(async () => {
     app = await buildTestApp();
     const userTokens: string[] = [];
@@ -27,7 +27,10 @@ describe('every route declares and enforces its access', () => {
       const u = await app.db.selectFrom('appUser').select('id').where('username', '=', username).executeTakeFirstOrThrow();
       for (const p of await userPlatforms(app.db, u.id)) userTokens.push(await app.tokenFor(username, p.id));
     }
-    tokens = { admin: await app.tokenFor('admin'), userTokens };
+    // The seed grants every web menu to every platform's roles, so the refusal of a route-name
+    // route is shown with a signed-in account that holds no platform and no menu.
+    await createTestUser(app, { username: 'no-menu', password: 'NoMenu@2026' });
+    tokens = { admin: await app.tokenFor('admin'), userTokens, noMenu: await app.tokenFor('no-menu') };
   });
   afterAll(async () => { await app.close(); });
 
@@ -74,7 +77,7 @@ describe('every route declares and enforces its access', () => {
 
   it('grants route-name routes exactly to callers whose menu holds one of the names', async () => {
     for (const r of app.declaredRoutes.filter((x) => typeof x.access === 'object')) {
-      const results = await Promise.all([tokens.admin, ...tokens.userTokens].map(async (t) => codeOf(await call(r.method, r.url, t))));
+      const results = await Promise.all([tokens.admin, ...tokens.userTokens, tokens.noMenu].map(async (t) => codeOf(await call(r.method, r.url, t))));
       expect(results.some((c) => !DENIED.includes(c as never)), `${r.method} ${r.url}: no demo account is granted it`).toBe(true);
       expect(results.some((c) => c === Codes.noPermission), `${r.method} ${r.url}: every demo account is granted it`).toBe(true);
     }

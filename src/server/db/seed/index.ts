@@ -10,6 +10,7 @@ import { fullPeople, NumberBook, smallPeople, type Person } from './people';
 import { insertNotices, insertOrgConfig } from './content';
 import { insertHelpArticles } from '../../../modules/content/server/seed-help';
 import { insertDemoMessages } from '../../../modules/messages/server/seed-messages';
+import { insertSampleForms } from '../../../modules/forms/server/seed-forms';
 import { mulberry32 } from './prng';
 import type { RoleCode } from './university';
 
@@ -96,6 +97,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     await insertNotices(tx, adminId, now);
     await insertHelpArticles(tx, adminId, now);
     await insertDemoMessages(tx, now);
+    await insertSampleForms(tx, adminId, now);
   });
 }
 
