@@ -12,16 +12,18 @@ import platformConfigCms from '../modules/platform-config/cms/routes';
 import accountsCms from '../modules/accounts/cms/routes';
 import maintenanceCms from '../modules/maintenance/cms/routes';
 import mobilePages from '../modules/mobile/mobile/routes';
+import mobileLayoutCms from '../modules/mobile-layout/cms/routes';
+import messagesMobile from '../modules/messages/mobile/routes';
 import formsCms from '../modules/forms/cms/routes';
 
 /**
  * Every client route of the desktop shell, gathered from the modules' faces. A module adds its
  * routes.tsx here; routes.test.ts keeps this table and src/modules/manifests.ts in step.
  */
-export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms, ...accountsCms, ...contentCms, ...contentWeb, ...maintenanceCms, ...formsCms];
+export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms, ...accountsCms, ...contentCms, ...contentWeb, ...maintenanceCms, ...formsCms, ...mobileLayoutCms];
 
 /** The phone pages (/mobile/*): the mobile shell serves them, in a lazy branch of its own. */
-export const mobileRoutes: readonly AppRoute[] = [...mobilePages];
+export const mobileRoutes: readonly AppRoute[] = [...mobilePages, ...messagesMobile];
 
 /** Routes by the layout that frames them. */
 export function routesByLayout(routes: readonly AppRoute[]) {
