@@ -338,9 +338,7 @@ export function testCondition(cond: RuleCondition, value: unknown, field?: FormF
     if (field && DISPLAY_TYPES.includes(field.type)) return false;
     const kind = field ? KIND_OF[field.type] : guessKind(value);
     if (!kind) return false;
-    // A switch nobody touched is off.
-    const v = kind === 'switch' && isEmptyValue(value) ? false : value;
-    const empty = isEmptyValue(v);
+    const empty = isEmptyValue(value);
     if (cond.op === 'empty') return empty;
     if (cond.op === 'notEmpty') return !empty;
     const target = cond.value;
@@ -348,8 +346,9 @@ export function testCondition(cond: RuleCondition, value: unknown, field?: FormF
     if (typeof target === 'number' && !Number.isFinite(target)) return false;
     const positive = cond.op === 'neq' ? 'eq' : cond.op === 'notContains' ? 'contains' : cond.op;
     const negate = positive !== cond.op;
-    if (empty) return negate;
-    const result = compare(kind, positive, v, target, field);
+    if (empty && kind !== 'switch') return negate;
+    // A switch nobody touched is off.
+    const result = compare(kind, positive, empty ? false : value, target, field);
     if (result === null) return false;
     return negate ? !result : result;
   } catch {
