@@ -15,6 +15,9 @@ describe('serving the built client', () => {
     fs.mkdirSync(path.join(dir, 'resource/js'), { recursive: true });
     fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
     fs.writeFileSync(path.join(dir, 'resource/js/index-abc123.js'), 'console.log(1)');
+    // the build's precompressed twins (vite.config.ts precompress)
+    fs.writeFileSync(path.join(dir, 'resource/js/index-abc123.js.br'), 'BROTLI');
+    fs.writeFileSync(path.join(dir, 'resource/js/index-abc123.js.gz'), 'GZIP');
     fs.writeFileSync(path.join(dir, 'sw.js'), 'self.x=1');
     fs.mkdirSync(path.join(dir, '.vite'));
     fs.writeFileSync(path.join(dir, '.vite/manifest.json'), '{"src/app/main.tsx":{}}');
@@ -41,6 +44,19 @@ describe('serving the built client', () => {
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const sw = await app.inject({ method: 'GET', url: '/sw.js' });
     expect(sw.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends the precompressed twin the browser accepts (brotli first), the plain file otherwise', async () => {
+    const url = '/resource/js/index-abc123.js';
+    const br = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect([br.headers['content-encoding'], br.body]).toEqual(['br', 'BROTLI']);
+    expect(br.headers['content-type']).toContain('javascript');
+    const gz = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect([gz.headers['content-encoding'], gz.body]).toEqual(['gzip', 'GZIP']);
+    const plain = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'identity' } });
+    expect([plain.headers['content-encoding'], plain.body]).toEqual([undefined, 'console.log(1)']);
+    const twin = await app.inject({ method: 'GET', url: `${url}.br` });
+    expect(twin.statusCode).toBe(404);
   });
 
   it('answers a missing resource, a file-like path and an unknown API path with a JSON 404', async () => {

@@ -17,7 +17,8 @@ export const spaPlugin = fp(async (app, opts: { root: string }) => {
   const indexFile = path.join(root, 'index.html');
   const hasBuild = fs.existsSync(indexFile);
   // serve: false — we only want reply.sendFile; our own route decides what is a file.
-  await app.register(fastifyStatic, { root, serve: false });
+  // preCompressed: the build's .br/.gz twins of scripts and styles go to browsers that accept them.
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   const isFile = (rel: string) => {
     const abs = path.join(root, rel);
@@ -30,6 +31,8 @@ export const spaPlugin = fp(async (app, opts: { root: string }) => {
     const rel = url.replace(/^\/+/, '');
     // Dot folders (.vite/manifest.json maps chunks to source paths) are build internals.
     if (rel.split('/').some((seg) => seg.startsWith('.'))) return reply.status(404).send(notFoundBody);
+    // The compressed twins are served in place of their file, never by their own names.
+    if (/\.(br|gz)$/.test(rel)) return reply.status(404).send(notFoundBody);
     if (rel && isFile(rel)) {
       const hashed = rel.startsWith('resource/');
       reply.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
