@@ -7,6 +7,7 @@ import { navigate as go } from '../../core/routing/navigate';
 import { usePlatforms, useSession } from '../../core/session/store';
 import type { PlatformMenus } from '../../shared/menus';
 import { enterPlatform } from '../../modules/platform/api';
+import { MessageBell } from '../../modules/messages/web/components/message-bell';
 import { SiteFooter } from './site-footer';
 import { UserMenu } from './user-menu';
 import { menuSelection, toMenuItems } from './menu-items';
@@ -71,6 +72,7 @@ export function WebLayout() {
             </Dropdown>
           )}
           <div className={s.topbarRight}>
+            <MessageBell />
             <Tooltip title="帮助中心">
               <Link to="/web/help/index" aria-label="帮助中心" style={{ color: 'rgba(0, 0, 0, 0.65)', fontSize: 18, lineHeight: 1 }}>
                 <QuestionCircleOutlined />
