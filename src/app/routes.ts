@@ -15,15 +15,17 @@ import mobilePages from '../modules/mobile/mobile/routes';
 import mobileLayoutCms from '../modules/mobile-layout/cms/routes';
 import messagesMobile from '../modules/messages/mobile/routes';
 import formsCms from '../modules/forms/cms/routes';
+import formsWeb from '../modules/forms/web/routes';
+import formsMobile from '../modules/forms/mobile/routes';
 
 /**
  * Every client route of the desktop shell, gathered from the modules' faces. A module adds its
  * routes.tsx here; routes.test.ts keeps this table and src/modules/manifests.ts in step.
  */
-export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms, ...accountsCms, ...contentCms, ...contentWeb, ...maintenanceCms, ...formsCms, ...mobileLayoutCms];
+export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms, ...accountsCms, ...contentCms, ...contentWeb, ...maintenanceCms, ...formsCms, ...formsWeb, ...mobileLayoutCms];
 
 /** The phone pages (/mobile/*): the mobile shell serves them, in a lazy branch of its own. */
-export const mobileRoutes: readonly AppRoute[] = [...mobilePages, ...messagesMobile];
+export const mobileRoutes: readonly AppRoute[] = [...mobilePages, ...formsMobile, ...messagesMobile];
 
 /** Routes by the layout that frames them. */
 export function routesByLayout(routes: readonly AppRoute[]) {

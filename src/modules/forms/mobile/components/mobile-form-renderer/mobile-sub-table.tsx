@@ -3,7 +3,7 @@ import { Button, Dialog } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
 import { FORM_LIMITS, type FormField } from '../../../../../shared/forms/schema';
 import type { FieldError } from '../../../../../shared/forms/validate';
-import { subTableSums } from '../../../../../shared/forms/values';
+import { subTableSums } from '../../../../../shared/forms/validate';
 import { cellMessage, rowMessage } from '../../../components/field-errors';
 import type { FieldInputProps } from '../../../components/field-input-props';
 import { asRows, formatSum } from '../../../components/sub-table-rows';

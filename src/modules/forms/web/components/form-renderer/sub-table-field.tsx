@@ -4,7 +4,7 @@ import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { FORM_LIMITS, type ColumnField, type FormField } from '../../../../../shared/forms/schema';
 import type { FieldError } from '../../../../../shared/forms/validate';
-import { subTableSums } from '../../../../../shared/forms/values';
+import { subTableSums } from '../../../../../shared/forms/validate';
 import { cellMessage, rowMessage } from '../../../components/field-errors';
 import { asRows, formatSum } from '../../../components/sub-table-rows';
 import { FIELD_INPUTS } from './field-inputs';

@@ -1,0 +1,150 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { FileRef, FormValues } from '../../../shared/forms/schema';
+import { isEmptyValue } from '../../../shared/forms/values';
+import { validateSubmission, type FieldError } from '../../../shared/forms/validate';
+import { useSession } from '../../../core/session/store';
+import { pickDepartments, pickUsers, saveDraft, submitForm, uploadFormFile } from '../api';
+import type { DraftInfo, OpenedForm, SubmitAnswer } from '../contract';
+import { serverFieldErrors } from './field-errors';
+import { AUTOSAVE_DELAY_MS, clearLocalDraft, localDraftKey, readLocalDraft, writeLocalDraft, type LocalDraft } from './local-drafts';
+import type { FormPickers } from './renderer-props';
+
+export interface FormFillOptions {
+  /** Values to start from instead of the form's defaults (a server draft being continued). */
+  initial?: FormValues;
+  /** The server draft this fill continues: saving updates it, submitting deletes it. */
+  draftId?: number;
+}
+
+export type SubmitOutcome =
+  | { ok: true; answer: SubmitAnswer }
+  /** invalid: the client's check (nothing sent); refused: the server's field messages (already toasted); failed: anything else. */
+  | { ok: false; reason: 'invalid' | 'refused' | 'failed'; errors: FieldError[] };
+
+const hasContent = (v: FormValues) => Object.values(v).some((x) => !isEmptyValue(x));
+const sameValues = (a: FormValues, b: FormValues) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Filling one opened form, kit-free (the desktop and phone pages share it): values, messages,
+ * the IndexedDB autosave and its restore offer, server drafts, uploads, pickers and submit.
+ */
+export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions = {}) {
+  const userId = useSession((st) => st.userInfo?.id ?? null);
+  const signedIn = useSession((st) => !!st.token);
+  const key = form ? localDraftKey(form.id, form.version, userId) : null;
+  const start = useMemo(() => (form ? { ...form.defaults, ...(opts.initial ?? {}) } : {}), [form, opts.initial]);
+
+  const [values, setValues] = useState<FormValues>(start);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [restorable, setRestorable] = useState<LocalDraft | null>(null);
+  // Autosave waits until the restore question is settled, so typing never overwrites the old draft unasked.
+  const [settled, setSettled] = useState(false);
+  const [dirty, setDirty] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [savingDraft, setSavingDraft] = useState(false);
+  const [draftId, setDraftId] = useState<number | undefined>(opts.draftId);
+
+  // A newly opened form (or version) starts from its defaults and looks for a local draft.
+  useEffect(() => {
+    setValues(start);
+    setErrors([]);
+    setDirty(false);
+    setRestorable(null);
+    setSettled(false);
+    if (!key) return;
+    let live = true;
+    void readLocalDraft(key).then((d) => {
+      if (!live) return;
+      if (d && hasContent(d.values) && !sameValues(d.values, start)) setRestorable(d);
+      else setSettled(true);
+    });
+    return () => { live = false; };
+  }, [key, start]);
+
+  useEffect(() => {
+    if (!key || !settled || !dirty) return;
+    const t = setTimeout(() => void writeLocalDraft(key, values), AUTOSAVE_DELAY_MS);
+    return () => clearTimeout(t);
+  }, [key, settled, dirty, values]);
+
+  const change = useCallback((next: FormValues) => {
+    setValues(next);
+    setDirty(true);
+  }, []);
+
+  const restore = useCallback(() => {
+    if (restorable) setValues({ ...start, ...restorable.values });
+    setRestorable(null);
+    setSettled(true);
+  }, [restorable, start]);
+
+  const discard = useCallback(() => {
+    if (key) void clearLocalDraft(key);
+    setRestorable(null);
+    setSettled(true);
+  }, [key]);
+
+  const latest = useRef({ form, values, draftId, key });
+  useEffect(() => {
+    latest.current = { form, values, draftId, key };
+  });
+
+  /** Client check first (instant messages), then the server's (the one that counts). */
+  const submit = useCallback(async (): Promise<SubmitOutcome> => {
+    const { form: f, values: v, draftId: d, key: k } = latest.current;
+    if (!f) return { ok: false, reason: 'failed', errors: [] };
+    const checked = validateSubmission(f.schema, v);
+    setErrors(checked.errors);
+    if (checked.errors.length) return { ok: false, reason: 'invalid', errors: checked.errors };
+    setSubmitting(true);
+    try {
+      const answer = (await submitForm({ formId: f.id, version: f.version, values: checked.values, draftId: d })).data;
+      if (k) await clearLocalDraft(k);
+      setDirty(false);
+      return { ok: true, answer };
+    } catch (e) {
+      // The request layer has shown the message; field messages go beside their fields.
+      const fields = serverFieldErrors(e) ?? [];
+      setErrors(fields);
+      return { ok: false, reason: fields.length ? 'refused' : 'failed', errors: fields };
+    } finally {
+      setSubmitting(false);
+    }
+  }, []);
+
+  /** 保存草稿 (signed in): the values as they are (limits checked, nothing required), kept on the server. */
+  const saveServerDraft = useCallback(async (): Promise<{ ok: true; info: DraftInfo } | { ok: false; errors: FieldError[] }> => {
+    const { form: f, values: v, draftId: d } = latest.current;
+    if (!f) return { ok: false, errors: [] };
+    const checked = validateSubmission(f.schema, v, { partial: true });
+    setErrors(checked.errors);
+    if (checked.errors.length) return { ok: false, errors: checked.errors };
+    setSavingDraft(true);
+    try {
+      const info = (await saveDraft({ id: d, formId: f.id, version: f.version, values: checked.values })).data;
+      setDraftId(info.id);
+      return { ok: true, info };
+    } catch (e) {
+      const fields = serverFieldErrors(e) ?? [];
+      setErrors(fields);
+      return { ok: false, errors: fields };
+    } finally {
+      setSavingDraft(false);
+    }
+  }, []);
+
+  const formId = form?.id;
+  const upload = useMemo(
+    () => (formId ? (fieldId: string, file: File): Promise<FileRef> => uploadFormFile(formId, fieldId, file, file.name).then((r) => r.data) : undefined),
+    [formId],
+  );
+  const pickers = useMemo<FormPickers | undefined>(
+    () => (signedIn ? { searchUsers: (k) => pickUsers(k).then((r) => r.data), departments: () => pickDepartments().then((r) => r.data) } : undefined),
+    [signedIn],
+  );
+
+  return {
+    values, change, errors, setErrors, restorable, restore, discard, submit, submitting,
+    saveServerDraft, savingDraft, draftId, upload, pickers, signedIn,
+  };
+}

@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Button, ErrorBlock, NavBar, NoticeBar, Result, Skeleton, Toast } from 'antd-mobile';
+import dayjs from 'dayjs';
+import '../../../mobile/mobile/antd-mobile-setup';
+import { HttpError } from '../../../../core/http';
+import { openForm } from '../../api';
+import type { SubmitAnswer } from '../../contract';
+import { useFormFill } from '../../components/use-form-fill';
+import { MobileFormRenderer } from '../components/mobile-form-renderer';
+import s from './mobile-form-write-page.module.css';
+
+export const RESTORE_QUESTION = '恢复上次未提交的内容？';
+
+function revealFirstError(fieldId: string | undefined) {
+  if (!fieldId) return;
+  document.querySelector(`[data-field="${CSS.escape(fieldId)}"]`)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+}
+
+/** /mobile/formWrite?formId=N (public): the antd-mobile fill page, submit bar at the bottom. */
+export default function MobileFormWritePage() {
+  const [params] = useSearchParams();
+  const formId = Number(params.get('formId'));
+  const valid = Number.isInteger(formId) && formId > 0;
+  const navigate = useNavigate();
+  const opened = useQuery({
+    queryKey: ['forms', 'open', formId, null],
+    queryFn: () => openForm(formId).then((r) => r.data),
+    enabled: valid,
+    retry: false,
+    staleTime: Infinity,
+  });
+  const form = opened.data;
+  const fill = useFormFill(form);
+  const [done, setDone] = useState<SubmitAnswer | null>(null);
+
+  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(fill.signedIn ? '/mobile/home' : '/mobile/mobileLogin'));
+  const bar = <NavBar className={s.nav} onBack={back}>{form?.name ?? '填写表单'}</NavBar>;
+
+  if (!valid || opened.isError) {
+    const e = opened.error;
+    const text = !valid ? '缺少表单编号，请向发布者确认表单链接' : e instanceof HttpError && e.status === 401 ? '请登录后填写此表单' : e instanceof Error && e.message ? e.message : '表单不存在或已停用';
+    return <div className={s.page}>{bar}<ErrorBlock status="default" title="无法打开表单" description={text} /></div>;
+  }
+  if (opened.isPending || !form) {
+    return <div className={s.page}>{bar}<div className={s.body}><Skeleton.Title animated /><Skeleton.Paragraph lineCount={8} animated /></div></div>;
+  }
+
+  if (done) {
+    return (
+      <div className={s.page}>
+        {bar}
+        <Result status="success" title="提交成功" description={`「${form.name}」已于 ${dayjs(done.submittedAt).format('YYYY-MM-DD HH:mm:ss')} 提交`} />
+        <div className={s.body}>
+          <Button block size="large" onClick={() => { setDone(null); fill.change(form.defaults); fill.setErrors([]); }}>再填一份</Button>
+          {fill.signedIn && <Button block size="large" fill="none" className={s.gap} onClick={() => navigate('/mobile/home')}>返回首页</Button>}
+        </div>
+      </div>
+    );
+  }
+
+  const submit = async () => {
+    const outcome = await fill.submit();
+    if (outcome.ok) {
+      setDone(outcome.answer);
+      window.scrollTo?.({ top: 0 });
+      return;
+    }
+    revealFirstError(outcome.errors[0]?.field);
+    // A server refusal was toasted by the request layer.
+    if (outcome.reason === 'invalid') Toast.show({ icon: 'fail', content: `有 ${outcome.errors.length} 处内容需要修改` });
+  };
+
+  const saveDraft = async () => {
+    const saved = await fill.saveServerDraft();
+    if (saved.ok) Toast.show({ icon: 'success', content: '草稿已保存' });
+    else revealFirstError(saved.errors[0]?.field);
+  };
+
+  return (
+    <div className={s.page}>
+      {bar}
+      {fill.restorable && (
+        <div className={s.restore} role="alert">
+          <span>{RESTORE_QUESTION}</span>
+          <span className={s.restoreTime}>自动保存于 {dayjs(fill.restorable.savedAt).format('MM-DD HH:mm')}</span>
+          <div className={s.restoreButtons}>
+            <Button size="small" color="primary" onClick={fill.restore}>恢复</Button>
+            <Button size="small" onClick={fill.discard}>不用了</Button>
+          </div>
+        </div>
+      )}
+      <div className={s.body}>
+        {form.description && <NoticeBar className={s.description} content={form.description} color="info" wrap />}
+        <MobileFormRenderer schema={form.schema} values={fill.values} onChange={fill.change} errors={fill.errors} upload={fill.upload} pickers={fill.pickers} />
+      </div>
+      <div className={s.submitBar}>
+        {fill.signedIn && <Button className={s.draftButton} size="large" loading={fill.savingDraft} onClick={() => void saveDraft()}>保存草稿</Button>}
+        <Button className={s.submitButton} size="large" color="primary" loading={fill.submitting} loadingText="提交中" onClick={() => void submit()}>
+          {form.schema.submitText || '提交'}
+        </Button>
+      </div>
+    </div>
+  );
+}

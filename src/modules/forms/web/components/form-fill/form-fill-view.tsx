@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
+import { MobileOutlined } from '@ant-design/icons';
+import dayjs from 'dayjs';
+import type { FormValues } from '../../../../../shared/forms/schema';
+import { HttpError } from '../../../../../core/http';
+import { isPhone } from '../../../../mobile/device-choice';
+import { openForm } from '../../../api';
+import type { SubmitAnswer } from '../../../contract';
+import { useFormFill } from '../../../components/use-form-fill';
+import { FormRenderer } from '../form-renderer';
+import s from './form-fill-view.module.css';
+
+export const RESTORE_QUESTION = '恢复上次未提交的内容？';
+
+interface Props {
+  formId: number;
+  /** A server draft is continued on the version it was saved with. */
+  version?: number;
+  initial?: FormValues;
+  draftId?: number;
+}
+
+/** Where the first message is: scroll it into view so a long form shows what to fix. */
+function revealFirstError(fieldId: string | undefined) {
+  if (!fieldId || typeof document === 'undefined') return;
+  document.querySelector(`[data-field="${CSS.escape(fieldId)}"]`)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
+}
+
+/**
+ * Opening and filling one published form on the desktop: the form's title and description, the
+ * restore offer of the autosaved draft, the renderer, 提交 (and 保存草稿 when signed in), the
+ * success page. formWrite, taskFormWrite?formId= and taskFormEdit all show this.
+ */
+export function FormFillView({ formId, version, initial, draftId }: Props) {
+  const opened = useQuery({
+    queryKey: ['forms', 'open', formId, version ?? null],
+    queryFn: () => openForm(formId, version).then((r) => r.data),
+    retry: false,
+    staleTime: Infinity,
+  });
+  const form = opened.data;
+  const fill = useFormFill(form, { initial, draftId });
+  const [done, setDone] = useState<SubmitAnswer | null>(null);
+  const [phone] = useState(() => typeof window !== 'undefined' && isPhone());
+  const navigate = useNavigate();
+  const { message } = App.useApp();
+
+  if (opened.isPending) return <Card className={s.card}><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (opened.isError || !form) {
+    const e = opened.error;
+    // 401 (a signedIn form without a session) is handled by the request layer: it goes to sign in with `to`.
+    const text = e instanceof HttpError && e.status === 401 ? '请登录后填写此表单' : e instanceof Error && e.message ? e.message : '表单不存在或已停用';
+    return <Card className={s.card}><Result status="warning" title="无法打开表单" subTitle={text} /></Card>;
+  }
+
+  if (done) {
+    return (
+      <Card className={s.card}>
+        <Result
+          status="success"
+          title="提交成功"
+          subTitle={`「${form.name}」已于 ${dayjs(done.submittedAt).format('YYYY-MM-DD HH:mm:ss')} 提交`}
+          extra={
+            <Space wrap>
+              {fill.signedIn && (
+                <Link to={`/web/taskCenter/taskFormPreview?id=${done.id}`}>
+                  <Button type="primary">查看我的提交</Button>
+                </Link>
+              )}
+              <Button onClick={() => { setDone(null); fill.change(form.defaults); fill.setErrors([]); }}>再填一份</Button>
+            </Space>
+          }
+        />
+      </Card>
+    );
+  }
+
+  const submit = async () => {
+    const outcome = await fill.submit();
+    if (outcome.ok) {
+      setDone(outcome.answer);
+      window.scrollTo?.({ top: 0 });
+    } else {
+      revealFirstError(outcome.errors[0]?.field);
+      // A server refusal was toasted by the request layer; only the client's own check needs a word here.
+      if (outcome.reason === 'invalid') message.error(`有 ${outcome.errors.length} 处内容需要修改`);
+    }
+  };
+
+  const saveDraft = async () => {
+    const saved = await fill.saveServerDraft();
+    if (saved.ok) message.success(`草稿已保存（${dayjs(saved.info.savedAt).format('HH:mm:ss')}），可在“我的草稿”中继续填写`);
+    else revealFirstError(saved.errors[0]?.field);
+  };
+
+  return (
+    <Card className={s.card}>
+      {phone && (
+        <Alert
+          className={s.notice}
+          type="info"
+          showIcon
+          icon={<MobileOutlined />}
+          title="在手机上填写更方便"
+          action={<Button size="small" type="primary" onClick={() => navigate(`/mobile/formWrite?formId=${formId}`)}>使用手机版填写</Button>}
+        />
+      )}
+      {fill.restorable && (
+        <Alert
+          className={s.notice}
+          type="warning"
+          showIcon
+          title={RESTORE_QUESTION}
+          description={`自动保存于 ${dayjs(fill.restorable.savedAt).format('YYYY-MM-DD HH:mm')}`}
+          action={
+            <Space orientation="vertical" size={4}>
+              <Button size="small" type="primary" onClick={fill.restore}>恢复</Button>
+              <Button size="small" onClick={fill.discard}>不用了</Button>
+            </Space>
+          }
+        />
+      )}
+      <header className={s.header}>
+        <Typography.Title level={3} className={s.title}>{form.name}</Typography.Title>
+        {form.description && <Typography.Paragraph type="secondary" className={s.description}>{form.description}</Typography.Paragraph>}
+      </header>
+      <FormRenderer schema={form.schema} values={fill.values} onChange={fill.change} errors={fill.errors} upload={fill.upload} pickers={fill.pickers} />
+      <div className={s.actions}>
+        {fill.signedIn && <Button size="large" loading={fill.savingDraft} onClick={() => void saveDraft()}>保存草稿</Button>}
+        <Button size="large" type="primary" loading={fill.submitting} onClick={() => void submit()}>{form.schema.submitText || '提交'}</Button>
+      </div>
+    </Card>
+  );
+}
