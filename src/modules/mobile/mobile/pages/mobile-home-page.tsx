@@ -1,57 +1,60 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Button, ErrorBlock, Grid } from 'antd-mobile';
+import { useQuery } from '@tanstack/react-query';
+import { Button, ErrorBlock, SpinLoading } from 'antd-mobile';
 import { usePlatforms, useSession } from '../../../../core/session/store';
-import type { MenuNode } from '../../../../shared/menus';
 import { signOut } from '../../../auth/api';
+import { messageCount } from '../../../messages/api';
+import { MESSAGE_COUNT_REFRESH_MS } from '../../../messages/contract';
+import { getMobileLayout } from '../../../mobile-layout/api';
+import type { TileView } from '../../../mobile-layout/contract';
+import { shortcutsGroup } from '../../../mobile-layout/home-shortcuts';
+import { LayoutView, PhoneHeader } from '../../../mobile-layout/layout-view';
 import { getHomeModules } from '../../../site-settings/api';
-import type { Shortcut } from '../../../site-settings/contract';
 import { MobileTabBar } from '../components/mobile-tab-bar';
 import { PlatformPicker } from '../components/platform-picker';
-import { Tile } from '../components/tile';
 import { ADMIN_ON_PHONE } from '../mobile-landing';
 import s from '../mobile.module.css';
 import { afterSignOut } from '../sign-out';
 
-/** The leaves of a menu tree (the pages a tap opens), in menu order. */
-export function menuLeaves(nodes: readonly MenuNode[], into: MenuNode[] = []): MenuNode[] {
-  for (const n of nodes) {
-    if (n.children.length) menuLeaves(n.children, into);
-    else if (n.path) into.push(n);
-  }
-  return into;
-}
-
-/** /mobile/home: the chosen platform's menu entries and its homepage shortcuts, as grids. */
+/**
+ * /mobile/home: the chosen platform's phone home as the back office's mobile layout composes it
+ * (groups of tiles, the unread badge), then the platform's homepage shortcuts.
+ */
 export default function MobileHomePage() {
   const navigate = useNavigate();
   const isAdmin = useSession((st) => st.isAdmin);
   const platform = useSession((st) => st.platform);
   const hydrated = useSession((st) => st.hydrated);
   const platforms = usePlatforms();
-  const [shortcuts, setShortcuts] = useState<Shortcut[]>([]);
   const [picking, setPicking] = useState(false);
+  const platformId = platform?.platform_id ?? null;
+  const ready = platformId !== null && !isAdmin;
 
-  const entries = useMemo(() => (platform ? menuLeaves(platform.web) : []), [platform]);
-  const platformId = platform?.platform_id;
-
-  // The homepage shortcuts the administrator set for this platform (shortcut and top-affair modules).
-  useEffect(() => {
-    if (!platformId || isAdmin) return;
-    let live = true;
-    getHomeModules(String(platformId), { silent: true }).then((r) => {
-      if (!live) return;
-      setShortcuts(r.data.modules.flatMap((m) => (m.kind === 'shortcuts' || m.kind === 'topAffairs' ? m.items : [])));
-    }, () => live && setShortcuts([]));
-    return () => {
-      live = false;
-    };
-  }, [platformId, isAdmin]);
+  // Silent: the phone shows its own error state instead of the desktop toast and session actions.
+  const layout = useQuery({
+    queryKey: ['mobile-layout', 'phone', platformId],
+    queryFn: () => getMobileLayout(platformId!, { silent: true }).then((r) => r.data),
+    enabled: ready,
+  });
+  const shortcuts = useQuery({
+    queryKey: ['mobile-home', 'shortcuts', platformId],
+    queryFn: () => getHomeModules(String(platformId), { silent: true }).then((r) => shortcutsGroup(r.data.modules)),
+    enabled: ready,
+  });
+  // The same key as the message pages: reading a message there updates the badge here.
+  const unread = useQuery({
+    queryKey: ['messages', 'count'],
+    queryFn: () => messageCount({ silent: true }).then((r) => r.data.unread),
+    enabled: !isAdmin && hydrated,
+    refetchInterval: MESSAGE_COUNT_REFRESH_MS,
+    refetchOnWindowFocus: true,
+  });
 
   const needsPlatform = hydrated && !isAdmin && !platform && platforms.length > 1;
-  const openShortcut = (sc: Shortcut) => {
-    if (sc.url) window.location.assign(sc.url);
-    else if (sc.path) navigate(sc.path);
+  const open = (tile: TileView) => {
+    if (/^https?:\/\//.test(tile.to)) window.location.assign(tile.to);
+    else navigate(tile.to);
   };
 
   if (isAdmin) {
@@ -65,42 +68,29 @@ export default function MobileHomePage() {
     );
   }
 
+  const groups = [...(layout.data?.groups ?? []), ...(shortcuts.data ? [shortcuts.data] : [])];
+  const hasTiles = groups.some((g) => g.tiles.length > 0);
+
   return (
     <div className={`${s.page} ${s.withTabs}`}>
-      <header className={`${s.header} ${s.headerRow}`}>
-        <h1 className={s.headerTitle}>{platform?.platform_name ?? '首页'}</h1>
-        {platforms.length > 1 && (
-          <button type="button" className={s.headerAction} onClick={() => setPicking(true)}>切换平台</button>
-        )}
-      </header>
+      <PhoneHeader
+        title={platform?.platform_name ?? '首页'}
+        unread={unread.data ?? 0}
+        onMessages={() => navigate('/mobile/messages')}
+        action={platforms.length > 1 ? <button type="button" className={s.headerAction} onClick={() => setPicking(true)}>切换平台</button> : undefined}
+      />
 
-      {shortcuts.length > 0 && (
-        <section className={s.section} aria-label="快捷入口">
-          <h2 className={s.sectionTitle}>快捷入口</h2>
-          <Grid columns={4} gap={4}>
-            {shortcuts.map((sc, i) => (
-              <Grid.Item key={`${sc.title}-${i}`}>
-                <Tile title={sc.title} onOpen={() => openShortcut(sc)} />
-              </Grid.Item>
-            ))}
-          </Grid>
-        </section>
+      {layout.isError ? (
+        <ErrorBlock status="default" title="应用加载失败" description="请检查网络后重试">
+          <Button color="primary" onClick={() => void layout.refetch()}>重新加载</Button>
+        </ErrorBlock>
+      ) : ready && layout.isPending ? (
+        <div className={s.loading}><SpinLoading /></div>
+      ) : hasTiles ? (
+        <LayoutView groups={groups} unread={unread.data ?? 0} onOpen={open} />
+      ) : (
+        <ErrorBlock status="empty" title="暂无应用" description={needsPlatform ? '请先选择平台' : '当前平台没有可用的应用'} />
       )}
-
-      <section className={s.section} aria-label="应用">
-        <h2 className={s.sectionTitle}>应用</h2>
-        {entries.length ? (
-          <Grid columns={4} gap={4}>
-            {entries.map((n) => (
-              <Grid.Item key={n.name}>
-                <Tile title={n.title || n.name} onOpen={() => navigate(n.path)} />
-              </Grid.Item>
-            ))}
-          </Grid>
-        ) : (
-          <ErrorBlock status="empty" title="暂无应用" description={needsPlatform ? '请先选择平台' : '当前平台没有可用的菜单'} />
-        )}
-      </section>
 
       <PlatformPicker
         visible={needsPlatform || picking}
