@@ -14,7 +14,7 @@ const NO_SET_VALUE = new Set(['subTable', 'file', 'image', 'signature']);
 const NEEDS_NO_VALUE = new Set(['empty', 'notEmpty']);
 const idPattern = new RegExp(FIELD_ID_PATTERN);
 
-const name = (f: { id: string; label?: string }) => `「${f.label || f.id}」`;
+const name = (f: { id: string; label?: string }) => `「${f.label?.trim() || f.id}」`;
 
 /** Checks that apply to a field and to a sub-table column alike. */
 function checkField(f: FormField | ColumnField, where: string, out: string[]): void {
