@@ -79,6 +79,7 @@ export interface FormSubmissionTable {
  * is longer than the key; numValue: numbers and money.
  */
 export interface FormSubmissionValueTable {
+  id: Generated<number>;
   submissionId: number;
   formId: number;
   fieldId: string;

@@ -68,7 +68,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // "My submissions".
   await db.schema.createIndex('form_submission_submitter_idx').on('form_submission').columns(['submitter_id', 'submitted_at', 'id']).execute();
 
-  await db.schema.createTable('form_submission_value')
+  // An id of its own: backups and restores page every table by its primary key.
+  await withId(db, db.schema.createTable('form_submission_value'))
     .addColumn('submission_id', 'integer', (c) => c.notNull().references('form_submission.id'))
     .addColumn('form_id', 'integer', (c) => c.notNull())
     .addColumn('field_id', 'text', (c) => c.notNull())
