@@ -30,12 +30,24 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', noServerFromClient] },
   },
   {
-    files: ['src/shared/**'],
+    files: ['src/shared/*.ts'],
     rules: {
       'no-restricted-imports': ['error', {
         patterns: [
           { group: ['node:*'], message: 'shared code runs in the browser too' },
           { group: ['../*', '@/*'], message: 'shared/ imports nothing of the project (DESIGN §2)' },
+        ],
+      }],
+    },
+  },
+  {
+    // one folder down (shared/forms): '../x' is still shared, '../../x' is the rest of the project
+    files: ['src/shared/*/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        patterns: [
+          { group: ['node:*'], message: 'shared code runs in the browser too' },
+          { group: ['../../*', '@/*'], message: 'shared/ imports nothing of the project (DESIGN §2)' },
         ],
       }],
     },

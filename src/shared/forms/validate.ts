@@ -1,4 +1,3 @@
-// eslint-disable-next-line no-restricted-imports -- ../emoji is src/shared itself (the rule's '../*' means outside shared).
 import { stripEmoji } from '../emoji';
 import { evaluateLinkage } from './linkage';
 import { DISPLAY_TYPES, FORM_LIMITS, RANGE_SEPARATOR, allFields, type ColumnField, type FileRef, type FormField, type FormSchema, type FormValues, type PickedRef } from './schema';
