@@ -35,7 +35,7 @@ function Thumb({ file, size }: { file: FileRef; size: number }) {
   return <Image src={src} alt={file.name} title={file.name} width={size} height={size} className={s.thumb} />;
 }
 
-export function FileThumbs({ files, size = 36 }: { files: FileRef[]; size?: number }) {
+export function FileThumbs({ files, size = 28 }: { files: FileRef[]; size?: number }) {
   return (
     <Image.PreviewGroup>
       <Space size={4} wrap={false}>

@@ -5,8 +5,8 @@ import { filterableColumns, filterKindOf, toFilterParams, type FilterFormValues,
 import type { SummaryField } from './summary-fields';
 import s from './summary.module.css';
 
-/** Filters shown before 展开: one row at 1920 px with the submitted-time range and the buttons. */
-const COLLAPSED = 3;
+/** Filters shown before 展开: at 1920 px they share one row with the submitted-time range and the buttons. */
+const COLLAPSED = 2;
 const COL = { xs: 24, md: 12, xl: 8, xxl: 6 };
 
 function FieldFilter({ field }: { field: SummaryField }) {

@@ -58,6 +58,8 @@ export function SummaryTable({ fields, data, loading, page, pageSize, onPage, on
       columns={columns}
       dataSource={data?.list ?? []}
       scroll={{ x: tableWidth(fields) }}
+      // Header under the app's 64 px bar, and the sideways scrollbar at the window's bottom, not the table's.
+      sticky={{ offsetHeader: 64 }}
       rowClassName={() => s.clickableRow!}
       onRow={(r) => ({ onClick: () => onOpen(r) })}
       locale={{ emptyText: '暂无提交记录' }}
