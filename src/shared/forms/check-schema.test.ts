@@ -171,3 +171,13 @@ describe('checkFormSchema', () => {
     ]);
   });
 });
+
+describe('patterns that could take exponential time', () => {
+  const withPattern = (pattern: string) => ({ format: 1 as const, rules: [], sections: [{ id: 's1', title: '', columns: 1, fields: [{ id: 'code', type: 'text' as const, label: '编号', pattern }] }] });
+  it.each(['(a+)+$', '^(\\w*)*$', '(a|ab)*c', '^(\\d+){2,}$'])('refuses the nested repetition %s', (p) => {
+    expect(checkFormSchema(withPattern(p)).join()).toContain('嵌套重复');
+  });
+  it.each(['^1[3-9]\\d{9}$', '^[A-Z]{2}\\d+$', '^(\\d{3})-(\\d{4})$', '^\\S+@\\S+\\.\\S+$', '^(男|女)$'])('accepts the ordinary pattern %s', (p) => {
+    expect(checkFormSchema(withPattern(p))).toEqual([]);
+  });
+});

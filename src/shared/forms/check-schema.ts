@@ -2,6 +2,9 @@ import { COLUMN_TYPES, DISPLAY_TYPES, FIELD_ID_PATTERN, FIELD_TYPES, FORM_LIMITS
 import { parseRange } from './values';
 import { checkFieldValue } from './validate';
 
+/** A group containing a quantifier (or an alternation) that is itself quantified. */
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*}]|\|)(?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,\d*\})/;
+
 /**
  * What a designer must fix before a form can be saved or published: the sense of the document
  * beyond its JSON shape (which the TypeBox schema checks). Chinese messages; none = fine.
@@ -35,6 +38,9 @@ function checkField(f: FormField | ColumnField, where: string, out: string[]): v
   if (f.pattern !== undefined) {
     try {
       new RegExp(f.pattern);
+      // A quantified group that itself repeats ((a+)+, (\w*)*, (a|ab){2,}) can take exponential time
+      // on a crafted input, and the server runs these patterns on what anyone submits.
+      if (NESTED_QUANTIFIER.test(f.pattern)) out.push(`${where}的校验正则含有嵌套重复（如 (a+)+），可能导致校验极慢，请改写`);
     } catch {
       out.push(`${where}的校验正则无效`);
     }
