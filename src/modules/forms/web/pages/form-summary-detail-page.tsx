@@ -1,7 +1,8 @@
 import { SUMMARY_PATHS } from '../components/summary/summary-paths';
 import { SubmissionDetailView } from '../components/summary/submission-detail-view';
+import s from './form-summary-pages.module.css';
 
 /** /web/taskCenter/formSummaryDetail?id=: one submission of a form the user manages. */
 export default function FormSummaryDetailPage() {
-  return <SubmissionDetailView summaryPath={SUMMARY_PATHS.web.summary} />;
+  return <div className={s.page}><SubmissionDetailView summaryPath={SUMMARY_PATHS.web.summary} /></div>;
 }
