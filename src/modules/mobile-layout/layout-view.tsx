@@ -11,6 +11,9 @@ const COLOURS: Record<MobileIcon, string> = {
   building: '#fa541c', dining: '#fa8c16', health: '#eb2f96',
 };
 
+/** The square behind a tile's icon (the back office's editor uses it too). */
+export const tileColour = (icon: MobileIcon) => COLOURS[icon] ?? COLOURS.apps;
+
 type ViewTile = Pick<LayoutTile, 'title' | 'icon' | 'badge'>;
 
 /** The unread count as a badge shows it. */
@@ -39,7 +42,7 @@ export function LayoutView<T extends ViewTile>({ groups, unread, onOpen }: {
                   key={`${t.title}-${ti}`} type="button" className={s.tile} onClick={onOpen ? () => onOpen(t) : undefined}
                   aria-label={count ? `${t.title}，${unread} 条未读` : t.title}
                 >
-                  <span className={s.icon} style={{ background: COLOURS[t.icon] ?? COLOURS.apps }} aria-hidden>
+                  <span className={s.icon} style={{ background: tileColour(t.icon) }} aria-hidden>
                     <MobileIconSvg name={t.icon} />
                     {count && <span className={s.badge}>{count}</span>}
                   </span>

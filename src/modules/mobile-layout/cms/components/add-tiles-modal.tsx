@@ -3,6 +3,7 @@ import { Checkbox, Empty, Form, Input, Modal, Tabs, Typography } from 'antd';
 import { TextInput } from '../../../../core/ui/text-input';
 import { cleanTitle, MOBILE_LAYOUT_LIMITS, TILE_URL_PATTERN, titleProblem, type LayoutTile, type MenuEntry, type MobileIcon } from '../../contract';
 import { MobileIconSvg } from '../../mobile-icons';
+import { tileColour } from '../../layout-view';
 import { IconPicker } from './icon-picker';
 import s from './layout-editor.module.css';
 
@@ -58,7 +59,7 @@ export function AddTilesModal({ open, groupTitle, entries, present, room, onAdd,
                 <Checkbox.Group className={s.entryList} value={picked} onChange={(v) => setPicked(v as string[])}>
                   {entries.map((e) => (
                     <Checkbox key={e.name} value={e.name} disabled={present.has(e.name)} className={s.entry}>
-                      <span className={s.entryIcon} aria-hidden><MobileIconSvg name={e.icon} size={16} /></span>
+                      <span className={s.entryIcon} style={{ background: tileColour(e.icon) }} aria-hidden><MobileIconSvg name={e.icon} size={16} /></span>
                       {e.title}
                       <Typography.Text type="secondary" className={s.entryPath}>{present.has(e.name) ? '已在该分组' : e.path}</Typography.Text>
                     </Checkbox>

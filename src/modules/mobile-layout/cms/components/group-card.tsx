@@ -6,6 +6,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, DeleteOutlined, Hold
 import { TextInput } from '../../../../core/ui/text-input';
 import { MOBILE_LAYOUT_LIMITS, titleProblem } from '../../contract';
 import { MobileIconSvg } from '../../mobile-icons';
+import { tileColour } from '../../layout-view';
 import { groupDndId, tileDndId, type EditorGroup, type EditorTile, type LayoutAction } from './layout-state';
 import s from './layout-editor.module.css';
 
@@ -26,7 +27,7 @@ function TileChip({ group, tile, selected, onSelect, onRemove }: {
       aria-label={`应用 ${tile.title || '（未命名）'}`}
       onClick={onSelect}
     >
-      <span className={s.chipIcon} aria-hidden><MobileIconSvg name={tile.icon} size={18} /></span>
+      <span className={s.chipIcon} style={{ background: tileColour(tile.icon) }} aria-hidden><MobileIconSvg name={tile.icon} size={18} /></span>
       <span className={s.chipTitle}>{tile.title || '（未命名）'}</span>
       {tile.badge === 'messages' && <span className={s.chipDot} title="显示未读消息数" />}
       {tile.kind === 'link' && <Tag className={s.chipTag} variant="filled">链接</Tag>}
