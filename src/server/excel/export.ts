@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
@@ -25,6 +26,8 @@ export function sendExcel<R>(reply: FastifyReply, opts: { filename: string; shee
     try {
       for await (const row of opts.rows) {
         sheet.addRow(opts.columns.map((c) => c.value(row))).commit();
+        // A slow client: wait until it has taken what is written, so memory stays flat for it too.
+        if (out.writableNeedDrain) await once(out, 'drain');
       }
       sheet.commit();
       await workbook.commit();
