@@ -61,14 +61,17 @@ export const FieldCard = memo(function FieldCard({ field, columns, selected, lin
       )}
       <FieldMock field={field} />
       {field.help && !display && <div className={s.help} dangerouslySetInnerHTML={{ __html: field.help }} />}
-      <div className={s.cardTools} onPointerDown={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
-        <Tooltip title="复制">
-          <Button size="small" type="text" icon={<CopyOutlined />} aria-label={`复制 ${field.label}`} onClick={(e) => { e.stopPropagation(); onDuplicate(field.id); }} />
-        </Tooltip>
-        <Tooltip title="删除">
-          <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除 ${field.label}`} onClick={(e) => { e.stopPropagation(); onRemove(field.id); }} />
-        </Tooltip>
-      </div>
+      {/* Tools only on the selected card: 200 cards × two antd buttons with tooltips would weigh on every render. */}
+      {selected && (
+        <div className={s.cardTools} onPointerDown={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
+          <Tooltip title="复制">
+            <Button size="small" type="text" icon={<CopyOutlined />} aria-label={`复制 ${field.label}`} onClick={(e) => { e.stopPropagation(); onDuplicate(field.id); }} />
+          </Tooltip>
+          <Tooltip title="删除">
+            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除 ${field.label}`} onClick={(e) => { e.stopPropagation(); onRemove(field.id); }} />
+          </Tooltip>
+        </div>
+      )}
     </div>
   );
 });
