@@ -88,9 +88,9 @@ function Limits({ field, onPatch, asColumn }: { field: FormField | ColumnField; 
     items.push(
       <Form.Item key="len" label="字数限制">
         <div className={s.row}>
-          <InputNumber aria-label="最少字数" placeholder="最少" min={0} max={cap} precision={0} value={field.minLength} onChange={(v) => onPatch({ minLength: num(v) })} />
+          <InputNumber aria-label="最少字数" placeholder="最少" min={0} max={cap} precision={0} value={field.minLength} onChange={(v) => onPatch({ minLength: num(v) }, k('minLength'))} />
           <span>—</span>
-          <InputNumber aria-label="最多字数" placeholder={`最多 ${cap}`} min={1} max={cap} precision={0} value={field.maxLength} onChange={(v) => onPatch({ maxLength: num(v) })} />
+          <InputNumber aria-label="最多字数" placeholder={`最多 ${cap}`} min={1} max={cap} precision={0} value={field.maxLength} onChange={(v) => onPatch({ maxLength: num(v) }, k('maxLength'))} />
         </div>
       </Form.Item>,
     );
@@ -119,14 +119,14 @@ function Limits({ field, onPatch, asColumn }: { field: FormField | ColumnField; 
     items.push(
       <Form.Item key="range" label="取值范围">
         <div className={s.row}>
-          <InputNumber aria-label="最小值" placeholder="最小值" value={field.min} onChange={(v) => onPatch({ min: num(v) })} />
+          <InputNumber aria-label="最小值" placeholder="最小值" value={field.min} onChange={(v) => onPatch({ min: num(v) }, k('min'))} />
           <span>—</span>
-          <InputNumber aria-label="最大值" placeholder="最大值" value={field.max} onChange={(v) => onPatch({ max: num(v) })} />
+          <InputNumber aria-label="最大值" placeholder="最大值" value={field.max} onChange={(v) => onPatch({ max: num(v) }, k('max'))} />
         </div>
       </Form.Item>,
       <Form.Item key="precision" label="小数位数">
         <div className={s.row}>
-          <InputNumber aria-label="小数位数" min={0} max={6} precision={0} placeholder={t === 'money' ? '2' : '0'} value={field.precision} onChange={(v) => onPatch({ precision: num(v) })} />
+          <InputNumber aria-label="小数位数" min={0} max={6} precision={0} placeholder={t === 'money' ? '2' : '0'} value={field.precision} onChange={(v) => onPatch({ precision: num(v) }, k('precision'))} />
           <span className={s.muted}>单位</span>
           <TextInput aria-label="单位" style={{ width: 96 }} placeholder="如 元、天" value={field.unit ?? ''} maxLength={10} onChange={(e) => onPatch({ unit: e.target.value || undefined }, k('unit'))} />
         </div>
@@ -137,9 +137,9 @@ function Limits({ field, onPatch, asColumn }: { field: FormField | ColumnField; 
     items.push(
       <Form.Item key="count" label="选择数量">
         <div className={s.row}>
-          <InputNumber aria-label="最少选择" placeholder="最少" min={0} precision={0} value={field.min} onChange={(v) => onPatch({ min: num(v) })} />
+          <InputNumber aria-label="最少选择" placeholder="最少" min={0} precision={0} value={field.min} onChange={(v) => onPatch({ min: num(v) }, k('min'))} />
           <span>—</span>
-          <InputNumber aria-label="最多选择" placeholder="最多" min={1} precision={0} value={field.max} onChange={(v) => onPatch({ max: num(v) })} />
+          <InputNumber aria-label="最多选择" placeholder="最多" min={1} precision={0} value={field.max} onChange={(v) => onPatch({ max: num(v) }, k('max'))} />
         </div>
       </Form.Item>,
     );
@@ -182,13 +182,13 @@ function Limits({ field, onPatch, asColumn }: { field: FormField | ColumnField; 
           />
         </Form.Item>,
         <Form.Item key="count" label="数量上限">
-          <InputNumber aria-label="最多文件数" min={1} max={FORM_LIMITS.filesPerField} precision={0} value={field.maxCount} onChange={(v) => onPatch({ maxCount: num(v) })} />
+          <InputNumber aria-label="最多文件数" min={1} max={FORM_LIMITS.filesPerField} precision={0} value={field.maxCount} onChange={(v) => onPatch({ maxCount: num(v) }, k('maxCount'))} />
         </Form.Item>,
       );
     }
     items.push(
       <Form.Item key="size" label="单个文件大小上限（MB）">
-        <InputNumber aria-label="文件大小上限" min={0.1} max={FORM_LIMITS.fileMaxMb} value={field.maxSizeMb} placeholder="10" onChange={(v) => onPatch({ maxSizeMb: num(v) })} />
+        <InputNumber aria-label="文件大小上限" min={0.1} max={FORM_LIMITS.fileMaxMb} value={field.maxSizeMb} placeholder="10" onChange={(v) => onPatch({ maxSizeMb: num(v) }, k('maxSizeMb'))} />
       </Form.Item>,
     );
   }
@@ -208,9 +208,9 @@ function Limits({ field, onPatch, asColumn }: { field: FormField | ColumnField; 
       </Form.Item>,
       <Form.Item key="rows" label="行数限制">
         <div className={s.row}>
-          <InputNumber aria-label="最少行数" placeholder="最少" min={0} max={FORM_LIMITS.subTableRows} precision={0} value={f.minRows} onChange={(v) => onPatch({ minRows: num(v) })} />
+          <InputNumber aria-label="最少行数" placeholder="最少" min={0} max={FORM_LIMITS.subTableRows} precision={0} value={f.minRows} onChange={(v) => onPatch({ minRows: num(v) }, k('minRows'))} />
           <span>—</span>
-          <InputNumber aria-label="最多行数" placeholder="最多" min={1} max={FORM_LIMITS.subTableRows} precision={0} value={f.maxRows} onChange={(v) => onPatch({ maxRows: num(v) })} />
+          <InputNumber aria-label="最多行数" placeholder="最多" min={1} max={FORM_LIMITS.subTableRows} precision={0} value={f.maxRows} onChange={(v) => onPatch({ maxRows: num(v) }, k('maxRows'))} />
         </div>
       </Form.Item>,
       <Form.Item key="sums" label="合计列" help={numeric.length ? '在表格下方显示这些列的合计' : '添加数字或金额列后可设置合计'}>

@@ -1,4 +1,4 @@
-import { Cascader, DatePicker, InputNumber, Select, Switch } from 'antd';
+import { Cascader, DatePicker, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { RANGE_SEPARATOR, type ColumnField, type FieldType, type FormField } from '../../../../../shared/forms/schema';
 import { TextInput } from '../../../../../core/ui/text-input';
@@ -159,9 +159,4 @@ export function TypedValueInput({ field, kind, value, onChange, width = '100%', 
     default:
       return null;
   }
-}
-
-/** A switch for booleans where a Select would be too heavy (the default of a switch field). */
-export function BooleanSwitch({ value, onChange, label }: { value: unknown; onChange: (v: boolean) => void; label: string }) {
-  return <Switch aria-label={label} checked={value === true} onChange={onChange} />;
 }
