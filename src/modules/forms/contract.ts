@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '../../shared/paging';
-import { FormSchema, type FormValues, type PickedRef } from '../../shared/forms/schema';
+import { FormSchema, type FormField, type FormValues, type PickedRef } from '../../shared/forms/schema';
 
 /**
  * The form engine's calls (issue 5), shared by the server's route schemas and the client's api.ts.
@@ -238,6 +238,8 @@ export interface SummaryColumn {
   id: string;
   label: string;
   type: string;
+  /** The whole field of the newest version: option labels, units, sub-table columns for display and filters. */
+  field: FormField;
 }
 export interface SummaryPage {
   columns: SummaryColumn[];

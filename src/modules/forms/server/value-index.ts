@@ -92,7 +92,7 @@ export function uniqueProbes(schema: FormSchema, values: FormValues): UniqueProb
 export const valueFields = (schema: FormSchema): FormField[] => allFields(schema).filter((f) => !DISPLAY_TYPES.includes(f.type));
 
 export const summaryColumns = (schema: FormSchema | null): SummaryColumn[] =>
-  schema ? valueFields(schema).map((f) => ({ id: f.id, label: f.label, type: f.type })) : [];
+  schema ? valueFields(schema).map((f) => ({ id: f.id, label: f.label, type: f.type, field: f })) : [];
 
 export type ValueFilter =
   | { fieldId: string; kind: 'text'; contains: string }

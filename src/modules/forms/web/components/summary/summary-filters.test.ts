@@ -3,7 +3,7 @@ import dayjs from 'dayjs';
 import type { SummaryColumn } from '../../../contract';
 import { filterableColumns, filterKindOf, toFilterParams, toFormValues } from './summary-filters';
 
-const COLUMNS: SummaryColumn[] = [
+const COLUMNS: Array<Pick<SummaryColumn, 'id' | 'label' | 'type'>> = [
   { id: 'name', label: '姓名', type: 'text' },
   { id: 'reason', label: '事由', type: 'textarea' },
   { id: 'kind', label: '类型', type: 'select' },

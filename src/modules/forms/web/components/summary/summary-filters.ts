@@ -1,6 +1,9 @@
 import dayjs, { type Dayjs } from 'dayjs';
 import type { SummaryColumn, SummaryFilter, SummaryQuery } from '../../../contract';
 
+/** What the filters need of a column. */
+type ColumnLike = Pick<SummaryColumn, 'id' | 'label' | 'type'>;
+
 /**
  * The summary's filter bar, as data: which control each column gets, how the bar's values become
  * the `filters` JSON of SummaryQuery (and back, so filters kept in the address survive a trip to a
@@ -26,7 +29,7 @@ const KIND_BY_TYPE: Record<string, FilterKind> = {
 export const filterKindOf = (type: string): FilterKind | null => KIND_BY_TYPE[type] ?? null;
 
 /** The columns that get a filter, in the form's order. */
-export const filterableColumns = (columns: readonly SummaryColumn[]) => columns.filter((c) => filterKindOf(c.type) !== null);
+export const filterableColumns = (columns: readonly ColumnLike[]) => columns.filter((c) => filterKindOf(c.type) !== null);
 
 type DayRange = [Dayjs | null, Dayjs | null] | null | undefined;
 export interface NumberRange {
@@ -69,7 +72,7 @@ function toFilter(kind: FilterKind, type: string, raw: unknown): SummaryFilter |
 }
 
 /** The bar's values as the query's filters JSON and submitted-time bounds (ms, both days inclusive). */
-export function toFilterParams(columns: readonly SummaryColumn[], values: FilterFormValues): FilterParams {
+export function toFilterParams(columns: readonly ColumnLike[], values: FilterFormValues): FilterParams {
   const filters: Record<string, SummaryFilter> = {};
   for (const c of columns) {
     const kind = filterKindOf(c.type);
@@ -92,7 +95,7 @@ const parseDay = (v: unknown) => {
 };
 
 /** The reverse of toFilterParams: the bar's values for filters read from the address. Bad input is ignored. */
-export function toFormValues(columns: readonly SummaryColumn[], params: FilterParams): FilterFormValues {
+export function toFormValues(columns: readonly ColumnLike[], params: FilterParams): FilterFormValues {
   let parsed: Record<string, unknown> = {};
   try {
     const v: unknown = params.filters ? JSON.parse(params.filters) : {};

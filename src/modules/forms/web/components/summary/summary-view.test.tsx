@@ -7,7 +7,7 @@ import type { AxiosAdapter } from 'axios';
 import { httpInstances } from '../../../../../core/http';
 import { AppProviders } from '../../../../../core/ui/app-providers';
 import type { FormSchema } from '../../../../../shared/forms/schema';
-import type { SubmissionDetail, SummaryPage, SummaryQuery } from '../../../contract';
+import type { SummaryPage, SummaryQuery } from '../../../contract';
 import * as api from '../../../api';
 import { saveFile } from '../../../../../core/ui/save-file';
 import { SummaryView } from './summary-view';
@@ -33,8 +33,8 @@ const SCHEMA: FormSchema = {
     { id: 'note', type: 'richText', label: '说明', content: '<p>x</p>' },
   ] }],
 };
-// The list answer names columns by id, label and type only (as the server sends them).
-const COLUMNS = SCHEMA.sections[0]!.fields.filter((f) => f.type !== 'richText').map(({ id, label, type }) => ({ id, label, type }));
+// The list answer names each column with its field of the newest version (as the server sends them).
+const COLUMNS = SCHEMA.sections[0]!.fields.filter((f) => f.type !== 'richText').map((field) => ({ id: field.id, label: field.label, type: field.type, field }));
 const ROW = {
   id: 501, formId: 7, formName: '学生请假申请', version: 2, submittedAt: new Date('2026-03-02T09:30:00').getTime(),
   submitter: { id: 9, name: '张三', userNo: '20230101' },
@@ -64,7 +64,6 @@ beforeEach(() => {
     total: 1, page: q.page, pageSize: q.pageSize,
   }) as never);
   listSummary.mockImplementation((q) => ok(page(q)) as never);
-  vi.mocked(api.getSubmission).mockImplementation(() => ok({ ...ROW, schema: SCHEMA } satisfies SubmissionDetail) as never);
   vi.mocked(api.exportSummary).mockImplementation(() => ok(new Blob(['xlsx'])) as never);
   // Attachments are fetched through the request layer (the token is a header).
   const adapter: AxiosAdapter = async (config) => ({ data: new Blob(['png']), status: 200, statusText: 'OK', headers: {}, config });
@@ -128,9 +127,9 @@ describe('form summary', () => {
   it('shows each value as formatted text, sub-tables as rows in a popover, files as links and images as thumbnails', async () => {
     renderAt('/web/taskCenter/formSummary?formId=7');
     const row = (await screen.findByText('20230101')).closest('tr')!;
-    // Option labels and units come from the stored field definitions.
+    // Option labels and units come from the columns' field definitions.
     await waitFor(() => expect(within(row).getByText('病假')).toBeTruthy());
-    expect(api.getSubmission).toHaveBeenCalledWith(501);
+    expect(api.getSubmission).not.toHaveBeenCalled();
     expect(within(row).getByText('3天')).toBeTruthy();
     expect(within(row).getByText('12.50')).toBeTruthy();
     expect(within(row).getByText('2026-03-02')).toBeTruthy();

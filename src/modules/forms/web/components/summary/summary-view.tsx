@@ -66,7 +66,7 @@ function FormSummary({ formId, detailPath }: { formId: number; detailPath: strin
     queryFn: () => listSummary({ formId, page, pageSize, ...filterParams }).then((r) => r.data),
     placeholderData: keepPreviousData,
   });
-  const fields = useSummaryFields(formId, list.data?.columns, list.data?.list[0]?.id);
+  const fields = useSummaryFields(list.data?.columns);
   const formName = (location.state as { formName?: string } | null)?.formName ?? list.data?.list[0]?.formName;
 
   /** Writes the address; filters or page size changing start again at page 1. */
