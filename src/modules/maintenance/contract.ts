@@ -170,6 +170,17 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   backup_schedule_saved: '保存备份计划',
   licence_uploaded: '上传授权',
   audit_exported: '导出审计日志',
+  form_created: '新建表单',
+  form_imported: '导入表单',
+  form_saved: '保存表单设计',
+  form_published: '发布表单',
+  form_disabled: '停用表单',
+  form_enabled: '启用表单',
+  form_copied: '复制表单',
+  form_deleted: '删除表单',
+  form_summary_exported: '导出表单汇总',
+  mobile_layout_saved: '保存移动端布局',
+  mobile_layout_reset: '恢复移动端默认布局',
 };
 
 export const auditActionText = (action: string) => AUDIT_ACTION_TEXT[action] ?? action;
