@@ -29,6 +29,10 @@ const STATUS_COLOR: Record<FormStatus, string> = { draft: 'default', published: 
 
 type View = 'design' | 'rules' | 'preview';
 
+// A few pixels of movement before a drag starts, so a click still selects.
+const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
+const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
+
 const settingsOf = (d: FormDetail): FormSettings => ({ name: d.name, category: d.category, description: d.description, access: d.access, managers: d.managers });
 const sameSettings = (a: FormSettings, b: FormSettings) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -98,11 +102,8 @@ function Designer({ detail }: { detail: FormDetail }) {
   const setRules = useCallback((rules: FormSchema['rules'], key?: string) => dispatch({ type: 'setRules', rules, key }), []);
 
   // --- drag and drop ---
-  const sensors = useSensors(
-    // A few pixels of movement before a drag starts, so a click still selects.
-    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
+  // Sensor options must keep their identity: new ones re-render every draggable card on each keystroke.
+  const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
   const onDragStart = useCallback((e: DragStartEvent) => setDragging(parseDragId(e.active.id)), []);
   const onDragEnd = useCallback((e: DragEndEvent) => {
     setDragging(null);

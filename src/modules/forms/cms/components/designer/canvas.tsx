@@ -33,7 +33,9 @@ interface SectionProps {
 
 const SectionBlock = memo(function SectionBlock({ section, index, count, selectedSection, selectedField, linked, actions }: SectionProps) {
   const { setNodeRef, isOver } = useDroppable({ id: sectionDropId(section.id) });
-  const items = useMemo(() => section.fields.map((f) => fieldDragId(f.id)), [section.fields]);
+  // Keyed by the ids, not the array: editing a field's label must not hand the sortable list new items.
+  const idsKey = section.fields.map((f) => f.id).join('\n');
+  const items = useMemo(() => (idsKey ? idsKey.split('\n').map(fieldDragId) : []), [idsKey]);
   return (
     <section
       className={`${s.section} ${selectedSection ? s.sectionSelected : ''} ${isOver ? s.sectionOver : ''}`}

@@ -39,7 +39,7 @@ function IdInput({ id, isIdTaken, onCommit }: { id: string; isIdTaken: (id: stri
     if (text !== id && !error) onCommit(text);
   };
   return (
-    <Form.Item label="字段标识" validateStatus={error ? 'error' : undefined} help={error || '提交数据和联动规则按此标识引用字段'}>
+    <Form.Item label="字段标识" validateStatus={error ? 'error' : undefined} help={error || undefined} extra={error ? undefined : '提交数据和联动规则按此标识引用字段'}>
       <TextInput aria-label="字段标识" value={text} maxLength={40} onChange={(e) => setText(e.target.value.trim())} onBlur={commit} onPressEnter={commit} />
     </Form.Item>
   );
@@ -103,7 +103,7 @@ function Limits({ field, onPatch, asColumn }: { field: FormField | ColumnField; 
       }
     }
     items.push(
-      <Form.Item key="pattern" label="格式校验（正则表达式）" validateStatus={patternError ? 'error' : undefined} help={patternError || '例如手机号：^1\\d{10}$'}>
+      <Form.Item key="pattern" label="格式校验（正则表达式）" validateStatus={patternError ? 'error' : undefined} help={patternError || undefined} extra={patternError ? undefined : '例如手机号：^1\\d{10}$'}>
         <TextInput aria-label="正则表达式" placeholder="不校验格式" value={field.pattern ?? ''} maxLength={300} onChange={(e) => onPatch({ pattern: e.target.value || undefined }, k('pattern'))} />
       </Form.Item>,
     );
@@ -168,7 +168,7 @@ function Limits({ field, onPatch, asColumn }: { field: FormField | ColumnField; 
   if (UPLOAD_TYPES.includes(t)) {
     if (t !== 'signature') {
       items.push(
-        <Form.Item key="accept" label="允许的文件类型" help={t === 'image' ? '留空则接受 jpg、png、gif、webp' : '留空则接受系统支持的所有类型'}>
+        <Form.Item key="accept" label="允许的文件类型" extra={t === 'image' ? '留空则接受 jpg、png、gif、webp' : '留空则接受系统支持的所有类型'}>
           <Select
             aria-label="允许的文件类型"
             mode="tags"
@@ -213,7 +213,7 @@ function Limits({ field, onPatch, asColumn }: { field: FormField | ColumnField; 
           <InputNumber aria-label="最多行数" placeholder="最多" min={1} max={FORM_LIMITS.subTableRows} precision={0} value={f.maxRows} onChange={(v) => onPatch({ maxRows: num(v) }, k('maxRows'))} />
         </div>
       </Form.Item>,
-      <Form.Item key="sums" label="合计列" help={numeric.length ? '在表格下方显示这些列的合计' : '添加数字或金额列后可设置合计'}>
+      <Form.Item key="sums" label="合计列" extra={numeric.length ? '在表格下方显示这些列的合计' : '添加数字或金额列后可设置合计'}>
         <Select
           aria-label="合计列"
           mode="multiple"

@@ -94,7 +94,7 @@ export function FormSettingsPanel(props: {
           {(Object.keys(ACCESS_LABELS) as FormAccess[]).map((a) => <Radio key={a} value={a}>{ACCESS_LABELS[a]}</Radio>)}
         </Radio.Group>
       </Form.Item>
-      <Form.Item label="汇总查看人" help="这些用户可在审批中心查看本表单的全部提交">
+      <Form.Item label="汇总查看人" extra="这些用户可在审批中心查看本表单的全部提交">
         <ManagerSelect value={value.managers} onChange={(managers) => onChange({ managers })} />
       </Form.Item>
       <Form.Item label="提交按钮文字">

@@ -12,7 +12,7 @@ function SectionProperties({ section, dispatch }: { section: FormSection; dispat
   return (
     <Form layout="vertical" component="div" size="small" className={s.fieldForm}>
       <div className={s.panelHeading}><strong>分区</strong></div>
-      <Form.Item label="分区标题" help="留空则不显示标题">
+      <Form.Item label="分区标题" extra="留空则不显示标题">
         <TextInput
           aria-label="分区标题"
           value={section.title}
@@ -21,7 +21,7 @@ function SectionProperties({ section, dispatch }: { section: FormSection; dispat
           onChange={(e) => dispatch({ type: 'updateSection', id: section.id, patch: { title: e.target.value }, key: `${section.id}.title` })}
         />
       </Form.Item>
-      <Form.Item label="每行列数" help="字段按列排布；手机上总是一列">
+      <Form.Item label="每行列数" extra="字段按列排布；手机上总是一列">
         <Segmented
           aria-label="每行列数"
           value={section.columns}
