@@ -31,7 +31,7 @@ export function FieldMock({ field }: { field: FormField }) {
       );
     }
     case 'switch':
-      return <div className={s.mockChoices}><span>◯— 关</span></div>;
+      return <div className={s.mockChoices}><span className={s.mockSwitch} aria-hidden /><span>{field.default?.kind === 'static' && field.default.value === true ? '默认开启' : '默认关闭'}</span></div>;
     case 'user': case 'department':
       return <div className={s.mock}><span>{ph || (field.type === 'user' ? '选择人员' : '选择部门')}</span><UserOutlined /></div>;
     case 'file':
