@@ -12,6 +12,7 @@ import { maintenanceServer } from '../modules/maintenance/server';
 import { messagesServer } from '../modules/messages/server';
 import { mobileLayoutServer } from '../modules/mobile-layout/server';
 import { formsServer } from '../modules/forms/server';
+import { workflowServer } from '../modules/workflow/server';
 
 /**
  * The server face of every module, registered in this order by buildApp. A module adds
@@ -31,4 +32,5 @@ export const modulePlugins: FastifyPluginAsync[] = [
   messagesServer,
   mobileLayoutServer,
   formsServer,
+  workflowServer,
 ];

@@ -32,6 +32,7 @@ export const Codes = {
   accountDisabled: '0x00000034',
   passwordChangeRequired: '0x00000035',
   serviceUnavailable: '0x00000503',
+  taskAlreadyHandled: '0x00000410',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -70,4 +71,5 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.accountDisabled]: '账号已停用，请联系管理员',
   [Codes.passwordChangeRequired]: '请先修改密码',
   [Codes.serviceUnavailable]: '服务暂不可用，请稍后重试',
+  [Codes.taskAlreadyHandled]: '该任务已被他人处理',
 };

@@ -8,6 +8,7 @@ import * as accounts0005 from './migrations/0005-accounts';
 import * as forms0008 from '../../modules/forms/server/migrations/0008-forms';
 import * as messages0006 from '../../modules/messages/server/migrations/0006-messages';
 import * as mobileLayout0007 from '../../modules/mobile-layout/server/migrations/0007-mobile-layout';
+import * as workflow0009 from '../../modules/workflow/server/migrations/0009-workflow';
 
 /**
  * Every migration of the server core and the modules, in order. Names sort by their
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '0008-forms': forms0008,
   '0006-messages': messages0006,
   '0007-mobile-layout': mobileLayout0007,
+  '0009-workflow': workflow0009,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import { audit } from '../../../server/identity/audit';
 import type { AuthContext } from '../../../server/identity/sessions';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../../server/errors';
 import { sanitizeRichText } from '../../../server/rich-text/sanitize';
+import { runFormSubmitted } from '../../../server/form-events';
 import { fileUrl } from '../../../server/uploads/store';
 import { Codes } from '../../../shared/errors';
 import type { Page } from '../../../shared/envelope';
@@ -286,6 +287,8 @@ export async function submitForm(app: FastifyInstance, auth: AuthContext | null,
       values: JSON.stringify(values), submittedAt: now, ip,
     }, valueRows(schema, values));
     if (body.draftId && auth) await repo.deleteDraft(trx, body.draftId, auth.userId, f.id);
+    // A process bound to this form starts here, in the same transaction (src/server/form-events.ts).
+    await runFormSubmitted(trx, { formId: f.id, version: body.version, submissionId: id, submitterId: ownerId, at: now });
     return { id, submittedAt: now };
   });
 }

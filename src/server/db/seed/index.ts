@@ -11,6 +11,7 @@ import { insertNotices, insertOrgConfig } from './content';
 import { insertHelpArticles } from '../../../modules/content/server/seed-help';
 import { insertDemoMessages } from '../../../modules/messages/server/seed-messages';
 import { insertSampleForms } from '../../../modules/forms/server/seed-forms';
+import { insertSampleProcess } from '../../../modules/workflow/server/seed-workflow';
 import { mulberry32 } from './prng';
 import type { RoleCode } from './university';
 
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     await insertHelpArticles(tx, adminId, now);
     await insertDemoMessages(tx, now);
     await insertSampleForms(tx, adminId, now);
+    await insertSampleProcess(tx, now);
   });
 }
 

@@ -1,0 +1,16 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { onFormSubmitted } from '../../../server/form-events';
+import { adminRoutes, processRoutes, taskRoutes } from './routes';
+import { registerWorkflowFileAccess } from './file-access';
+import { startForSubmission } from './service';
+import './tables';
+
+/** Server face of the workflow engine (issue 6): processes, the engine, the approval centre, the monitor. */
+export const workflowServer: FastifyPluginAsync = async (app) => {
+  // A submission of a form bound to a published process starts its instance in the submission's transaction.
+  onFormSubmitted('workflow', async (trx, e) => { await startForSubmission(trx, e); });
+  registerWorkflowFileAccess(app);
+  await app.register(processRoutes);
+  await app.register(taskRoutes);
+  await app.register(adminRoutes);
+};

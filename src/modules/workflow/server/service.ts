@@ -1,0 +1,388 @@
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../../server/identity/audit';
+import { AppError, badInput, conflict, noPermission, notFound } from '../../../server/errors';
+import { fileUrl } from '../../../server/uploads/store';
+import { Codes } from '../../../shared/errors';
+import { allFields, type FormSchema, type FormValues } from '../../../shared/forms/schema';
+import { sendMessage } from '../../messages/server/send';
+import { canonicalJson } from '../../forms/server/service';
+import { checkProcess, earlierApprovalNodes } from '../check-process';
+import {
+  instanceLink, PROCESS_FORMAT, URGE_INTERVAL_MS, type ApplyEditBody, type BatchApproveAnswer, type DelegationBody, type FieldPermission,
+  type InstanceView, type ProcessCreateBody, type ProcessDefinition, type ProcessDetail, type ProcessSaveBody, type PublicRecord, type TaskView,
+} from '../contract';
+import * as engine from './engine';
+import type { Actor } from './engine';
+import * as repo from './repository';
+
+const PROCESS_GONE = '流程不存在或已删除';
+
+/** start → one approval (administrator) → end: what a new process starts from. */
+export const starterDefinition = (): ProcessDefinition => ({
+  format: PROCESS_FORMAT,
+  nodes: [
+    { id: 'start', type: 'start', name: '发起', x: 0, y: 0 },
+    { id: 'approve1', type: 'approval', name: '审批', assignee: { kind: 'deptLeader' }, signMode: 'any', noAssignee: 'admin', x: 0, y: 120 },
+    { id: 'end', type: 'end', name: '结束', x: 0, y: 240 },
+  ],
+  edges: [{ from: 'start', to: 'approve1' }, { from: 'approve1', to: 'end' }],
+});
+
+async function processOr404(db: repo.Conn, id: number): Promise<repo.ProcessRow> {
+  const p = await repo.findProcess(db, id);
+  if (!p) throw notFound(PROCESS_GONE);
+  return p;
+}
+
+async function checkedDefinition(db: repo.Conn, formId: number, def: ProcessDefinition): Promise<void> {
+  const form = await db.selectFrom('form').select(['latestVersion', 'draftSchema']).where('id', '=', formId).executeTakeFirst();
+  if (!form) throw badInput('所选表单不存在', { field: 'formId' });
+  const schemaText = form.latestVersion !== null
+    ? (await db.selectFrom('formVersion').select('schema').where('formId', '=', formId).where('version', '=', form.latestVersion).executeTakeFirst())?.schema
+    : form.draftSchema;
+  const messages = checkProcess(def, schemaText ? (JSON.parse(schemaText) as FormSchema) : undefined);
+  if (messages.length) throw badInput(`流程设计有误：${messages[0]}${messages.length > 1 ? `（等 ${messages.length} 处）` : ''}`, { field: 'definition', messages });
+}
+
+const auditOk = (db: repo.Conn, a: Actor, action: string, target: string, detail: string) =>
+  audit(db, { action, result: 'ok', actorId: a.userId, actorName: a.name, target, detail, ip: null });
+
+// --- process administration --------------------------------------------------------------------
+
+export async function processDetail(app: FastifyInstance, id: number): Promise<ProcessDetail> {
+  const p = await processOr404(app.db, id);
+  const form = await app.db.selectFrom('form').select('name').where('id', '=', p.formId).executeTakeFirst();
+  return {
+    id: p.id, name: p.name, formId: p.formId, formName: form?.name ?? '', status: p.status, latestVersion: p.latestVersion, updatedAt: p.updatedAt,
+    updatedBy: p.updatedByName, draft: engine.parseDef(p.draft), versions: await repo.listVersions(app.db, id),
+  };
+}
+
+export async function createProcess(app: FastifyInstance, a: Actor, body: ProcessCreateBody): Promise<{ id: number }> {
+  const def = body.definition ?? starterDefinition();
+  await checkedDefinition(app.db, body.formId, def);
+  return app.db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('wfProcess').values({ name: body.name.trim(), formId: body.formId, status: 'draft', draft: JSON.stringify(def), latestVersion: null, updatedAt: Date.now(), updatedByName: a.name })
+      .returning('id').executeTakeFirstOrThrow();
+    await auditOk(trx, a, 'process_created', `process:${id}`, body.name);
+    return { id };
+  });
+}
+
+export async function saveProcess(app: FastifyInstance, a: Actor, body: ProcessSaveBody): Promise<{ updatedAt: number }> {
+  const p = await processOr404(app.db, body.id);
+  await checkedDefinition(app.db, p.formId, body.definition);
+  const now = Date.now();
+  await app.db.transaction().execute(async (trx) => {
+    await trx.updateTable('wfProcess').set({ name: body.name.trim(), draft: JSON.stringify(body.definition), updatedAt: now, updatedByName: a.name }).where('id', '=', p.id).execute();
+    await auditOk(trx, a, 'process_saved', `process:${p.id}`, body.name);
+  });
+  return { updatedAt: now };
+}
+
+export async function publishProcess(app: FastifyInstance, a: Actor, id: number): Promise<{ version: number }> {
+  return app.db.transaction().execute(async (trx) => {
+    const p = await processOr404(trx, id);
+    const def = engine.parseDef(p.draft);
+    await checkedDefinition(trx, p.formId, def);
+    const form = await trx.selectFrom('form').select('status').where('id', '=', p.formId).executeTakeFirstOrThrow();
+    if (form.status !== 'published') throw conflict('所绑定的表单尚未发布或已停用，不能发布流程');
+    if (p.latestVersion !== null && canonicalJson(engine.parseDef((await repo.findVersion(trx, id, p.latestVersion))!)) === canonicalJson(def)) {
+      throw conflict(`草稿与当前版本 v${p.latestVersion} 相同，无需重新发布`);
+    }
+    const version = (p.latestVersion ?? 0) + 1;
+    const now = Date.now();
+    // Conditional on the version read: two simultaneous publishes cannot both write version n.
+    const r = await trx.updateTable('wfProcess').set({ latestVersion: version, status: 'published', updatedAt: now, updatedByName: a.name })
+      .where('id', '=', id).where((eb) => (p.latestVersion === null ? eb('latestVersion', 'is', null) : eb('latestVersion', '=', p.latestVersion))).executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw conflict('流程已被他人发布，请刷新后重试');
+    await trx.insertInto('wfProcessVersion').values({ processId: id, version, definition: canonicalJson(def), publishedAt: now, publishedByName: a.name }).execute();
+    await auditOk(trx, a, 'process_published', `process:${id}`, `${p.name} v${version}`);
+    return { version };
+  });
+}
+
+export async function setProcessEnabled(app: FastifyInstance, a: Actor, id: number, enabled: boolean): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const p = await processOr404(trx, id);
+    if (p.latestVersion === null) throw conflict('流程尚未发布');
+    if (enabled === (p.status === 'published')) throw conflict(enabled ? '流程未停用' : '流程已停用');
+    await trx.updateTable('wfProcess').set({ status: enabled ? 'published' : 'disabled', updatedAt: Date.now(), updatedByName: a.name }).where('id', '=', id).execute();
+    await auditOk(trx, a, enabled ? 'process_enabled' : 'process_disabled', `process:${id}`, p.name);
+  });
+}
+
+// --- starting ----------------------------------------------------------------------------------
+
+/** The form-submit hook: a submission of a form bound to a published process starts an instance (same transaction). */
+export async function startForSubmission(trx: repo.Tx, e: { formId: number; submissionId: number; submitterId: number | null; at: number }): Promise<number | null> {
+  if (e.submitterId === null) return null;
+  const p = await repo.publishedProcessOfForm(trx, e.formId);
+  if (!p) return null;
+  return engine.startInstance(trx, { processId: p.id, version: p.latestVersion, submissionId: e.submissionId, applicantId: e.submitterId }, e.at);
+}
+
+export async function startFromSubmission(app: FastifyInstance, a: Actor, submissionId: number): Promise<{ instanceId: number }> {
+  return app.db.transaction().execute(async (trx) => {
+    const sub = await engine.submissionOf(trx, submissionId);
+    if (!sub) throw notFound('表单记录不存在');
+    if (sub.submitterId !== a.userId) throw noPermission('只能为自己的提交发起审批');
+    const running = await trx.selectFrom('wfInstance').select('id').where('submissionId', '=', submissionId).where('kind', '=', 'normal').where('status', 'in', ['running', 'returned', 'approved']).limit(1).executeTakeFirst();
+    if (running) throw conflict('该提交已在审批流程中');
+    const id = await startForSubmission(trx, { formId: sub.formId, submissionId, submitterId: a.userId, at: Date.now() });
+    if (id === null) throw badInput('该表单没有已发布的审批流程');
+    return { instanceId: id };
+  });
+}
+
+// --- transitions (each one transaction) -----------------------------------------------------------
+
+const tx = <T>(app: FastifyInstance, fn: (trx: repo.Tx, now: number) => Promise<T>) => app.db.transaction().execute((trx) => fn(trx, Date.now()));
+
+export const approve = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.approve>[2]) => tx(app, (trx, now) => engine.approve(trx, a, body, now));
+export const reject = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.reject>[2]) => tx(app, (trx, now) => engine.reject(trx, a, body, now, earlierApprovalNodes));
+export const transfer = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.transfer>[2]) => tx(app, (trx, now) => engine.transfer(trx, a, body, now));
+export const reassign = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.transfer>[2]) => tx(app, (trx, now) => engine.transfer(trx, a, body, now, { admin: true }));
+export const addSigner = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.addSigner>[2]) => tx(app, (trx, now) => engine.addSigner(trx, a, body, now));
+export const withdraw = (app: FastifyInstance, a: Actor, instanceId: number) => tx(app, (trx, now) => engine.withdraw(trx, a, instanceId, now));
+export const terminate = (app: FastifyInstance, a: Actor, instanceId: number, reason: string) => tx(app, (trx, now) => engine.terminate(trx, a, instanceId, reason, now));
+
+export async function batchApprove(app: FastifyInstance, a: Actor, taskIds: number[], comment?: string): Promise<BatchApproveAnswer> {
+  const out: BatchApproveAnswer = { approved: [], failed: [] };
+  for (const taskId of [...new Set(taskIds)]) {
+    try {
+      await tx(app, async (trx, now) => {
+        const t = await repo.findTask(trx, taskId);
+        if (t && t.assigneeId === a.userId && t.batchApprove !== 1) throw badInput('该节点不允许批量审批，请逐条处理');
+        await engine.approve(trx, a, { taskId, comment }, now);
+      });
+      out.approved.push(taskId);
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      out.failed.push({ taskId, message: e.message });
+    }
+  }
+  return out;
+}
+
+/** File refs the applicant may put back: those already in the record, or their own uploads for this form. */
+async function checkedFileRefs(trx: repo.Tx, schema: FormSchema, formId: number, ownerId: number, prev: FormValues, next: FormValues): Promise<void> {
+  for (const f of allFields(schema)) {
+    if (!['file', 'image', 'signature'].includes(f.type)) continue;
+    const list = (v: unknown) => (Array.isArray(v) ? v : v ? [v] : []) as { id?: unknown }[];
+    const known = new Set(list(prev[f.id]).map((r) => String(r?.id)));
+    const ids = list(next[f.id]).map((r) => String(r?.id)).filter((id) => !known.has(id));
+    if (!ids.length) continue;
+    const found = await trx.selectFrom('upload').select('id').where('id', 'in', ids).where('purpose', '=', `form:${formId}`).where('ownerId', '=', ownerId).execute();
+    if (found.length !== new Set(ids).size) throw badInput('表单填写有误', { fields: [{ field: f.id, message: `「${f.label}」的附件无效，请重新上传` }] });
+  }
+}
+
+export async function resubmit(app: FastifyInstance, a: Actor, instanceId: number, values: FormValues, comment?: string): Promise<void> {
+  await tx(app, async (trx, now) => {
+    const ctx = await engine.applicantCtx(trx, instanceId, a, now);
+    if (ctx.inst.status !== 'returned') throw conflict('只有被退回的申请可以重新提交');
+    const checked = engine.checkedValues(ctx.schema, values);
+    await checkedFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, ctx.values, checked);
+    if (ctx.inst.kind === 'edit') {
+      ctx.inst.editValues = JSON.stringify(checked);
+    } else {
+      await engine.writeRevision(trx, ctx.inst.submissionId, ctx.schema, checked, 'resubmit', instanceId, now);
+    }
+    ctx.values = checked;
+    ctx.inst.status = 'running';
+    ctx.state = { joins: {}, picks: {} };
+    const start = ctx.def.nodes.find((n) => n.type === 'start')!;
+    await repo.addHistory(trx, { instanceId, nodeId: start.id, nodeName: start.name, actorId: a.userId, actorName: a.name, action: 'resubmit', comment: comment ?? '', at: now });
+    ctx.starting = true;
+    await engine.enter(ctx, start.id);
+    await engine.save(ctx);
+  });
+}
+
+export async function urge(app: FastifyInstance, a: Actor, instanceId: number): Promise<void> {
+  await tx(app, async (trx, now) => {
+    const ctx = await engine.applicantCtx(trx, instanceId, a, now);
+    if (ctx.inst.status !== 'running') throw conflict('审批不在进行中，无需催办');
+    if (ctx.inst.lastUrgedAt !== null && now - ctx.inst.lastUrgedAt < URGE_INTERVAL_MS) {
+      throw new AppError(Codes.tooManyRequests, 429, `催办过于频繁，请 ${Math.ceil((URGE_INTERVAL_MS - (now - ctx.inst.lastUrgedAt)) / 60_000)} 分钟后再试`);
+    }
+    const open = (await repo.openTasksOf(trx, instanceId)).filter((t) => t.status === 'pending');
+    await trx.updateTable('wfInstance').set({ lastUrgedAt: now }).where('id', '=', instanceId).execute();
+    await sendMessage(trx, { userIds: open.map((t) => t.assigneeId), kind: 'urge', title: `催办：${ctx.inst.title}`, link: instanceLink(instanceId), at: now });
+    await repo.addHistory(trx, { instanceId, actorId: a.userId, actorName: a.name, action: 'urge', at: now });
+  });
+}
+
+/** Applicant, approvers, copy recipients and administrators take part in an instance. */
+export async function isParticipant(db: repo.Conn, inst: { id: number; applicantId: number }, a: Actor): Promise<boolean> {
+  return a.isAdmin || inst.applicantId === a.userId || (await repo.hasTaskIn(db, inst.id, a.userId)) || (await repo.isCopiedTo(db, inst.id, a.userId));
+}
+
+export async function comment(app: FastifyInstance, a: Actor, body: { instanceId: number; comment: string; attachmentIds?: string[] }): Promise<void> {
+  await tx(app, async (trx, now) => {
+    const inst = await repo.findInstance(trx, body.instanceId);
+    if (!inst) throw notFound('审批单不存在');
+    if (!(await isParticipant(trx, inst, a))) throw noPermission('您不是该审批的参与人');
+    const ids = [...new Set(body.attachmentIds ?? [])];
+    const files = ids.length ? await trx.selectFrom('upload').select(['id', 'originalName']).where('id', 'in', ids).where('purpose', '=', `workflow:${inst.id}`).where('ownerId', '=', a.userId).execute() : [];
+    if (files.length !== ids.length) throw badInput('附件无效，请重新上传', { field: 'attachmentIds' });
+    await repo.addHistory(trx, { instanceId: inst.id, actorId: a.userId, actorName: a.name, action: 'comment', comment: body.comment, attachments: files.map((f) => ({ id: f.id, name: f.originalName, url: fileUrl(f.id) })), at: now });
+  });
+}
+
+export async function applyForEdit(app: FastifyInstance, a: Actor, body: ApplyEditBody): Promise<{ instanceId: number }> {
+  return tx(app, async (trx, now) => {
+    const ctx = await engine.applicantCtx(trx, body.instanceId, a, now);
+    if (ctx.inst.status !== 'approved' || ctx.inst.kind !== 'normal') throw conflict('只有已通过的申请可以申请修改');
+    const open = await trx.selectFrom('wfInstance').select('id').where('submissionId', '=', ctx.inst.submissionId).where('kind', '=', 'edit').where('status', 'in', ['running', 'returned']).limit(1).executeTakeFirst();
+    if (open) throw conflict('已有一个修改申请在审批中');
+    const sub = (await engine.submissionOf(trx, ctx.inst.submissionId))!;
+    const current = JSON.parse(sub.values) as FormValues;
+    const next = engine.checkedValues(ctx.schema, { ...current, ...body.values });
+    await checkedFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, current, next);
+    const diff: Record<string, { from: unknown; to: unknown }> = {};
+    for (const f of allFields(ctx.schema)) {
+      if (canonicalJson(current[f.id] ?? null) !== canonicalJson(next[f.id] ?? null)) diff[f.id] = { from: current[f.id] ?? null, to: next[f.id] ?? null };
+    }
+    if (!Object.keys(diff).length) throw badInput('没有修改任何内容', { field: 'values' });
+    const processId = ctx.def.editProcessId ?? ctx.inst.processId;
+    const p = await repo.findProcess(trx, processId);
+    if (!p || p.status !== 'published' || p.latestVersion === null || p.formId !== ctx.inst.formId) throw conflict('修改审批流程不可用，请联系管理员');
+    const id = await engine.startInstance(trx, { processId, version: p.latestVersion, submissionId: ctx.inst.submissionId, applicantId: a.userId, kind: 'edit', parentId: ctx.inst.id, editValues: next, editDiff: diff, comment: body.reason }, now);
+    await engine.save(ctx);
+    return { instanceId: id };
+  });
+}
+
+// --- reading -----------------------------------------------------------------------------------
+
+/** The schema and values without these fields. */
+function withoutFields(schema: FormSchema, values: FormValues, hidden: Set<string>): { schema: FormSchema; values: FormValues } {
+  if (!hidden.size) return { schema, values };
+  return {
+    schema: { ...schema, sections: schema.sections.map((s) => ({ ...s, fields: s.fields.filter((f) => !hidden.has(f.id)) })), rules: schema.rules.filter((r) => !r.conditions.some((c) => hidden.has(c.field))) },
+    values: Object.fromEntries(Object.entries(values).filter(([k]) => !hidden.has(k))),
+  };
+}
+
+/** Fields hidden at any approval node: kept from readers other than the applicant and administrators. */
+const hiddenAnywhere = (def: ProcessDefinition) => new Set(def.nodes.flatMap((n) => Object.entries(n.fieldPermissions ?? {}).filter(([, p]) => p === 'hidden').map(([k]) => k)));
+
+async function buildView(app: FastifyInstance, instanceId: number, a: Actor, hidden: (def: ProcessDefinition) => Set<string>): Promise<InstanceView> {
+  const db = app.db;
+  const inst = await repo.findInstance(db, instanceId);
+  if (!inst) throw notFound('审批单不存在');
+  const def = engine.parseDef((await repo.findVersion(db, inst.processId, inst.version))!);
+  const sub = (await engine.submissionOf(db, inst.submissionId))!;
+  const schema = await engine.loadSchema(db, sub.formId, sub.version);
+  const process = await repo.findProcess(db, inst.processId);
+  const values = JSON.parse(inst.kind === 'edit' && inst.editValues ? inst.editValues : sub.values) as FormValues;
+  const hide = hidden(def);
+  const cut = withoutFields(schema, values, hide);
+  const diffAll = inst.editDiff ? (JSON.parse(inst.editDiff) as Record<string, { from: unknown; to: unknown }>) : null;
+  const diff = diffAll ? Object.fromEntries(Object.entries(diffAll).filter(([k]) => !hide.has(k))) : null;
+  const mine = inst.applicantId === a.userId;
+  const history = await repo.history(db, instanceId);
+  const approved = await engine.approvedSinceSubmit(db, instanceId);
+  const editOpen = mine && inst.status === 'approved' && inst.kind === 'normal'
+    ? !(await db.selectFrom('wfInstance').select('id').where('submissionId', '=', inst.submissionId).where('kind', '=', 'edit').where('status', 'in', ['running', 'returned']).limit(1).executeTakeFirst())
+    : false;
+  return {
+    id: inst.id, processId: inst.processId, processName: process?.name ?? '', version: inst.version, formId: inst.formId, submissionId: inst.submissionId, kind: inst.kind,
+    title: inst.title, applicant: { id: inst.applicantId, name: inst.applicantName }, status: inst.status, currentNodes: inst.currentNodes ? inst.currentNodes.split(',') : [],
+    startedAt: inst.startedAt, endedAt: inst.endedAt, definition: def, schema: cut.schema, values: cut.values, diff, tasks: await repo.instanceTasks(db, instanceId), history,
+    recordToken: mine ? inst.recordToken : null,
+    canWithdraw: mine && (inst.status === 'running' || inst.status === 'returned') && !approved,
+    canResubmit: mine && inst.status === 'returned',
+    canUrge: mine && inst.status === 'running' && (inst.lastUrgedAt === null || Date.now() - inst.lastUrgedAt >= URGE_INTERVAL_MS),
+    canApplyEdit: editOpen,
+  };
+}
+
+export async function instanceView(app: FastifyInstance, a: Actor, instanceId: number): Promise<InstanceView> {
+  const inst = await repo.findInstance(app.db, instanceId);
+  if (!inst) throw notFound('审批单不存在');
+  if (!(await isParticipant(app.db, inst, a))) throw noPermission('您不是该审批的参与人');
+  const full = a.isAdmin || inst.applicantId === a.userId;
+  return buildView(app, instanceId, a, (def) => (full ? new Set() : hiddenAnywhere(def)));
+}
+
+export async function taskView(app: FastifyInstance, a: Actor, taskId: number): Promise<TaskView> {
+  const task = await repo.findTask(app.db, taskId);
+  if (!task) throw notFound('任务不存在');
+  if (task.assigneeId !== a.userId) throw noPermission('这不是您的任务');
+  let permissions: Record<string, FieldPermission> = {};
+  const view = await buildView(app, task.instanceId, a, (def) => {
+    permissions = engine.permissionsOf(def.nodes.find((n) => n.id === task.nodeId));
+    return new Set(Object.entries(permissions).filter(([, p]) => p === 'hidden').map(([k]) => k));
+  });
+  const node = view.definition.nodes.find((n) => n.id === task.nodeId);
+  const me = view.tasks.find((t) => t.id === taskId)!;
+  return {
+    ...view,
+    task: { ...me, batchApprove: task.batchApprove === 1 },
+    permissions: Object.fromEntries(Object.entries(permissions).filter(([, p]) => p !== 'hidden')),
+    rejectTargets: earlierApprovalNodes(view.definition, task.nodeId).map((n) => ({ id: n.id, name: n.name })),
+    picksFor: view.definition.nodes.filter((n) => n.assignee?.kind === 'nodePick' && n.assignee.nodeId === node?.id).map((n) => ({ id: n.id, name: n.name })),
+  };
+}
+
+export async function publicRecord(app: FastifyInstance, token: string): Promise<PublicRecord> {
+  const row = await app.db.selectFrom('wfInstance').select('id').where('recordToken', '=', token).executeTakeFirst();
+  if (!row) throw notFound('记录不存在或链接已失效');
+  const view = await buildView(app, row.id, { userId: 0, name: '', isAdmin: false }, hiddenAnywhere);
+  return {
+    title: view.title, processName: view.processName, status: view.status, applicantName: view.applicant.name, startedAt: view.startedAt, endedAt: view.endedAt,
+    schema: view.schema, values: view.values,
+    history: view.history.map(({ attachments: _a, actorId: _b, ...h }) => h),
+  };
+}
+
+// --- delegation and leaders --------------------------------------------------------------------
+
+async function checkedDelegation(db: repo.Conn, b: DelegationBody): Promise<void> {
+  if (b.fromUserId === b.toUserId) throw badInput('委托人与受托人不能是同一人', { field: 'toUserId' });
+  if (b.endsAt <= b.startsAt) throw badInput('结束时间须晚于开始时间', { field: 'endsAt' });
+  const users = await repo.activeUsers(db, [b.fromUserId, b.toUserId]);
+  if (users.length !== 2) throw badInput('所选人员不存在或已停用', { field: 'toUserId' });
+}
+
+export async function createDelegation(app: FastifyInstance, a: Actor, b: DelegationBody): Promise<{ id: number }> {
+  await checkedDelegation(app.db, b);
+  return app.db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('wfDelegation').values({ fromUserId: b.fromUserId, toUserId: b.toUserId, startsAt: b.startsAt, endsAt: b.endsAt, note: b.note ?? '', enabled: b.enabled === false ? 0 : 1, createdAt: Date.now() })
+      .returning('id').executeTakeFirstOrThrow();
+    await auditOk(trx, a, 'delegation_created', `delegation:${id}`, `${b.fromUserId} → ${b.toUserId}`);
+    return { id };
+  });
+}
+
+export async function updateDelegation(app: FastifyInstance, a: Actor, b: DelegationBody & { id: number }): Promise<void> {
+  await checkedDelegation(app.db, b);
+  await app.db.transaction().execute(async (trx) => {
+    const r = await trx.updateTable('wfDelegation').set({ fromUserId: b.fromUserId, toUserId: b.toUserId, startsAt: b.startsAt, endsAt: b.endsAt, note: b.note ?? '', enabled: b.enabled === false ? 0 : 1 })
+      .where('id', '=', b.id).executeTakeFirst();
+    if (Number(r.numUpdatedRows) !== 1) throw notFound('委托规则不存在');
+    await auditOk(trx, a, 'delegation_updated', `delegation:${b.id}`, `${b.fromUserId} → ${b.toUserId}`);
+  });
+}
+
+export async function deleteDelegation(app: FastifyInstance, a: Actor, id: number): Promise<void> {
+  await app.db.transaction().execute(async (trx) => {
+    const r = await trx.deleteFrom('wfDelegation').where('id', '=', id).executeTakeFirst();
+    if (Number(r.numDeletedRows) !== 1) throw notFound('委托规则不存在');
+    await auditOk(trx, a, 'delegation_deleted', `delegation:${id}`, '');
+  });
+}
+
+export async function setLeaders(app: FastifyInstance, a: Actor, departmentId: number, userIds: number[]): Promise<void> {
+  const ids = [...new Set(userIds)];
+  await app.db.transaction().execute(async (trx) => {
+    const d = await trx.selectFrom('department').select(['id', 'name']).where('id', '=', departmentId).executeTakeFirst();
+    if (!d) throw notFound('部门不存在');
+    if ((await repo.activeUsers(trx, ids)).length !== ids.length) throw badInput('所选人员不存在或已停用', { field: 'userIds' });
+    await repo.setDepartmentLeaders(trx, departmentId, ids);
+    await auditOk(trx, a, 'department_leaders_set', `department:${d.id} ${d.name}`, ids.join(','));
+  });
+}

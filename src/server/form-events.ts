@@ -1,0 +1,29 @@
+import type { Transaction } from 'kysely';
+import type { Database } from './db/schema';
+
+/**
+ * What happens when a form is submitted, beyond storing it: modules register a hook here (the
+ * workflow engine starts an instance for a form bound to a published process), and the form
+ * engine runs every hook inside the submission's transaction — so forms never imports them, and a
+ * hook that throws rolls the submission back. Hooks are keyed by name: registering again replaces.
+ */
+export interface FormSubmittedEvent {
+  formId: number;
+  version: number;
+  submissionId: number;
+  /** null: an anonymous submission of a public form. */
+  submitterId: number | null;
+  at: number;
+}
+
+export type FormSubmittedHook = (trx: Transaction<Database>, e: FormSubmittedEvent) => Promise<void>;
+
+const hooks = new Map<string, FormSubmittedHook>();
+
+export function onFormSubmitted(name: string, hook: FormSubmittedHook): void {
+  hooks.set(name, hook);
+}
+
+export async function runFormSubmitted(trx: Transaction<Database>, e: FormSubmittedEvent): Promise<void> {
+  for (const hook of hooks.values()) await hook(trx, e);
+}
