@@ -26,7 +26,7 @@ describe('workflow engine: the demo leave process end to end', () => {
   });
   afterAll(async () => { await app.close(); });
 
-  const list = async (who: string, type: string, extra = '') => expectOk(await app.injectAs(who, { method: 'GET', url: `${T}/list/?type=${type}${extra}` })) as { list: TaskListItem[]; total: number };
+  const list = async (who: string, type: string, extra = '') => await expectOk(await app.injectAs(who, { method: 'GET', url: `${T}/list/?type=${type}${extra}` })) as { list: TaskListItem[]; total: number };
   const pendingOf = async (who: string, instanceId: number) => (await list(who, 'dsp')).list.find((t) => t.instanceId === instanceId);
 
   it('seeds a published process with two college leaders, and no instance for the older sample submissions', async () => {
