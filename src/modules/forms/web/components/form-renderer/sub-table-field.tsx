@@ -12,7 +12,8 @@ import { ReadOnlyValue } from './read-only-value';
 import type { FieldInputProps } from '../../../components/field-input-props';
 import s from './form-renderer.module.css';
 
-type Row = Record<string, unknown>;
+// The row's position travels with it: rows have no ids of their own (they are plain values).
+type Row = Record<string, unknown> & { __row: number };
 
 interface Props extends FieldInputProps<FormField> {
   errors: readonly FieldError[];
@@ -77,8 +78,8 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
       <Table<Row>
         size="small"
         bordered
-        rowKey={(_, i) => String(i)}
-        dataSource={rows}
+        rowKey="__row"
+        dataSource={rows.map((r, i) => ({ ...r, __row: i }))}
         columns={tableColumns}
         pagination={false}
         scroll={{ x: 'max-content' }}
