@@ -7,6 +7,7 @@ import autocannon, { type Options, type RequestSpec } from 'autocannon';
 import { hashPassword, verifyPassword } from '../identity/passwords';
 import { READY, type TargetInfo } from './protocol';
 import { firstLoadJs, ensureBuild } from './bundle-size';
+import { benchWorkflowTasks } from './workflow-tasks';
 
 /**
  * npm run bench (DESIGN §8): every figure is printed next to a baseline measured in the same
@@ -219,6 +220,16 @@ async function logins(app: Started) {
   rows.push(['login round-trip: captcha + RSA + Argon2 + session (HTTP)', fmt(roundTrips, 1), String(cores * 2), failed ? `${failed} failed: ${lastFailure}` : '']);
 }
 
+async function workflowTasks() {
+  section('4. Approval centre: page 1 of one approver\'s pending list (SQLite; the approver holds 200 pending tasks either way; ratio = 1 000 000 tasks ÷ 1 000, must be ≤ 1.5)');
+  rows.push(['tasks in table', 'seed s', 'median ms', 'p95 ms', 'ratio']);
+  const small = await benchWorkflowTasks(1000);
+  rows.push(['1 000', fmt(small.seedSeconds, 1), fmt(small.medianMs, 2), fmt(small.p95Ms, 2), '']);
+  const large = await benchWorkflowTasks(1_000_000);
+  const ratio = large.medianMs / small.medianMs;
+  rows.push(['1 000 000', fmt(large.seedSeconds, 1), fmt(large.medianMs, 2), fmt(large.p95Ms, 2), `${fmt(ratio, 2)} ${ratio <= 1.5 ? 'within' : 'OVER'} 1.5`]);
+}
+
 function bundles() {
   section('3. First-load JS from the build (gzip -9 of entry chunk + the route\'s lazy chunks and their static imports)');
   rows.push(['route', 'files', 'raw KiB', 'gzip KiB', 'budget (issue 4)']);
@@ -251,6 +262,7 @@ async function main() {
     if (r.status !== 0) throw new Error('vite build failed');
   });
   bundles();
+  await workflowTasks();
   printTable();
 }
 
