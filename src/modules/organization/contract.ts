@@ -76,6 +76,8 @@ export interface DepartmentDetail {
   /** People in this department and all its sub-departments. */
   totalUserCount: number;
   childCount: number;
+  /** Department leaders (the workflow's 部门负责人 approvers), in order. */
+  leaders: { id: number; realName: string; userNo: string }[];
 }
 
 /** POST /user/api/v1.role/getRoleGroup/ {groupId?} — roles of a group, or every role. */
@@ -144,6 +146,8 @@ export const DepartmentUpdateBody = Type.Object({
   code: Code,
   kind: Kind,
   sort: Sort,
+  /** The department's leaders in order; absent: unchanged. */
+  leaderIds: Type.Optional(Type.Array(Id, { maxItems: 20 })),
 });
 export type DepartmentUpdateBody = Static<typeof DepartmentUpdateBody>;
 

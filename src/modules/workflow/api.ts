@@ -2,7 +2,7 @@ import { http } from '../../core/http';
 import type { Page } from '../../shared/envelope';
 import type {
   AddSignerBody, ApplyEditBody, ApproveBody, BatchApproveAnswer, CommentBody, DelegationBody, DelegationItem, DelegationListQuery, DelegationUpdateBody,
-  DeptLeader, InstanceView, MonitorItem, MonitorQuery, ProcessCreateBody, ProcessDetail, ProcessListItem, ProcessListQuery, ProcessSaveBody,
+  InstanceView, MonitorItem, MonitorQuery, ProcessCreateBody, ProcessDetail, ProcessListItem, ProcessListQuery, ProcessSaveBody,
   ProcessVersionInfo, PublicRecord, ReassignBody, RejectBody, ResubmitBody, TaskCounts, TaskListItem, TaskListQuery, TaskView, TransferBody,
 } from './contract';
 
@@ -11,7 +11,6 @@ const T = '/workflow/api/v1.task';
 const I = '/workflow/api/v1.instance';
 const M = '/workflow/api/v1.monitor';
 const D = '/workflow/api/v1.delegation';
-const L = '/workflow/api/v1.deptLeader';
 
 // --- process definitions (administrators) ---
 export const listProcesses = (q: ProcessListQuery) => http.get<Page<ProcessListItem>>(`${P}/list/`, { params: q });
@@ -56,5 +55,3 @@ export const listDelegations = (q: DelegationListQuery) => http.get<Page<Delegat
 export const createDelegation = (body: DelegationBody) => http.post<{ id: number }>(`${D}/create/`, body, { json: true });
 export const updateDelegation = (body: DelegationUpdateBody) => http.post<null>(`${D}/update/`, body, { json: true });
 export const deleteDelegation = (id: number) => http.post<null>(`${D}/delete/`, { id }, { json: true });
-export const departmentLeaders = (departmentId: number) => http.get<DeptLeader[]>(`${L}/get/`, { params: { departmentId } });
-export const setDepartmentLeaders = (departmentId: number, userIds: number[]) => http.post<null>(`${L}/set/`, { departmentId, userIds }, { json: true });

@@ -366,10 +366,6 @@ export interface DelegationItem {
   createdAt: number;
 }
 
-export const DeptLeadersQuery = Type.Object({ departmentId: Id });
-export type DeptLeadersQuery = Static<typeof DeptLeadersQuery>;
-export const DeptLeadersBody = Type.Object({ departmentId: Id, userIds: Type.Array(Id, { maxItems: 20 }) });
-export type DeptLeadersBody = Static<typeof DeptLeadersBody>;
 export interface DeptLeader { id: number; name: string; userNo: string }
 
 /** Seconds between two urges of one instance. */

@@ -4,6 +4,7 @@ import type { Database } from '../../../server/db/schema';
 import { paginate } from '../../../server/db/paginate';
 import type { Page } from '../../../shared/envelope';
 import type { DepartmentKind, UserListBody, UserPick } from '../contract';
+import './tables';
 
 /** The only SQL of the organisation module. */
 export type Conn = Db | Transaction<Database>;
@@ -253,4 +254,21 @@ export async function addRoleUsers(db: Conn, roleId: number, ids: number[]): Pro
 export async function removeRoleUsers(db: Conn, roleId: number, ids: number[]): Promise<number> {
   const r = await db.deleteFrom('userRole').where('roleId', '=', roleId).where('userId', 'in', ids).executeTakeFirst();
   return Number(r.numDeletedRows);
+}
+
+// ---- department leaders ----
+
+export async function departmentLeaders(db: Conn, departmentId: number): Promise<{ id: number; realName: string; userNo: string }[]> {
+  return db.selectFrom('departmentLeader as l').innerJoin('appUser as u', 'u.id', 'l.userId').select(['u.id', 'u.realName', 'u.userNo'])
+    .where('l.departmentId', '=', departmentId).orderBy('l.sort').orderBy('u.id').execute();
+}
+
+export async function replaceLeaders(db: Conn, departmentId: number, userIds: number[]): Promise<void> {
+  await db.deleteFrom('departmentLeader').where('departmentId', '=', departmentId).execute();
+  if (userIds.length) await db.insertInto('departmentLeader').values(userIds.map((userId, sort) => ({ departmentId, userId, sort }))).execute();
+}
+
+export async function activeUserIds(db: Conn, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  return new Set((await db.selectFrom('appUser').select('id').where('id', 'in', ids).where('status', '=', 'active').execute()).map((r) => r.id));
 }

@@ -63,10 +63,10 @@ export async function departmentTree(db: Db): Promise<DepartmentTree[]> {
 export async function departmentDetail(db: Db, id: number): Promise<DepartmentDetail> {
   const d = await repo.findDepartment(db, id);
   if (!d) throw notFound('部门不存在');
-  const [path, userCount, totalUserCount, childCount] = await Promise.all([
-    repo.ancestors(db, id), repo.countUsersIn(db, id), repo.countUsersInSubtree(db, id), repo.countChildren(db, id),
+  const [path, userCount, totalUserCount, childCount, leaders] = await Promise.all([
+    repo.ancestors(db, id), repo.countUsersIn(db, id), repo.countUsersInSubtree(db, id), repo.countChildren(db, id), repo.departmentLeaders(db, id),
   ]);
-  return { ...d, kind: d.kind as DepartmentKind, path, userCount, totalUserCount, childCount };
+  return { ...d, kind: d.kind as DepartmentKind, path, userCount, totalUserCount, childCount, leaders };
 }
 
 export async function roleList(db: Db, groupId?: number): Promise<RoleItem[]> {
@@ -111,9 +111,15 @@ export async function updateDepartment(db: Db, a: Actor, b: DepartmentUpdateBody
     const before = await requireDepartment(trx, b.id);
     await requireFreeDeptCode(trx, code, b.id);
     await repo.updateDepartment(trx, b.id, { name, code, kind: b.kind, sort: b.sort });
+    const leaderIds = b.leaderIds ? [...new Set(b.leaderIds)] : undefined;
+    if (leaderIds) {
+      const active = await repo.activeUserIds(trx, leaderIds);
+      if (leaderIds.some((id) => !active.has(id))) throw badInput('所选负责人不存在或已停用', { field: 'leaderIds' });
+      await repo.replaceLeaders(trx, b.id, leaderIds);
+    }
     await auditOk(trx, a, 'department_update', `department:${b.id} ${name}`, {
       before: { name: before.name, code: before.code, kind: before.kind, sort: before.sort },
-      after: { name, code, kind: b.kind, sort: b.sort },
+      after: { name, code, kind: b.kind, sort: b.sort, ...(leaderIds ? { leaderIds } : {}) },
     });
   });
 }
@@ -123,6 +129,7 @@ export async function deleteDepartment(db: Db, a: Actor, id: number): Promise<vo
     const d = await requireDepartment(trx, id);
     const [children, users] = await Promise.all([repo.countChildren(trx, id), repo.countUsersIn(trx, id)]);
     if (children > 0 || users > 0) throw conflict('该部门下仍有子部门或人员，无法删除');
+    await repo.replaceLeaders(trx, id, []);
     await repo.deleteDepartment(trx, id);
     await auditOk(trx, a, 'department_delete', `department:${id} ${d.name}`, { code: d.code });
   });

@@ -5,7 +5,7 @@ import { badInput, notFound } from '../../../server/errors';
 import { saveUpload } from '../../../server/uploads/store';
 import {
   AddSignerBody, ApplyEditBody, ApproveBody, BatchApproveBody, CommentBody, DelegationBody, DelegationListQuery, DelegationUpdateBody,
-  DeptLeadersBody, DeptLeadersQuery, IdBody, InstanceIdBody, InstanceIdQuery, MonitorQuery, ProcessCreateBody, ProcessIdBody, ProcessListQuery,
+  IdBody, InstanceIdBody, InstanceIdQuery, MonitorQuery, ProcessCreateBody, ProcessIdBody, ProcessListQuery,
   ProcessSaveBody, RecordQuery, RejectBody, ResubmitBody, StartBody, TaskIdQuery, TaskListQuery, TerminateBody, TransferBody, ReassignBody,
 } from '../contract';
 import type { Actor } from './engine';
@@ -17,7 +17,6 @@ const T = '/workflow/api/v1.task';
 const I = '/workflow/api/v1.instance';
 const M = '/workflow/api/v1.monitor';
 const D = '/workflow/api/v1.delegation';
-const L = '/workflow/api/v1.deptLeader';
 
 const actorOf = (req: FastifyRequest): Actor => ({ userId: req.auth!.userId, name: req.auth!.realName || req.auth!.username, isAdmin: req.auth!.isAdmin });
 
@@ -78,7 +77,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/workflow/api/v1.record/', { schema: { querystring: RecordQuery }, config: { access: 'public' } }, async (req) => ok(await svc.publicRecord(app, req.query.token)));
 };
 
-/** Back office: the monitor, delegation rules and department leaders (administrators). */
+/** Back office: the monitor and delegation rules (administrators). Department leaders are edited in the organization module. */
 export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const admin = { access: 'admin' as const };
   app.get(`${M}/list/`, { schema: { querystring: MonitorQuery }, config: admin }, async (req) => ok(await repo.monitorList(app.db, req.query, Date.now())));
@@ -90,7 +89,4 @@ export const adminRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(`${D}/create/`, { schema: { body: DelegationBody }, config: admin }, async (req) => ok(await svc.createDelegation(app, actorOf(req), req.body), '创建成功'));
   app.post(`${D}/update/`, { schema: { body: DelegationUpdateBody }, config: admin }, async (req) => { await svc.updateDelegation(app, actorOf(req), req.body); return ok(null, '保存成功'); });
   app.post(`${D}/delete/`, { schema: { body: IdBody }, config: admin }, async (req) => { await svc.deleteDelegation(app, actorOf(req), req.body.id); return ok(null, '删除成功'); });
-
-  app.get(`${L}/get/`, { schema: { querystring: DeptLeadersQuery }, config: admin }, async (req) => ok(await repo.departmentLeaders(app.db, req.query.departmentId)));
-  app.post(`${L}/set/`, { schema: { body: DeptLeadersBody }, config: admin }, async (req) => { await svc.setLeaders(app, actorOf(req), req.body.departmentId, req.body.userIds); return ok(null, '保存成功'); });
 };

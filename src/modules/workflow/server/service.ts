@@ -339,7 +339,7 @@ export async function publicRecord(app: FastifyInstance, token: string): Promise
   };
 }
 
-// --- delegation and leaders --------------------------------------------------------------------
+// --- delegation --------------------------------------------------------------------
 
 async function checkedDelegation(db: repo.Conn, b: DelegationBody): Promise<void> {
   if (b.fromUserId === b.toUserId) throw badInput('委托人与受托人不能是同一人', { field: 'toUserId' });
@@ -373,16 +373,5 @@ export async function deleteDelegation(app: FastifyInstance, a: Actor, id: numbe
     const r = await trx.deleteFrom('wfDelegation').where('id', '=', id).executeTakeFirst();
     if (Number(r.numDeletedRows) !== 1) throw notFound('委托规则不存在');
     await auditOk(trx, a, 'delegation_deleted', `delegation:${id}`, '');
-  });
-}
-
-export async function setLeaders(app: FastifyInstance, a: Actor, departmentId: number, userIds: number[]): Promise<void> {
-  const ids = [...new Set(userIds)];
-  await app.db.transaction().execute(async (trx) => {
-    const d = await trx.selectFrom('department').select(['id', 'name']).where('id', '=', departmentId).executeTakeFirst();
-    if (!d) throw notFound('部门不存在');
-    if ((await repo.activeUsers(trx, ids)).length !== ids.length) throw badInput('所选人员不存在或已停用', { field: 'userIds' });
-    await repo.setDepartmentLeaders(trx, departmentId, ids);
-    await auditOk(trx, a, 'department_leaders_set', `department:${d.id} ${d.name}`, ids.join(','));
   });
 }

@@ -1,6 +1,10 @@
 import type { Generated } from 'kysely';
+import '../../organization/server/tables';
 
-/** The workflow engine's tables (migration 0009-workflow). Documents are JSON text; times ms; flags 0/1. */
+/**
+ * The workflow engine's tables (migration 0009-workflow). Documents are JSON text; times ms; flags 0/1.
+ * The migration also creates department_leader, declared by the organization module (its owner).
+ */
 export interface WfProcessTable {
   id: Generated<number>;
   name: string;
@@ -123,12 +127,6 @@ export interface WfDelegationTable {
   createdAt: number;
 }
 
-export interface DepartmentLeaderTable {
-  departmentId: number;
-  userId: number;
-  sort: number;
-}
-
 declare module '../../../server/db/schema' {
   interface Database {
     wfProcess: WfProcessTable;
@@ -139,6 +137,5 @@ declare module '../../../server/db/schema' {
     wfHistory: WfHistoryTable;
     wfSubmissionRevision: WfSubmissionRevisionTable;
     wfDelegation: WfDelegationTable;
-    departmentLeader: DepartmentLeaderTable;
   }
 }

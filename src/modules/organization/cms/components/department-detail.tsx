@@ -7,8 +7,9 @@ import { deleteDepartment, getDepartment, updateDepartment } from '../../api';
 import type { DepartmentKind } from '../../contract';
 import { DepartmentFormFields } from './department-form-fields';
 import { applyFieldError } from './field-error';
+import { LeaderSelect } from './leader-select';
 
-interface Values { name: string; code: string; kind: DepartmentKind; sort: number }
+interface Values { name: string; code: string; kind: DepartmentKind; sort: number; leaderIds: number[] }
 
 /** The selected department: where it sits, its head counts, and its edit form with add-child and delete. */
 export function DepartmentDetail({ id, onAddChild, onDeleted }: { id: number; onAddChild: (d: { id: number; name: string }) => void; onDeleted: () => void }) {
@@ -19,7 +20,7 @@ export function DepartmentDetail({ id, onAddChild, onDeleted }: { id: number; on
   const d = q.data;
 
   useEffect(() => {
-    if (d) form.setFieldsValue({ name: d.name, code: d.code, kind: d.kind, sort: d.sort });
+    if (d) form.setFieldsValue({ name: d.name, code: d.code, kind: d.kind, sort: d.sort, leaderIds: d.leaders.map((l) => l.id) });
   }, [d, form]);
 
   const save = useMutation({
@@ -71,6 +72,10 @@ export function DepartmentDetail({ id, onAddChild, onDeleted }: { id: number; on
             <div style={{ display: 'grid', gridTemplateColumns: 'repeat(4, minmax(0, 1fr))', gap: '0 16px', width: '100%' }}>
               <DepartmentFormFields sortRequired />
             </div>
+            {/* Who approves as this department's leader in workflows (部门负责人, 逐级负责人). */}
+            <Form.Item name="leaderIds" label="部门负责人" extra="审批流程中“部门负责人”“逐级负责人”节点的审批人，按所选顺序">
+              <LeaderSelect current={d.leaders} />
+            </Form.Item>
             <Form.Item style={{ marginBottom: 0 }}>
               <Button type="primary" htmlType="submit" icon={<SaveOutlined />} loading={save.isPending}>保存</Button>
             </Form.Item>

@@ -14,7 +14,7 @@ const node = (id: number, name: string, kind: DepartmentTree['kind'], parentId: 
 const TREE = [node(1, '华夏理工大学', 'school', null, 0, [node(2, '计算机科学与技术学院', 'college', 1, 1), node(3, '教务处', 'office', 1, 100)])];
 const detail = (id: number): DepartmentDetail => {
   const n = id === 1 ? TREE[0]! : TREE[0]!.children.find((c) => c.id === id)!;
-  return { ...n, createdAt: Date.UTC(2026, 0, 1), path: id === 1 ? [] : [{ id: 1, name: '华夏理工大学' }], userCount: id === 2 ? 1 : 0, totalUserCount: 1, childCount: n.children.length };
+  return { ...n, createdAt: Date.UTC(2026, 0, 1), path: id === 1 ? [] : [{ id: 1, name: '华夏理工大学' }], userCount: id === 2 ? 1 : 0, totalUserCount: 1, childCount: n.children.length, leaders: id === 2 ? [{ id: 11, realName: '张三', userNo: '2024010101' }] : [] };
 };
 const member: UserPick = { id: 11, username: 'zhangsan', realName: '张三', userNo: '2024010101', kind: 'student', department: { id: 2, name: '计算机科学与技术学院' }, status: 'active' };
 
@@ -65,6 +65,11 @@ describe('部门管理 page', () => {
     expect(asked.at(-1)).toMatchObject({ departmentId: 2, includeChildren: false, page: 1, pageSize: 10 });
     // The path of ancestors leads to it.
     expect(screen.getAllByText('华夏理工大学').length).toBeGreaterThan(1);
+    // Its leaders are in the form, and saving sends them.
+    expect(await screen.findByText('张三（2024010101）', undefined, slow)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
+    await waitFor(() => expect(calls.find((c) => c.url === '/user/api/v1.department/update/')).toBeTruthy(), slow);
+    expect(bodyOf(calls.find((c) => c.url === '/user/api/v1.department/update/')!)).toMatchObject({ id: 2, name: '计算机科学与技术学院', leaderIds: [11] });
   });
 
   it('asks for the whole subtree when 包含下级部门 is ticked', async () => {
