@@ -7,16 +7,12 @@ import '../../../mobile/mobile/antd-mobile-setup';
 import { HttpError } from '../../../../core/http';
 import { openForm } from '../../api';
 import type { SubmitAnswer } from '../../contract';
+import { revealField } from '../../components/reveal-field';
 import { useFormFill } from '../../components/use-form-fill';
 import { MobileFormRenderer } from '../components/mobile-form-renderer';
 import s from './mobile-form-write-page.module.css';
 
 export const RESTORE_QUESTION = '恢复上次未提交的内容？';
-
-function revealFirstError(fieldId: string | undefined) {
-  if (!fieldId) return;
-  document.querySelector(`[data-field="${CSS.escape(fieldId)}"]`)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
-}
 
 /** /mobile/formWrite?formId=N (public): the antd-mobile fill page, submit bar at the bottom. */
 export default function MobileFormWritePage() {
@@ -67,7 +63,7 @@ export default function MobileFormWritePage() {
       window.scrollTo?.({ top: 0 });
       return;
     }
-    revealFirstError(outcome.errors[0]?.field);
+    revealField(outcome.errors[0]?.field);
     // A server refusal was toasted by the request layer.
     if (outcome.reason === 'invalid') Toast.show({ icon: 'fail', content: `有 ${outcome.errors.length} 处内容需要修改` });
   };
@@ -75,7 +71,7 @@ export default function MobileFormWritePage() {
   const saveDraft = async () => {
     const saved = await fill.saveServerDraft();
     if (saved.ok) Toast.show({ icon: 'success', content: '草稿已保存' });
-    else revealFirstError(saved.errors[0]?.field);
+    else revealField(saved.errors[0]?.field);
   };
 
   return (

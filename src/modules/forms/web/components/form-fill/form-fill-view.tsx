@@ -9,6 +9,7 @@ import { HttpError } from '../../../../../core/http';
 import { isPhone } from '../../../../mobile/device-choice';
 import { openForm } from '../../../api';
 import type { SubmitAnswer } from '../../../contract';
+import { revealField } from '../../../components/reveal-field';
 import { useFormFill } from '../../../components/use-form-fill';
 import { FormRenderer } from '../form-renderer';
 import s from './form-fill-view.module.css';
@@ -21,12 +22,6 @@ interface Props {
   version?: number;
   initial?: FormValues;
   draftId?: number;
-}
-
-/** Where the first message is: scroll it into view so a long form shows what to fix. */
-function revealFirstError(fieldId: string | undefined) {
-  if (!fieldId || typeof document === 'undefined') return;
-  document.querySelector(`[data-field="${CSS.escape(fieldId)}"]`)?.scrollIntoView?.({ behavior: 'smooth', block: 'center' });
 }
 
 /**
@@ -84,7 +79,7 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
       setDone(outcome.answer);
       window.scrollTo?.({ top: 0 });
     } else {
-      revealFirstError(outcome.errors[0]?.field);
+      revealField(outcome.errors[0]?.field);
       // A server refusal was toasted by the request layer; only the client's own check needs a word here.
       if (outcome.reason === 'invalid') message.error(`有 ${outcome.errors.length} 处内容需要修改`);
     }
@@ -93,7 +88,7 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
   const saveDraft = async () => {
     const saved = await fill.saveServerDraft();
     if (saved.ok) message.success(`草稿已保存（${dayjs(saved.info.savedAt).format('HH:mm:ss')}），可在“我的草稿”中继续填写`);
-    else revealFirstError(saved.errors[0]?.field);
+    else revealField(saved.errors[0]?.field);
   };
 
   return (

@@ -1,0 +1,178 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import '../../../../core/testing/dom-polyfills';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { clear as idbClear, keys as idbKeys } from 'idb-keyval';
+import { httpInstances } from '../../../../core/http';
+import { useSession } from '../../../../core/session/store';
+import type { SessionUser } from '../../../../core/session/types';
+import { AppProviders } from '../../../../core/ui/app-providers';
+import { leaveSchema } from '../../components/testing/sample-schemas';
+import { AUTOSAVE_DELAY_MS } from '../../components/local-drafts';
+import type { OpenedForm, SubmissionDetail } from '../../contract';
+import FormWritePage from './form-write-page';
+import TaskFormPreviewPage from './task-form-preview-page';
+import TaskFormWritePage from './task-form-write-page';
+
+const FORM: OpenedForm = { id: 12, name: '请假申请', description: '请如实填写', access: 'public', version: 3, schema: leaveSchema, defaults: {} };
+const user: SessionUser = {
+  id: 7, username: 'student', real_name: '张三', user_no: 'S001', kind: 'student', is_admin: 0,
+  department: null, avatar: null, roles: [], must_change_pwd: 0,
+};
+
+type Reply = { status: number; body: unknown };
+const calls: InternalAxiosRequestConfig[] = [];
+let submitReplies: Reply[] = [];
+const ok = (data: unknown): Reply => ({ status: 200, body: { errorCode: '0x00000000', message: '成功', data } });
+
+const adapter: AxiosAdapter = async (config) => {
+  calls.push(config);
+  let reply: Reply = { status: 404, body: { errorCode: '0x00000404', message: '不存在', data: null } };
+  const url = config.url ?? '';
+  if (url.endsWith('.formFill/open/')) reply = ok(FORM);
+  if (url.endsWith('.formFill/submit/')) reply = submitReplies.shift() ?? ok({ id: 99, submittedAt: Date.UTC(2026, 2, 1, 8, 0, 0) });
+  if (url.endsWith('.formFill/submission/')) {
+    const d: SubmissionDetail = {
+      id: 5, formId: 12, formName: '请假申请', version: 3, submittedAt: Date.UTC(2026, 2, 1, 2, 0, 0),
+      submitter: { id: 7, name: '张三', userNo: 'S001' }, values: { name: '张三', kind: 'sick', days: 2 }, schema: leaveSchema,
+    };
+    reply = ok(d);
+  }
+  if (url.endsWith('.formFill/fillable/')) reply = ok({ list: [{ id: 12, name: '请假申请', category: '学生事务', description: '', version: 3, access: 'public' }], total: 1, page: 1, pageSize: 10 });
+  return { data: reply.body, status: reply.status, statusText: String(reply.status), headers: { 'content-type': 'application/json' }, config };
+};
+
+beforeEach(async () => {
+  calls.length = 0;
+  submitReplies = [];
+  httpInstances.normal.defaults.adapter = adapter;
+  httpInstances.slow.defaults.adapter = adapter;
+  await idbClear();
+  useSession.setState({ token: null, userInfo: null });
+});
+afterEach(cleanup);
+
+const renderAt = (path: string, page: React.ReactNode, route: string) => render(
+  <AppProviders>
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path={route} element={page} />
+        <Route path="*" element={<div>other page</div>} />
+      </Routes>
+    </MemoryRouter>
+  </AppProviders>,
+);
+const openWrite = () => renderAt('/web/eventService/formWrite?formId=12', <FormWritePage />, '/web/eventService/formWrite');
+const field = (id: string) => document.querySelector<HTMLElement>(`[data-field="${id}"]`)!;
+const nameInput = () => field('name').querySelector('input')!;
+const submitButton = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent?.replace(/\s/g, '') === '提交')!;
+const submits = () => calls.filter((c) => c.url?.endsWith('/submit/'));
+
+describe('formWrite page', () => {
+  it('shows the form and checks required fields on the client before sending', async () => {
+    openWrite();
+    expect(await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('请如实填写')).toBeTruthy();
+    fireEvent.click(submitButton());
+    const message = (id: string) => field(id).querySelector('.ant-form-item-explain-error')?.textContent;
+    await waitFor(() => expect(message('name')).toBe('请填写姓名'));
+    expect(message('kind')).toBe('请选择请假类型');
+    expect(submits()).toHaveLength(0);
+  });
+
+  it('shows the server\'s field messages beside the fields', async () => {
+    submitReplies = [{ status: 400, body: { errorCode: '0x00000101', message: '输入有误', data: { fields: [{ field: 'name', message: '该姓名已提交过' }] } } }];
+    openWrite();
+    await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
+    fireEvent.change(nameInput(), { target: { value: '张三' } });
+    // The select: pick 事假 through its dropdown.
+    fireEvent.mouseDown(field('kind').querySelector('input')!);
+    fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === '事假')!));
+    fireEvent.click(submitButton());
+    await waitFor(() => expect(within(field('name')).getByText('该姓名已提交过')).toBeTruthy(), { timeout: 5000 });
+    expect(submits()).toHaveLength(1);
+    expect(JSON.parse(submits()[0]!.data as string)).toEqual({ formId: 12, version: 3, values: { name: '张三', kind: 'personal' } });
+  });
+
+  it('shows the submission time, and for a signed-in user a link to the stored submission', async () => {
+    useSession.setState({ token: 'T', userInfo: user });
+    openWrite();
+    await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
+    fireEvent.change(nameInput(), { target: { value: '张三' } });
+    fireEvent.mouseDown(field('kind').querySelector('input')!);
+    fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === '病假')!));
+    // 病假 makes the reason required (a rule).
+    fireEvent.change(field('reason').querySelector('textarea')!, { target: { value: '发烧' } });
+    fireEvent.click(submitButton());
+    expect(await screen.findByText('提交成功', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText(/已于 2026-03-01 \d\d:00:00 提交/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: '查看我的提交' }).getAttribute('href')).toBe('/web/taskCenter/taskFormPreview?id=99');
+    expect(JSON.parse(submits()[0]!.data as string).values).toEqual({ name: '张三', kind: 'sick', reason: '发烧', days: 1 });
+  });
+
+  it('offers to restore what was typed before the tab closed, and forgets it after submitting', async () => {
+    openWrite();
+    await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
+    fireEvent.change(nameInput(), { target: { value: '李四' } });
+    // The autosave is debounced; wait for it to land in IndexedDB.
+    await act(async () => { await new Promise((r) => setTimeout(r, AUTOSAVE_DELAY_MS + 300)); });
+    await waitFor(async () => expect(await idbKeys()).toContain('formDraft:12:v3:guest'));
+    cleanup();
+
+    openWrite();
+    expect(await screen.findByText('恢复上次未提交的内容？', {}, { timeout: 5000 })).toBeTruthy();
+    expect(nameInput().value).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: '恢 复' }));
+    await waitFor(() => expect(nameInput().value).toBe('李四'));
+    expect(screen.queryByText('恢复上次未提交的内容？')).toBeNull();
+
+    fireEvent.mouseDown(field('kind').querySelector('input')!);
+    fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === '事假')!));
+    fireEvent.click(submitButton());
+    await screen.findByText('提交成功', {}, { timeout: 5000 });
+    await waitFor(async () => expect(await idbKeys()).not.toContain('formDraft:12:v3:guest'));
+  });
+
+  it('keeps drafts apart per person', async () => {
+    openWrite();
+    await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
+    fireEvent.change(nameInput(), { target: { value: '访客填写' } });
+    await act(async () => { await new Promise((r) => setTimeout(r, AUTOSAVE_DELAY_MS + 300)); });
+    cleanup();
+    useSession.setState({ token: 'T', userInfo: user });
+    openWrite();
+    await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
+    await act(async () => { await new Promise((r) => setTimeout(r, 200)); });
+    expect(screen.queryByText('恢复上次未提交的内容？')).toBeNull();
+  });
+
+  it('explains a link without a form number', () => {
+    renderAt('/web/eventService/formWrite', <FormWritePage />, '/web/eventService/formWrite');
+    expect(screen.getByText('链接不完整')).toBeTruthy();
+  });
+});
+
+describe('taskFormPreview page', () => {
+  it('shows a stored submission read-only with its form, version, submitter and time', async () => {
+    renderAt('/web/taskCenter/taskFormPreview?id=5', <TaskFormPreviewPage />, '/web/taskCenter/taskFormPreview');
+    expect(await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByText('第 3 版')).toBeTruthy();
+    expect(screen.getByText('张三（S001）')).toBeTruthy();
+    expect(screen.getByText('病假')).toBeTruthy();
+    expect(document.querySelectorAll('[data-field] input, [data-field] textarea')).toHaveLength(0);
+  });
+});
+
+describe('taskFormWrite page', () => {
+  it('lists the forms the user may fill, each linking to its fill page', async () => {
+    useSession.setState({ token: 'T', userInfo: user });
+    renderAt('/web/taskCenter/taskFormWrite', <TaskFormWritePage />, '/web/taskCenter/taskFormWrite');
+    const link = await screen.findByRole('link', { name: '请假申请' }, { timeout: 5000 });
+    expect(link.getAttribute('href')).toBe('/web/taskCenter/taskFormWrite?formId=12');
+    expect(screen.getByRole('tab', { name: '我的草稿' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: '我的提交' })).toBeTruthy();
+  });
+});
