@@ -8,6 +8,7 @@ import { hashPassword, verifyPassword } from '../identity/passwords';
 import { READY, type TargetInfo } from './protocol';
 import { firstLoadJs, ensureBuild } from './bundle-size';
 import { benchWorkflowTasks } from './workflow-tasks';
+import { benchFormsRender } from './forms-render';
 
 /**
  * npm run bench (DESIGN §8): every figure is printed next to a baseline measured in the same
@@ -230,6 +231,16 @@ async function workflowTasks() {
   rows.push(['1 000 000', fmt(large.seedSeconds, 1), fmt(large.medianMs, 2), fmt(large.p95Ms, 2), `${fmt(ratio, 2)} ${ratio <= 1.5 ? 'within' : 'OVER'} 1.5`]);
 }
 
+async function formsRender() {
+  section('5. Form engine: a 200-field form (every field kind, 10 sections, linkage rules) against an empty form, same process (ratio = 200 fields ÷ empty)');
+  rows.push(['work', '200 fields ms', 'empty form ms', 'ratio', 'per field ms']);
+  const r = await benchFormsRender();
+  const row = (name: string, big: number, empty: number) => rows.push([name, fmt(big, 2), fmt(empty, 3), fmt(big / empty, 0), fmt(big / r.fields, 3)]);
+  row('desktop renderer: renderToString (antd)', r.renderMs, r.emptyRenderMs);
+  row('validateSubmission (filled values)', r.validateMs, r.emptyValidateMs);
+  row('evaluateLinkage (one change)', r.linkageMs, r.emptyLinkageMs);
+}
+
 function bundles() {
   section('3. First-load JS from the build (gzip -9 of entry chunk + the route\'s lazy chunks and their static imports)');
   rows.push(['route', 'files', 'raw KiB', 'gzip KiB', 'budget (issue 4)']);
@@ -263,6 +274,7 @@ async function main() {
   });
   bundles();
   await workflowTasks();
+  await formsRender();
   printTable();
 }
 

@@ -49,7 +49,7 @@ export function SignatureField({ field, value, onChange, disabled, id }: FieldIn
         open={open}
         width={640}
         destroyOnHidden
-        maskClosable={false}
+        mask={{ closable: false }}
         onCancel={() => setOpen(false)}
         footer={[
           <Button key="clear" onClick={() => pad.current?.clear()}>重写</Button>,
