@@ -3,7 +3,7 @@ import type { Page } from '../../shared/envelope';
 import type {
   AddSignerBody, ApplyEditBody, ApproveBody, BatchApproveAnswer, CommentBody, DelegationBody, DelegationItem, DelegationListQuery, DelegationUpdateBody,
   InstanceView, MonitorItem, MonitorQuery, ProcessCreateBody, ProcessDetail, ProcessListItem, ProcessListQuery, ProcessSaveBody,
-  ProcessVersionInfo, PublicRecord, ReassignBody, RejectBody, ResubmitBody, TaskCounts, TaskListItem, TaskListQuery, TaskView, TransferBody,
+  ProcessVersionInfo, PublicRecord, StartableProcess, StartableQuery, ReassignBody, RejectBody, ResubmitBody, TaskCounts, TaskListItem, TaskListQuery, TaskView, TransferBody,
 } from './contract';
 
 const P = '/workflow/api/v1.process';
@@ -34,6 +34,8 @@ export const transferTask = (body: TransferBody) => http.post<null>(`${T}/transf
 export const addSigner = (body: AddSignerBody) => http.post<null>(`${T}/addSigner/`, body, { json: true });
 export const batchApprove = (taskIds: number[], comment?: string) => http.post<BatchApproveAnswer>(`${T}/batchApprove/`, { taskIds, comment }, { json: true });
 
+/** taskProcessServices: processes the caller may start (their forms open with formFill/open). */
+export const startableProcesses = (q: StartableQuery) => http.get<Page<StartableProcess>>(`${P}/startable/`, { params: q });
 export const startInstance = (submissionId: number) => http.post<{ instanceId: number }>(`${I}/start/`, { submissionId }, { json: true });
 export const getInstance = (instanceId: number) => http.get<InstanceView>(`${I}/detail/`, { params: { instanceId } });
 export const withdrawInstance = (instanceId: number) => http.post<null>(`${I}/withdraw/`, { instanceId }, { json: true });

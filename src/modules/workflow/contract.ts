@@ -39,14 +39,15 @@ export const NODE_TYPE_LABELS: Record<NodeType, string> = {
 };
 
 /**
- * Who a node's tasks go to: listed users; holders of a role (by code); the applicant's department
+ * Who a node's tasks go to: listed users; holders of a role (by code; with `nearest`, only those in the
+ * applicant's department or the nearest department up the tree that has any); the applicant's department
  * leaders (the nearest department up the tree that has any); the leaders of `levels` departments up
  * the tree, nearest first; the user the applicant picked in a user field of the form (`fieldId`);
  * the users the approver of an earlier node (`nodeId`) chose when approving.
  */
 export const Assignee = Type.Union([
   Type.Object({ kind: Type.Literal('users'), userIds: Type.Array(Id, { minItems: 1, maxItems: 50 }) }),
-  Type.Object({ kind: Type.Literal('role'), roleCode: Type.String({ minLength: 1, maxLength: 40 }) }),
+  Type.Object({ kind: Type.Literal('role'), roleCode: Type.String({ minLength: 1, maxLength: 40 }), nearest: Type.Optional(Type.Boolean()) }),
   Type.Object({ kind: Type.Literal('deptLeader') }),
   Type.Object({ kind: Type.Literal('leaderChain'), levels: Type.Integer({ minimum: 1, maximum: 10 }) }),
   Type.Object({ kind: Type.Literal('applicantPick'), fieldId: Type.String({ minLength: 1, maxLength: 40 }) }),
@@ -140,6 +141,11 @@ export interface ProcessListItem {
   updatedAt: number;
   updatedBy: string;
 }
+/** GET /workflow/api/v1.process/startable/ (session): what taskProcessServices lists. */
+export const StartableQuery = Type.Object({ ...PageFields, keyword: Type.Optional(Type.String({ maxLength: 60 })), category: Type.Optional(Type.String({ maxLength: 30 })) });
+export type StartableQuery = Static<typeof StartableQuery>;
+export interface StartableProcess { processId: number; processName: string; formId: number; formName: string; category: string; description: string }
+
 export interface ProcessVersionInfo { version: number; publishedAt: number; publishedBy: string }
 export interface ProcessDetail extends ProcessListItem { draft: ProcessDefinition; versions: ProcessVersionInfo[] }
 
@@ -216,6 +222,8 @@ export const TaskListQuery = Type.Object({
   overdue: Type.Optional(Type.Integer({ minimum: 0, maximum: 1 })),
   /** Only this kind of instance ('edit': change requests). */
   kind: Type.Optional(Type.Union([Type.Literal('normal'), Type.Literal('edit')])),
+  /** Only forms of this category (reservationServices: the booking forms' category). */
+  category: Type.Optional(Type.String({ maxLength: 30 })),
 });
 export type TaskListQuery = Static<typeof TaskListQuery>;
 

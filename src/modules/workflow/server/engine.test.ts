@@ -44,6 +44,10 @@ describe('workflow engine: the demo leave process end to end', () => {
 
     const t1 = (await pendingOf('teacher', inst.id))!;
     expect(t1.nodeName).toBe('辅导员审批');
+    // Only the counsellors of the student's own college got the task.
+    const counsellorTasks = await app.db.selectFrom('wfTask as t').innerJoin('appUser as u', 'u.id', 't.assigneeId').innerJoin('appUser as s', 's.departmentId', 'u.departmentId')
+      .select('u.username').where('t.instanceId', '=', inst.id).where('s.username', '=', 'student').execute();
+    expect(counsellorTasks.length).toBe(await app.db.selectFrom('wfTask').select('id').where('instanceId', '=', inst.id).execute().then((r) => r.length));
     // Someone else's task: 403.
     expect((await app.injectAs(leaders[0]!, { method: 'POST', url: `${T}/approve/`, ...json({ taskId: t1.id }) })).statusCode).toBe(403);
     await expectOk(await app.injectAs('teacher', { method: 'POST', url: `${T}/reject/`, ...json({ taskId: t1.id, comment: '请补充证明' }) }));
@@ -71,7 +75,8 @@ describe('workflow engine: the demo leave process end to end', () => {
     expect(view.history.map((h) => h.action)).toEqual(['submit', 'return', 'resubmit', 'approve', 'approve', 'approve', 'copy', 'finish']);
 
     const dorm = await app.db.selectFrom('wfCopy').innerJoin('appUser as u', 'u.id', 'wfCopy.userId').select('u.username').where('instanceId', '=', inst.id).execute();
-    if (dorm.length) expect((await list(dorm[0]!.username, 'cswd')).list.some((c) => c.instanceId === inst.id)).toBe(true);
+    expect(dorm.length).toBeGreaterThan(0);
+    expect((await list(dorm[0]!.username, 'cswd')).list.some((c) => c.instanceId === inst.id)).toBe(true);
     expect((await list('student', 'wfq')).list.find((x) => x.instanceId === inst.id)?.instanceStatus).toBe('approved');
     expect((await list('teacher', 'ysp')).list.filter((x) => x.instanceId === inst.id).length).toBe(2);
     const msgs = await app.db.selectFrom('message').innerJoin('appUser as u', 'u.id', 'message.userId').select(['message.kind']).where('u.username', '=', 'student').where('message.kind', '=', 'result').execute();

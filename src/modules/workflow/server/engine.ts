@@ -82,7 +82,15 @@ export async function resolveAssignees(ctx: Ctx, node: ProcessNode): Promise<{ i
   let list: { id: number; realName: string }[] = [];
   switch (a.kind) {
     case 'users': list = await repo.activeUsers(db, a.userIds); break;
-    case 'role': list = await repo.roleHolders(db, a.roleCode); break;
+    case 'role': {
+      if (!a.nearest) { list = await repo.roleHolders(db, a.roleCode); break; }
+      let dept = await repo.userDepartment(db, ctx.inst.applicantId);
+      for (let guard = 0; dept !== null && !list.length && guard < 20; guard += 1) {
+        list = await repo.roleHolders(db, a.roleCode, dept);
+        dept = await repo.departmentParent(db, dept);
+      }
+      break;
+    }
     case 'applicantPick': {
       const v = ctx.values[a.fieldId];
       const refs = (Array.isArray(v) ? v : v ? [v] : []) as PickedRef[];

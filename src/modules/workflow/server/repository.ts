@@ -5,7 +5,7 @@ import { paginate } from '../../../server/db/paginate';
 import type { Page } from '../../../shared/envelope';
 import type {
   DelegationItem, DelegationListQuery, DeptLeader, HistoryItem, InstanceStatus, InstanceTask, MonitorItem, MonitorQuery,
-  ProcessListItem, ProcessListQuery, ProcessStatus, ProcessVersionInfo, TaskCounts, TaskListItem, TaskListQuery, TaskStatus,
+  ProcessListItem, ProcessListQuery, ProcessStatus, ProcessVersionInfo, StartableProcess, StartableQuery, TaskCounts, TaskListItem, TaskListQuery, TaskStatus,
 } from '../contract';
 import './tables';
 
@@ -35,6 +35,19 @@ export async function listProcesses(db: Conn, q: ProcessListQuery): Promise<Page
   return { ...page, list: page.list.map((r) => ({ id: r.id, name: r.name, formId: r.formId, formName: r.formName, status: r.status as ProcessStatus, latestVersion: r.latestVersion, updatedAt: Number(r.updatedAt), updatedBy: r.updatedByName })) };
 }
 
+/** Published processes whose form is published: what a user may start, by form name. */
+export async function startableProcesses(db: Conn, q: StartableQuery): Promise<Page<StartableProcess>> {
+  let base = db.selectFrom('wfProcess as p').innerJoin('form as f', 'f.id', 'p.formId').where('p.status', '=', 'published').where('f.status', '=', 'published');
+  const keyword = q.keyword?.trim();
+  if (keyword) base = base.where((eb) => eb.or([contains(eb.ref('f.name'), keyword), contains(eb.ref('p.name'), keyword)]));
+  if (q.category) base = base.where('f.category', '=', q.category);
+  const page = await paginate(base, (b) => b.select(['p.id as processId', 'p.name as processName', 'f.id as formId', 'f.name as formName', 'f.category', 'f.description']).orderBy('f.name').orderBy('p.id'), q);
+  return page;
+}
+
+/** Forms of one category: a semi-join on the small form table. */
+const inCategory = (category: string) => (db: Conn) => db.selectFrom('form').select('id').where('category', '=', category);
+
 export async function listVersions(db: Conn, processId: number): Promise<ProcessVersionInfo[]> {
   const rows = await db.selectFrom('wfProcessVersion').select(['version', 'publishedAt', 'publishedByName']).where('processId', '=', processId).orderBy('version', 'desc').execute();
   return rows.map((r) => ({ version: r.version, publishedAt: Number(r.publishedAt), publishedBy: r.publishedByName }));
@@ -60,9 +73,12 @@ export async function activeUsers(db: Conn, ids: number[]): Promise<{ id: number
   return ids.map((id) => byId.get(id)).filter((r): r is { id: number; realName: string } => !!r);
 }
 
-export async function roleHolders(db: Conn, roleCode: string): Promise<{ id: number; realName: string }[]> {
-  return db.selectFrom('userRole as ur').innerJoin('role as r', 'r.id', 'ur.roleId').innerJoin('appUser as u', 'u.id', 'ur.userId')
-    .select(['u.id', 'u.realName']).where('r.code', '=', roleCode).where('u.status', '=', 'active').orderBy('u.id').limit(200).execute();
+/** Active holders of a role (at most 200), or only those directly in one department. */
+export async function roleHolders(db: Conn, roleCode: string, departmentId?: number): Promise<{ id: number; realName: string }[]> {
+  let q = db.selectFrom('userRole as ur').innerJoin('role as r', 'r.id', 'ur.roleId').innerJoin('appUser as u', 'u.id', 'ur.userId')
+    .select(['u.id', 'u.realName']).where('r.code', '=', roleCode).where('u.status', '=', 'active');
+  if (departmentId !== undefined) q = q.where('u.departmentId', '=', departmentId);
+  return q.orderBy('u.id').limit(200).execute();
 }
 
 export async function firstAdmin(db: Conn): Promise<{ id: number; realName: string } | undefined> {
@@ -199,6 +215,7 @@ function taskBase(db: Conn, userId: number, q: TaskListQuery, now: number) {
   if (q.formId) b = b.where('t.formId', '=', q.formId);
   if (q.applicant?.trim()) b = b.where('t.applicantName', '=', q.applicant.trim());
   if (q.keyword?.trim()) { const k = q.keyword.trim(); b = b.where((eb) => contains(eb.ref('t.title'), k)); }
+  if (q.category) b = b.where('t.formId', 'in', inCategory(q.category)(db));
   if (q.kind) b = b.where((eb) => eb.exists(eb.selectFrom('wfInstance as k').select('k.id').whereRef('k.id', '=', 't.instanceId').where('k.kind', '=', q.kind!)));
   return b;
 }
@@ -209,6 +226,7 @@ function instanceBase(db: Conn, userId: number, q: TaskListQuery) {
   if (q.to !== undefined) b = b.where('i.startedAt', '<=', q.to);
   if (q.formId) b = b.where('i.formId', '=', q.formId);
   if (q.kind) b = b.where('i.kind', '=', q.kind);
+  if (q.category) b = b.where('i.formId', 'in', inCategory(q.category)(db));
   if (q.keyword?.trim()) { const k = q.keyword.trim(); b = b.where((eb) => contains(eb.ref('i.title'), k)); }
   return b;
 }
@@ -219,6 +237,7 @@ function copyBase(db: Conn, userId: number, q: TaskListQuery) {
   if (q.to !== undefined) b = b.where('c.createdAt', '<=', q.to);
   if (q.formId) b = b.where('c.formId', '=', q.formId);
   if (q.applicant?.trim()) b = b.where('c.applicantName', '=', q.applicant.trim());
+  if (q.category) b = b.where('c.formId', 'in', inCategory(q.category)(db));
   if (q.keyword?.trim()) { const k = q.keyword.trim(); b = b.where((eb) => contains(eb.ref('c.title'), k)); }
   return b;
 }

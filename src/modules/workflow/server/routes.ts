@@ -6,7 +6,7 @@ import { saveUpload } from '../../../server/uploads/store';
 import {
   AddSignerBody, ApplyEditBody, ApproveBody, BatchApproveBody, CommentBody, DelegationBody, DelegationListQuery, DelegationUpdateBody,
   IdBody, InstanceIdBody, InstanceIdQuery, MonitorQuery, ProcessCreateBody, ProcessIdBody, ProcessListQuery,
-  ProcessSaveBody, RecordQuery, RejectBody, ResubmitBody, StartBody, TaskIdQuery, TaskListQuery, TerminateBody, TransferBody, ReassignBody,
+  ProcessSaveBody, RecordQuery, StartableQuery, RejectBody, ResubmitBody, StartBody, TaskIdQuery, TaskListQuery, TerminateBody, TransferBody, ReassignBody,
 } from '../contract';
 import type { Actor } from './engine';
 import * as repo from './repository';
@@ -48,6 +48,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(`${T}/addSigner/`, { schema: { body: AddSignerBody }, config: session }, async (req) => { await svc.addSigner(app, actorOf(req), req.body); return ok(null, '已加签'); });
   app.post(`${T}/batchApprove/`, { schema: { body: BatchApproveBody }, config: session }, async (req) => ok(await svc.batchApprove(app, actorOf(req), req.body.taskIds, req.body.comment)));
 
+  app.get(`${P}/startable/`, { schema: { querystring: StartableQuery }, config: session }, async (req) => ok(await repo.startableProcesses(app.db, req.query)));
   app.post(`${I}/start/`, { schema: { body: StartBody }, config: session }, async (req) => ok(await svc.startFromSubmission(app, actorOf(req), req.body.submissionId), '已发起'));
   app.get(`${I}/detail/`, { schema: { querystring: InstanceIdQuery }, config: session }, async (req) => ok(await svc.instanceView(app, actorOf(req), req.query.instanceId)));
   app.post(`${I}/withdraw/`, { schema: { body: InstanceIdBody }, config: session }, async (req) => { await svc.withdraw(app, actorOf(req), req.body.instanceId); return ok(null, '已撤回'); });

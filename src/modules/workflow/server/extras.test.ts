@@ -1,0 +1,55 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../server/test/helper';
+import { multipartBody, TINY_PNG } from '../../../server/test/multipart';
+import { expectOk } from '../../forms/server/test-support';
+import type { HistoryItem, InstanceView, StartableProcess, TaskListItem } from '../contract';
+import { act, apply, approvalNode, flow, I, line, P, pending, T, users } from './test-support';
+
+describe('workflow: comments with attachments, startable processes, category filter, messages', () => {
+  let app: TestApp;
+  let u: Record<string, number>;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    u = await users(app, 'x', 3);
+  });
+  afterAll(async () => { await app.close(); });
+
+  it('participants comment with attachments that only participants can read', async () => {
+    const { formId } = await flow(app, line([approvalNode('a', [u.x1!])]));
+    const id = await apply(app, 'student', formId, { days: 1 });
+    const up = await app.injectAs('x1', { method: 'POST', url: `${I}/upload/?instanceId=${id}`, ...multipartBody({ filename: '说明.png', content: TINY_PNG, type: 'image/png' }) });
+    const file = await expectOk(up) as { id: string; url: string };
+    // Someone outside the instance can neither upload to it nor comment on it.
+    expect((await app.injectAs('x2', { method: 'POST', url: `${I}/upload/?instanceId=${id}`, ...multipartBody({ filename: 'a.png', content: TINY_PNG, type: 'image/png' }) })).statusCode).toBe(404);
+    expect((await act(app, 'x2', `${I}/comment/`, { instanceId: id, comment: '路过' })).statusCode).toBe(403);
+    // Another's upload cannot be attached.
+    expect((await act(app, 'student', `${I}/comment/`, { instanceId: id, comment: '附件', attachmentIds: [file.id] })).statusCode).toBe(400);
+    await expectOk(await act(app, 'x1', `${I}/comment/`, { instanceId: id, comment: '请看附件', attachmentIds: [file.id] }));
+    const view = await expectOk(await app.injectAs('student', { method: 'GET', url: `${I}/detail/?instanceId=${id}` })) as InstanceView;
+    const c = view.history.find((h: HistoryItem) => h.action === 'comment')!;
+    expect(c).toMatchObject({ actorName: 'x1', comment: '请看附件', attachments: [{ id: file.id, name: '说明.png' }] });
+    expect((await app.injectAs('student', { method: 'GET', url: file.url })).statusCode).toBe(200);
+    expect((await app.injectAs('x2', { method: 'GET', url: file.url })).statusCode).toBe(403);
+  });
+
+  it('lists startable processes and filters lists by form category', async () => {
+    const { formId } = await flow(app, line([approvalNode('a', [u.x3!])]));
+    await app.db.updateTable('form').set({ category: '预约' }).where('id', '=', formId).execute();
+    const page = await expectOk(await app.injectAs('student', { method: 'GET', url: `${P}/startable/?category=${encodeURIComponent('预约')}` })) as { list: StartableProcess[] };
+    expect(page.list.map((p) => p.formId)).toEqual([formId]);
+    const id = await apply(app, 'student', formId, { days: 2 });
+    const booked = await expectOk(await app.injectAs('x3', { method: 'GET', url: `${T}/list/?type=dsp&category=${encodeURIComponent('预约')}` })) as { list: TaskListItem[] };
+    expect(booked.list.map((t) => t.instanceId)).toEqual([id]);
+    const other = await expectOk(await app.injectAs('x3', { method: 'GET', url: `${T}/list/?type=dsp&category=${encodeURIComponent('学生事务')}` })) as { list: TaskListItem[] };
+    expect(other.list).toEqual([]);
+    // The new task, the urge and the result arrive as in-app messages.
+    await expectOk(await act(app, 'student', `${I}/urge/`, { instanceId: id }));
+    await expectOk(await act(app, 'x3', `${T}/approve/`, { taskId: (await pending(app, 'x3', id))!.id }));
+    const kinds = async (who: string) => (await app.db.selectFrom('message').innerJoin('appUser as a', 'a.id', 'message.userId').select(['message.kind', 'message.link'])
+      .where('a.username', '=', who).orderBy('message.id').execute());
+    const mine = await kinds('x3');
+    expect(mine.map((m) => m.kind)).toEqual(['task', 'urge']);
+    expect(mine[0]!.link).toMatch(/^\/web\/taskCenter\/taskApproval\?taskId=\d+$/);
+    expect((await kinds('student')).filter((m) => m.link === `/web/taskCenter/taskApproval?instanceId=${id}`).map((m) => m.kind)).toEqual(['result']);
+  });
+});
