@@ -232,6 +232,34 @@ describe('desktop form renderer: uploads', () => {
   });
 });
 
+describe('desktop form renderer: signature', () => {
+  it('uploads the drawn signature as a PNG and shows it', async () => {
+    // jsdom has no canvas: a 2D context that records nothing, and toBlob giving a small PNG.
+    const ctx = new Proxy({}, { get: () => () => undefined });
+    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ctx as unknown as CanvasRenderingContext2D);
+    const toBlob = vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb: BlobCallback) => cb(new Blob(['png'], { type: 'image/png' })));
+    const ref: FileRef = { id: 'sig1', name: 'signature.png', size: 3, url: '/uploads/sig1' };
+    const upload = vi.fn(async (_id: string, _file: File) => ref);
+    const spy = vi.fn();
+    render(<Harness schema={schemaOf([field('sign', 'signature', '本人签名', { required: true })])} upload={upload} spy={spy} />);
+    fireEvent.click(screen.getByRole('button', { name: /点击签名/ }));
+    const pad = await screen.findByRole('img', { name: /签名区域/ });
+    const ok = () => screen.getByRole('button', { name: /确\s?定/ }) as HTMLButtonElement;
+    expect(ok().disabled).toBe(true);
+    fireEvent.pointerDown(pad, { clientX: 10, clientY: 10, pointerId: 1 });
+    fireEvent.pointerMove(pad, { clientX: 40, clientY: 30, pointerId: 1 });
+    fireEvent.pointerUp(pad, { pointerId: 1 });
+    expect(ok().disabled).toBe(false);
+    await act(async () => { fireEvent.click(ok()); });
+    await waitFor(() => expect(last(spy)?.sign).toEqual(ref));
+    const file = upload.mock.calls[0]![1];
+    expect([upload.mock.calls[0]![0], file.type, file.name.endsWith('.png')]).toEqual(['sign', 'image/png', true]);
+    expect(screen.getByRole('img', { name: '本人签名（已签名）' }).getAttribute('src')).toBe('/uploads/sig1');
+    getContext.mockRestore();
+    toBlob.mockRestore();
+  });
+});
+
 describe('desktop form renderer: pickers', () => {
   const schema = schemaOf([field('who', 'user', '审批人'), field('dept', 'department', '部门')]);
 
