@@ -404,7 +404,8 @@ export async function applicantCtx(trx: repo.Tx, instanceId: number, actor: Acto
 export async function withdraw(trx: repo.Tx, actor: Actor, instanceId: number, now: number): Promise<void> {
   const ctx = await applicantCtx(trx, instanceId, actor, now);
   if (ctx.inst.status !== 'running' && ctx.inst.status !== 'returned') throw conflict('审批已结束，不能撤回');
-  if (await approvedSinceSubmit(trx, instanceId)) throw conflict('已有审批人同意，不能撤回');
+  // A returned request may always be dropped; a running one only before anyone approved it.
+  if (ctx.inst.status === 'running' && (await approvedSinceSubmit(trx, instanceId))) throw conflict('已有审批人同意，不能撤回');
   await repo.cancelOpenTasks(trx, instanceId);
   await repo.addHistory(trx, { instanceId, actorId: actor.userId, actorName: actor.name, action: 'withdraw', at: now });
   await finish(ctx, 'withdrawn', '');

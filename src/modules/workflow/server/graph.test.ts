@@ -137,6 +137,18 @@ describe('workflow engine: graphs, sign modes and task actions', () => {
     expect(rec.statusCode).toBe(200);
     expect(rec.body).not.toContain('110101200001011234');
     expect(rec.json().data.values.days).toBe(1);
+
+    // Returned and resubmitted: both revisions exist, the approver reads them without the hidden field.
+    await expectOk(await act(app, 'g1', `${T}/reject/`, { taskId: t.id }));
+    await expectOk(await act(app, 'student', `${I}/resubmit/`, { instanceId: id, values: { days: 2, secret: '110101200001011234' } }));
+    const revs = await app.injectAs('g1', { method: 'GET', url: `${I}/revisions/?instanceId=${id}` });
+    expect((revs.json().data as { values: { days: number } }[]).map((r) => r.values.days)).toEqual([1, 2]);
+    expect(revs.body).not.toContain('110101200001011234');
+    expect((await app.injectAs('student', { method: 'GET', url: `${I}/revisions/?instanceId=${id}` })).body).toContain('110101200001011234');
+    // A returned request may be dropped by its applicant even after approvals.
+    await expectOk(await act(app, 'g1', `${T}/reject/`, { taskId: (await pending(app, 'g1', id))!.id }));
+    await expectOk(await act(app, 'student', `${I}/withdraw/`, { instanceId: id }));
+    expect(await status(app, id)).toBe('withdrawn');
   });
 
   it('refuses a bad graph with Chinese messages, versions processes, and keeps running instances on their version', async () => {

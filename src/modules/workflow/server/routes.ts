@@ -56,12 +56,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(`${I}/urge/`, { schema: { body: InstanceIdBody }, config: session }, async (req) => { await svc.urge(app, actorOf(req), req.body.instanceId); return ok(null, '已催办'); });
   app.post(`${I}/comment/`, { schema: { body: CommentBody }, config: session }, async (req) => { await svc.comment(app, actorOf(req), req.body); return ok(null, '已评论'); });
   app.post(`${I}/applyForEdit/`, { schema: { body: ApplyEditBody }, config: session }, async (req) => ok(await svc.applyForEdit(app, actorOf(req), req.body), '修改申请已提交'));
-  app.get(`${I}/revisions/`, { schema: { querystring: InstanceIdQuery }, config: session }, async (req) => {
-    const inst = await repo.findInstance(app.db, req.query.instanceId);
-    if (!inst) throw notFound('审批单不存在');
-    await svc.instanceView(app, actorOf(req), inst.id);
-    return ok(await repo.revisions(app.db, inst.submissionId));
-  });
+  app.get(`${I}/revisions/`, { schema: { querystring: InstanceIdQuery }, config: session }, async (req) => ok(await svc.instanceRevisions(app, actorOf(req), req.query.instanceId)));
   app.post(`${I}/upload/`, { schema: { querystring: InstanceIdQuery }, config: session }, async (req) => {
     const inst = await repo.findInstance(app.db, req.query.instanceId);
     if (!inst) throw notFound('审批单不存在');

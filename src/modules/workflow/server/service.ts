@@ -293,7 +293,7 @@ async function buildView(app: FastifyInstance, instanceId: number, a: Actor, hid
     title: inst.title, applicant: { id: inst.applicantId, name: inst.applicantName }, status: inst.status, currentNodes: inst.currentNodes ? inst.currentNodes.split(',') : [],
     startedAt: inst.startedAt, endedAt: inst.endedAt, definition: def, schema: cut.schema, values: cut.values, diff, tasks: await repo.instanceTasks(db, instanceId), history,
     recordToken: mine ? inst.recordToken : null,
-    canWithdraw: mine && (inst.status === 'running' || inst.status === 'returned') && !approved,
+    canWithdraw: mine && (inst.status === 'returned' || (inst.status === 'running' && !approved)),
     canResubmit: mine && inst.status === 'returned',
     canUrge: mine && inst.status === 'running' && (inst.lastUrgedAt === null || Date.now() - inst.lastUrgedAt >= URGE_INTERVAL_MS),
     canApplyEdit: editOpen,
@@ -306,6 +306,17 @@ export async function instanceView(app: FastifyInstance, a: Actor, instanceId: n
   if (!(await isParticipant(app.db, inst, a))) throw noPermission('您不是该审批的参与人');
   const full = a.isAdmin || inst.applicantId === a.userId;
   return buildView(app, instanceId, a, (def) => (full ? new Set() : hiddenAnywhere(def)));
+}
+
+/** Every revision of the instance's record; readers other than the applicant and administrators never see hidden fields. */
+export async function instanceRevisions(app: FastifyInstance, a: Actor, instanceId: number) {
+  const inst = await repo.findInstance(app.db, instanceId);
+  if (!inst) throw notFound('审批单不存在');
+  if (!(await isParticipant(app.db, inst, a))) throw noPermission('您不是该审批的参与人');
+  const list = await repo.revisions(app.db, inst.submissionId);
+  if (a.isAdmin || inst.applicantId === a.userId) return list;
+  const hide = hiddenAnywhere(engine.parseDef((await repo.findVersion(app.db, inst.processId, inst.version))!));
+  return list.map((r) => ({ ...r, values: Object.fromEntries(Object.entries(r.values).filter(([k]) => !hide.has(k))) }));
 }
 
 export async function taskView(app: FastifyInstance, a: Actor, taskId: number): Promise<TaskView> {
