@@ -383,6 +383,7 @@ describe('the form engine, from the designer to the Excel export', () => {
       expect(visitorLine[6]).toMatch(stamp);
       expect(studentLine[6]).toMatch(stamp);
       expect(visitorLine.toSpliced(6, 1)).toEqual([`${today}至${today}`, '普通', '', '', '匿名', '', 'v1']);
-      expect(studentLine.toSpliced(6, 1)).toEqual([`${today}至${today}`, '物品借用', '1 行', '班级活动使用', student.name, student.no, 'v1']);
+      // The sub-table's rows in full (the page shows "1 行" with a popover).
+      expect(studentLine.toSpliced(6, 1)).toEqual([`${today}至${today}`, '物品借用', '物品：投影仪，数量：2', '班级活动使用', student.name, student.no, 'v1']);
     }));
 });

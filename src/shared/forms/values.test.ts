@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnField, FormField } from './schema';
-import { compareDates, formatDate, formatValue, isEmptyValue, parseDate, parseRange, toBoolean, toNumber } from './values';
+import { compareDates, formatDate, formatValue, formatValueInFull, isEmptyValue, parseDate, parseRange, toBoolean, toNumber } from './values';
 
 describe('isEmptyValue', () => {
   it.each([
@@ -116,5 +116,19 @@ describe('formatValue', () => {
   it('takes a sub-table column too', () => {
     const column: ColumnField = { id: 'qty', type: 'money', label: '金额' };
     expect(formatValue(column, 3.5)).toBe('3.50');
+  });
+});
+
+describe('formatValueInFull', () => {
+  const table = {
+    id: 'items', type: 'subTable' as const, label: '物品明细',
+    columns: [{ id: 'item', type: 'text' as const, label: '物品' }, { id: 'qty', type: 'number' as const, label: '数量' }],
+  };
+  it('lists a sub-table\'s rows, one a line, each cell with its column', () => {
+    expect(formatValueInFull(table, [{ item: '投影仪', qty: 2 }, { item: '音箱' }])).toBe('物品：投影仪，数量：2\n物品：音箱，数量：—');
+  });
+  it('is formatValue for everything else', () => {
+    expect(formatValueInFull({ id: 'n', type: 'number', label: '天数', unit: '天' }, 3)).toBe(formatValueInFull({ id: 'n', type: 'number', label: '天数', unit: '天' }, '3'));
+    expect(formatValueInFull(table, [])).toBe('');
   });
 });

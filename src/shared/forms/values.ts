@@ -192,3 +192,18 @@ export function toBoolean(v: unknown): boolean | null {
   if (FALSE_WORDS.includes(s)) return false;
   return null;
 }
+
+/**
+ * The text of a value in full, for exports and plain-text records: like formatValue, but a
+ * sub-table lists its rows ("物品：投影仪，数量：2", one row a line) instead of counting them.
+ */
+export function formatValueInFull(field: FormField | ColumnField, v: unknown): string {
+  if (field.type !== 'subTable' || !('columns' in field) || !field.columns || isEmptyValue(v)) return formatValue(field, v);
+  const columns = field.columns;
+  return listOf(v)
+    .map((row) => {
+      const cells = (row ?? {}) as Record<string, unknown>;
+      return columns.map((c) => `${c.label || c.id}：${formatValue(c, cells[c.id]) || '—'}`).join('，');
+    })
+    .join('\n');
+}

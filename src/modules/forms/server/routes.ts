@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../shared/envelope';
-import { formatValue } from '../../../shared/forms/values';
+import { formatValueInFull } from '../../../shared/forms/values';
 import type { FileRef, FormValues } from '../../../shared/forms/schema';
 import { badInput } from '../../../server/errors';
 import { sendExcel, type ExcelColumn } from '../../../server/excel/export';
@@ -135,7 +135,7 @@ export const formSummaryRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
     })();
     const columns: ExcelColumn<repo.SummaryRow>[] = [
-      ...fields.map((f) => ({ header: f.label || f.id, width: 20, value: (r: repo.SummaryRow) => formatValue(f, valuesOf(r)[f.id]) })),
+      ...fields.map((f) => ({ header: f.label || f.id, width: 20, value: (r: repo.SummaryRow) => formatValueInFull(f, valuesOf(r)[f.id]) })),
       { header: '提交人', width: 12, value: (r) => r.submitter.name },
       { header: '学工号', width: 16, value: (r) => r.submitter.userNo },
       { header: '提交时间', width: 20, value: (r) => stamp(r.submittedAt) },
