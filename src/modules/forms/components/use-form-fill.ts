@@ -21,7 +21,10 @@ export type SubmitOutcome =
   /** invalid: the client's check (nothing sent); refused: the server's field messages (already toasted); failed: anything else. */
   | { ok: false; reason: 'invalid' | 'refused' | 'failed'; errors: FieldError[] };
 
-const hasContent = (v: FormValues) => Object.values(v).some((x) => !isEmptyValue(x));
+// Something typed: empty rows a sub-table starts with (objects of empty cells) do not count.
+const meaningful = (v: unknown): boolean =>
+  Array.isArray(v) ? v.some(meaningful) : v !== null && typeof v === 'object' ? Object.values(v).some(meaningful) : !isEmptyValue(v);
+const hasContent = (v: FormValues) => Object.values(v).some(meaningful);
 const sameValues = (a: FormValues, b: FormValues) => JSON.stringify(a) === JSON.stringify(b);
 
 /**
@@ -67,10 +70,6 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
     return () => clearTimeout(t);
   }, [key, settled, dirty, values]);
 
-  const change = useCallback((next: FormValues) => {
-    setValues(next);
-    setDirty(true);
-  }, []);
 
   const restore = useCallback(() => {
     if (restorable) setValues({ ...start, ...restorable.values });
@@ -88,6 +87,15 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
   useEffect(() => {
     latest.current = { form, values, draftId, key };
   });
+
+  // A field's messages go once its value changes: they described the old value.
+  const change = useCallback((next: FormValues) => {
+    const before = latest.current.values;
+    setErrors((errs) => (errs.length ? errs.filter((e) => sameValues({ v: next[e.field] }, { v: before[e.field] })) : errs));
+    latest.current = { ...latest.current, values: next };
+    setValues(next);
+    setDirty(true);
+  }, []);
 
   /** Client check first (instant messages), then the server's (the one that counts). */
   const submit = useCallback(async (): Promise<SubmitOutcome> => {

@@ -81,6 +81,10 @@ describe('formWrite page', () => {
     await waitFor(() => expect(message('name')).toBe('请填写姓名'));
     expect(message('kind')).toBe('请选择请假类型');
     expect(submits()).toHaveLength(0);
+    // Typing a name takes its message away; the others stay until their fields change.
+    fireEvent.change(nameInput(), { target: { value: '张三' } });
+    await waitFor(() => expect(message('name')).toBeUndefined());
+    expect(message('kind')).toBe('请选择请假类型');
   });
 
   it('shows the server\'s field messages beside the fields', async () => {

@@ -94,7 +94,8 @@ describe('phone form renderer', () => {
     const spy = vi.fn();
     render(<Harness schema={leaveSchema} initial={{ kind: 'trip' }} spy={spy} />);
     const add = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent?.includes('添加一行'))!;
-    fireEvent.click(add());
+    // minRows 1: one empty row to fill from the start.
+    expect(last(spy).costs).toEqual([{}]);
     fireEvent.change(input('costs-0-amount'), { target: { value: '8' } });
     fireEvent.click(add());
     fireEvent.change(input('costs-1-amount'), { target: { value: '2.5' } });

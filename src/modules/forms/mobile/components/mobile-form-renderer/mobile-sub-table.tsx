@@ -7,6 +7,7 @@ import { subTableSums } from '../../../../../shared/forms/validate';
 import { cellMessage, rowMessage } from '../../../components/field-errors';
 import type { FieldInputProps } from '../../../components/field-input-props';
 import { asRows, formatSum } from '../../../components/sub-table-rows';
+import { useMinRows } from '../../../components/use-min-rows';
 import { MOBILE_FIELD_INPUTS } from './mobile-field-inputs';
 import { MobileReadOnlyValue } from './mobile-read-only';
 import s from './mobile-form-renderer.module.css';
@@ -23,6 +24,7 @@ export function MobileSubTable({ field, value, onChange, disabled, id, errors, r
   const min = field.minRows ?? 0;
   const max = field.maxRows ?? FORM_LIMITS.subTableRows;
   const sums = useMemo(() => (field.sumColumns?.length ? subTableSums(field, rows) : null), [field, rows]);
+  useMinRows(rows, min, !readOnly && !disabled, onChange);
   const setCell = (row: number, col: string, v: unknown) => onChange(rows.map((r, i) => (i === row ? { ...r, [col]: v } : r)));
 
   return (

@@ -19,7 +19,7 @@ function Hint({ field, canUpload }: { field: FieldInputProps['field']; canUpload
   const ext = acceptedExtensions(field);
   const max = maxFiles(field);
   const parts = canUpload
-    ? [ext.length ? `支持 ${ext.join('、')}` : '', field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '', max > 1 ? `最多 ${max} 个` : '']
+    ? [ext.length ? `支持 ${ext.join('、')}` : '', field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '', field.maxCount ? `最多 ${max} 个` : '']
     : [NO_UPLOAD_IN_PREVIEW];
   const text = parts.filter(Boolean).join('，');
   return text ? <div className={s.hint}>{text}</div> : null;

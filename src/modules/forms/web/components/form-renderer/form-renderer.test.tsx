@@ -182,7 +182,8 @@ describe('desktop form renderer: sub-table', () => {
   it('adds rows up to the maximum, sums a column and keeps the minimum', () => {
     const spy = vi.fn();
     render(<Harness schema={leaveSchema} initial={{ kind: 'trip' }} spy={spy} />);
-    fireEvent.click(button('添加一行'));
+    // minRows 1: the table starts with one empty row to fill.
+    expect(last(spy).costs).toEqual([{}]);
     fireEvent.change(document.querySelector('input[id$="-costs-0-amount"]')!, { target: { value: '12.5' } });
     expect(last(spy).costs).toEqual([{ amount: 12.5 }]);
     fireEvent.click(button('添加一行'));

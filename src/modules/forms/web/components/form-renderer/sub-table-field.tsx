@@ -7,6 +7,7 @@ import type { FieldError } from '../../../../../shared/forms/validate';
 import { subTableSums } from '../../../../../shared/forms/validate';
 import { cellMessage, rowMessage } from '../../../components/field-errors';
 import { asRows, formatSum } from '../../../components/sub-table-rows';
+import { useMinRows } from '../../../components/use-min-rows';
 import { FIELD_INPUTS } from './field-inputs';
 import { ReadOnlyValue } from './read-only-value';
 import type { FieldInputProps } from '../../../components/field-input-props';
@@ -27,6 +28,7 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
   const min = field.minRows ?? 0;
   const max = field.maxRows ?? FORM_LIMITS.subTableRows;
   const sums = useMemo(() => (field.sumColumns?.length ? subTableSums(field, rows) : null), [field, rows]);
+  useMinRows(rows, min, !readOnly && !disabled, onChange);
 
   const setCell = (row: number, col: string, v: unknown) => onChange(rows.map((r, i) => (i === row ? { ...r, [col]: v } : r)));
   const addRow = () => onChange([...rows, {}]);

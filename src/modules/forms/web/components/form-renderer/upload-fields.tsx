@@ -99,9 +99,9 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
           <Button icon={<UploadOutlined />} disabled={off}>选择文件</Button>
         )}
       </Upload>
-      {(hint || field.maxSizeMb) && (
+      {(hint || field.maxSizeMb || field.maxCount) && (
         <div className={s.uploadHint}>
-          {[hint, upload && field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '', upload && max > 1 ? `最多 ${max} 个` : ''].filter(Boolean).join('，')}
+          {[hint, upload && field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '', upload && field.maxCount ? `最多 ${max} 个` : ''].filter(Boolean).join('，')}
         </div>
       )}
     </div>
