@@ -44,8 +44,15 @@ export const urgeInstance = (instanceId: number) => http.post<null>(`${I}/urge/`
 export const commentInstance = (body: CommentBody) => http.post<null>(`${I}/comment/`, body, { json: true });
 export const applyForEdit = (body: ApplyEditBody) => http.post<{ instanceId: number }>(`${I}/applyForEdit/`, body, { json: true });
 export const instanceRevisions = (instanceId: number) => http.get<{ revision: number; values: Record<string, unknown>; reason: string; createdAt: number }[]>(`${I}/revisions/`, { params: { instanceId } });
+/** The form record's attachments for approvers and copy recipients: instanceFileUrl(instanceId, fileId) in contract.ts. */
 /** The upload URL for a comment attachment (multipart `file`). */
 export const commentUploadUrl = (instanceId: number) => `${I}/upload/?instanceId=${instanceId}`;
+/** POST /workflow/api/v1.instance/upload/?instanceId= (multipart `file`): a comment attachment of a participant. */
+export const uploadCommentFile = (instanceId: number, file: Blob, fileName?: string) => {
+  const form = new FormData();
+  form.append('file', file, fileName ?? (file instanceof File ? file.name : 'file'));
+  return http.post<{ id: string; name: string; size: number; url: string }>(`${I}/upload/`, form, { params: { instanceId }, slow: true });
+};
 export const publicRecord = (token: string) => http.get<PublicRecord>('/workflow/api/v1.record/', { params: { token } });
 
 // --- back office ---
@@ -57,3 +64,11 @@ export const listDelegations = (q: DelegationListQuery) => http.get<Page<Delegat
 export const createDelegation = (body: DelegationBody) => http.post<{ id: number }>(`${D}/create/`, body, { json: true });
 export const updateDelegation = (body: DelegationUpdateBody) => http.post<null>(`${D}/update/`, body, { json: true });
 export const deleteDelegation = (id: number) => http.post<null>(`${D}/delete/`, { id }, { json: true });
+
+// --- other modules' reads the back-office pages use (so workflow pages import only this file) ---
+/** Forms to bind (GET /workflow/api/v1.form/list/), a form's draft (…/detail/) and a version's schema (…/version/). */
+export { listForms, getForm, getFormVersion } from '../forms/api';
+/** Editing a returned or approved record: uploads (POST …formFill/upload/) and the pickers (GET …formFill/users/, …/departments/). */
+export { uploadFormFile, pickUsers, pickDepartments } from '../forms/api';
+/** The user picker (POST /user/api/v1.user/getUserList/) and roles (POST /user/api/v1.role/getRoleGroup/). */
+export { getUserList, getRoles } from '../organization/api';

@@ -205,6 +205,11 @@ export const TaskIdQuery = Type.Object({ taskId: Id });
 export type TaskIdQuery = Static<typeof TaskIdQuery>;
 export const InstanceIdQuery = Type.Object({ instanceId: Id });
 export type InstanceIdQuery = Static<typeof InstanceIdQuery>;
+/** GET /workflow/api/v1.instance/file/: an attachment of the instance's form record. */
+export const InstanceFileQuery = Type.Object({ instanceId: Id, fileId: Type.String({ pattern: '^[0-9a-f-]{36}$' }) });
+export type InstanceFileQuery = Static<typeof InstanceFileQuery>;
+export const instanceFileUrl = (instanceId: number, fileId: string) => `/workflow/api/v1.instance/file/?instanceId=${instanceId}&fileId=${fileId}`;
+
 export const RecordQuery = Type.Object({ token: Type.String({ minLength: 20, maxLength: 80, pattern: '^[A-Za-z0-9_-]+$' }) });
 export type RecordQuery = Static<typeof RecordQuery>;
 

@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../server/test/helper';
 import { multipartBody, TINY_PNG } from '../../../server/test/multipart';
 import { expectOk } from '../../forms/server/test-support';
-import type { HistoryItem, InstanceView, StartableProcess, TaskListItem } from '../contract';
-import { act, apply, approvalNode, flow, I, line, P, pending, T, users } from './test-support';
+import { instanceFileUrl, type HistoryItem, type InstanceView, type StartableProcess, type TaskListItem } from '../contract';
+import { act, apply, approvalNode, flow, flowSchema, I, line, P, pending, T, users } from './test-support';
 
 describe('workflow: comments with attachments, startable processes, category filter, messages', () => {
   let app: TestApp;
@@ -51,5 +51,25 @@ describe('workflow: comments with attachments, startable processes, category fil
     expect(mine.map((m) => m.kind)).toEqual(['task', 'urge']);
     expect(mine[0]!.link).toMatch(/^\/web\/taskCenter\/taskApproval\?taskId=\d+$/);
     expect((await kinds('student')).filter((m) => m.link === `/web/taskCenter/taskApproval?instanceId=${id}`).map((m) => m.kind)).toEqual(['result']);
+  });
+
+  it('approvers read the attachments of the record through the instance; others cannot', async () => {
+    const schema = flowSchema();
+    schema.sections[0]!.fields.push({ id: 'proof', type: 'file', label: '证明', accept: ['png'] }, { id: 'idPhoto', type: 'image', label: '证件照' });
+    const { formId } = await flow(app, line([approvalNode('a', [u.x1!], { fieldPermissions: { idPhoto: 'hidden' } })]), schema);
+    const upload = async (field: string) => await expectOk(await app.injectAs('student', { method: 'POST', url: `/workflow/api/v1.formFill/upload/?formId=${formId}&field=${field}`, ...multipartBody({ filename: `${field}.png`, content: TINY_PNG, type: 'image/png' }) })) as { id: string; name: string; size: number; url: string };
+    const proof = await upload('proof');
+    const photo = await upload('idPhoto');
+    const id = await apply(app, 'student', formId, { days: 1, proof: [proof], idPhoto: [photo] });
+    // The form's own rule keeps the approver out of /resource; the instance lets them in.
+    expect((await app.injectAs('x1', { method: 'GET', url: proof.url })).statusCode).toBe(403);
+    const got = await app.injectAs('x1', { method: 'GET', url: instanceFileUrl(id, proof.id) });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/png');
+    // A hidden field's file, another instance's reader, an unrelated file: no.
+    expect((await app.injectAs('x1', { method: 'GET', url: instanceFileUrl(id, photo.id) })).statusCode).toBe(404);
+    expect((await app.injectAs('student', { method: 'GET', url: instanceFileUrl(id, photo.id) })).statusCode).toBe(200);
+    expect((await app.injectAs('x2', { method: 'GET', url: instanceFileUrl(id, proof.id) })).statusCode).toBe(403);
+    expect((await app.injectAs('x1', { method: 'GET', url: instanceFileUrl(id, '00000000-0000-0000-0000-000000000000') })).statusCode).toBe(404);
   });
 });

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../shared/envelope';
 import { badInput, notFound } from '../../../server/errors';
-import { saveUpload } from '../../../server/uploads/store';
+import { saveUpload, uploadsDir } from '../../../server/uploads/store';
 import {
   AddSignerBody, ApplyEditBody, ApproveBody, BatchApproveBody, CommentBody, DelegationBody, DelegationListQuery, DelegationUpdateBody,
   IdBody, InstanceIdBody, InstanceIdQuery, MonitorQuery, ProcessCreateBody, ProcessIdBody, ProcessListQuery,
-  ProcessSaveBody, RecordQuery, StartableQuery, RejectBody, ResubmitBody, StartBody, TaskIdQuery, TaskListQuery, TerminateBody, TransferBody, ReassignBody,
+  InstanceFileQuery, ProcessSaveBody, RecordQuery, StartableQuery, RejectBody, ResubmitBody, StartBody, TaskIdQuery, TaskListQuery, TerminateBody, TransferBody, ReassignBody,
 } from '../contract';
 import type { Actor } from './engine';
 import * as repo from './repository';
@@ -57,6 +59,18 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(`${I}/comment/`, { schema: { body: CommentBody }, config: session }, async (req) => { await svc.comment(app, actorOf(req), req.body); return ok(null, '已评论'); });
   app.post(`${I}/applyForEdit/`, { schema: { body: ApplyEditBody }, config: session }, async (req) => ok(await svc.applyForEdit(app, actorOf(req), req.body), '修改申请已提交'));
   app.get(`${I}/revisions/`, { schema: { querystring: InstanceIdQuery }, config: session }, async (req) => ok(await svc.instanceRevisions(app, actorOf(req), req.query.instanceId)));
+  app.get(`${I}/file/`, { schema: { querystring: InstanceFileQuery }, config: session }, async (req, reply) => {
+    const row = await svc.instanceFile(app, actorOf(req), req.query.instanceId, req.query.fileId);
+    const abs = path.join(uploadsDir(app), row.path);
+    if (!fs.existsSync(abs)) throw notFound('文件不存在');
+    return reply
+      .header('Content-Type', row.mime)
+      .header('Content-Length', row.size)
+      .header('X-Content-Type-Options', 'nosniff')
+      .header('Content-Disposition', `${row.mime.startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
+      .header('Cache-Control', 'private, max-age=3600')
+      .send(fs.createReadStream(abs));
+  });
   app.post(`${I}/upload/`, { schema: { querystring: InstanceIdQuery }, config: session }, async (req) => {
     const inst = await repo.findInstance(app.db, req.query.instanceId);
     if (!inst) throw notFound('审批单不存在');

@@ -319,6 +319,33 @@ export async function instanceRevisions(app: FastifyInstance, a: Actor, instance
   return list.map((r) => ({ ...r, values: Object.fromEntries(Object.entries(r.values).filter(([k]) => !hide.has(k))) }));
 }
 
+/**
+ * An attachment of the instance's form record for a participant: the form's own read rule lets only
+ * the uploader, the form's managers and administrators fetch `form:` files, so approvers and copy
+ * recipients read them here — only files held by a field this reader may see, in any revision.
+ */
+export async function instanceFile(app: FastifyInstance, a: Actor, instanceId: number, fileId: string) {
+  const inst = await repo.findInstance(app.db, instanceId);
+  if (!inst) throw notFound('审批单不存在');
+  if (!(await isParticipant(app.db, inst, a))) throw noPermission('您不是该审批的参与人');
+  const full = a.isAdmin || inst.applicantId === a.userId;
+  const def = engine.parseDef((await repo.findVersion(app.db, inst.processId, inst.version))!);
+  const hide = full ? new Set<string>() : hiddenAnywhere(def);
+  const sub = (await engine.submissionOf(app.db, inst.submissionId))!;
+  const schema = await engine.loadSchema(app.db, sub.formId, sub.version);
+  const fileFields = allFields(schema).filter((f) => ['file', 'image', 'signature'].includes(f.type) && !hide.has(f.id));
+  const valueSets: FormValues[] = [JSON.parse(sub.values) as FormValues, ...(await repo.revisions(app.db, inst.submissionId)).map((r) => r.values)];
+  if (inst.editValues) valueSets.push(JSON.parse(inst.editValues) as FormValues);
+  const held = valueSets.some((v) => fileFields.some((f) => {
+    const x = v[f.id];
+    return (Array.isArray(x) ? x : x ? [x] : []).some((r) => (r as { id?: unknown })?.id === fileId);
+  }));
+  if (!held) throw notFound('文件不存在');
+  const row = await app.db.selectFrom('upload').selectAll().where('id', '=', fileId).where('purpose', '=', `form:${sub.formId}`).executeTakeFirst();
+  if (!row) throw notFound('文件不存在');
+  return row;
+}
+
 export async function taskView(app: FastifyInstance, a: Actor, taskId: number): Promise<TaskView> {
   const task = await repo.findTask(app.db, taskId);
   if (!task) throw notFound('任务不存在');
