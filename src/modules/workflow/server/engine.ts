@@ -6,6 +6,7 @@ import { testCondition } from '../../../shared/forms/linkage';
 import { validateSubmission } from '../../../shared/forms/validate';
 import { sendMessage } from '../../messages/server/send';
 import { valueRows } from '../../forms/server/value-index';
+import { canonicalJson } from '../../forms/server/service';
 import type { ProcessDefinition, ProcessNode } from '../contract';
 import { instanceLink, taskLink } from '../contract';
 import * as repo from './repository';
@@ -33,13 +34,13 @@ const alreadyHandled = () => new AppError(Codes.taskAlreadyHandled, 409, '该任
 export const parseDef = (text: string) => JSON.parse(text) as ProcessDefinition;
 
 export async function loadSchema(db: repo.Conn, formId: number, version: number): Promise<FormSchema> {
-  const r = await db.selectFrom('formVersion').select('schema').where('formId', '=', formId).where('version', '=', version).executeTakeFirst();
-  if (!r) throw notFound('表单版本不存在');
-  return JSON.parse(r.schema) as FormSchema;
+  const text = await repo.formVersionSchema(db, formId, version);
+  if (!text) throw notFound('表单版本不存在');
+  return JSON.parse(text) as FormSchema;
 }
 
 export async function submissionOf(db: repo.Conn, id: number) {
-  return db.selectFrom('formSubmission').select(['id', 'formId', 'version', 'submitterId', 'values']).where('id', '=', id).executeTakeFirst();
+  return repo.submissionRow(db, id);
 }
 
 /** Locks the instance and builds the context of one transition. */
@@ -60,10 +61,10 @@ export async function openCtx(trx: repo.Tx, instanceId: number, now: number): Pr
 export async function save(ctx: Ctx): Promise<void> {
   const open = await repo.openTasksOf(ctx.trx, ctx.inst.id);
   const current = [...new Set(open.filter((t) => t.status === 'pending').map((t) => t.nodeName))].join(',');
-  await ctx.trx.updateTable('wfInstance').set({
+  await repo.updateInstance(ctx.trx, ctx.inst.id, {
     status: ctx.inst.status, state: JSON.stringify(ctx.state), currentNodes: ctx.inst.status === 'running' ? current : '', activationSeq: ctx.inst.activationSeq,
-    updatedAt: ctx.now, endedAt: ctx.inst.endedAt, editValues: ctx.inst.editValues,
-  }).where('id', '=', ctx.inst.id).execute();
+    updatedAt: ctx.now, endedAt: ctx.inst.endedAt, editValues: ctx.inst.editValues, editDiff: ctx.inst.editDiff,
+  });
 }
 
 const nodeOf = (ctx: Ctx, id: string): ProcessNode => {
@@ -125,11 +126,11 @@ async function createTasks(ctx: Ctx, node: ProcessNode, users: { id: number; rea
     const delegate = await repo.delegateOf(ctx.trx, u.id, ctx.now);
     const to = delegate ?? u;
     const status = sequential && i > 0 ? 'waiting' : 'pending';
-    const { id } = await ctx.trx.insertInto('wfTask').values({
+    const id = await repo.insertTask(ctx.trx, {
       instanceId: ctx.inst.id, nodeId: node.id, nodeName: node.name, activation, seq: i, assigneeId: to.id, assigneeName: to.realName,
       delegatedFrom: delegate ? u.id : null, status, batchApprove: node.batchApprove ? 1 : 0, formId: ctx.inst.formId, title: ctx.inst.title,
       applicantName: ctx.inst.applicantName, createdAt: ctx.now, dueAt, handledAt: null,
-    }).returning('id').executeTakeFirstOrThrow();
+    });
     if (status === 'pending') await notifyTask(ctx, id, to.id);
   }
 }
@@ -175,9 +176,9 @@ export async function enter(ctx: Ctx, nodeId: string): Promise<void> {
     case 'copy': {
       const users = await resolveAssignees(ctx, node);
       if (users.length) {
-        await ctx.trx.insertInto('wfCopy').values(users.map((u) => ({
+        await repo.insertCopies(ctx.trx, users.map((u) => ({
           instanceId: ctx.inst.id, nodeId: node.id, nodeName: node.name, userId: u.id, formId: ctx.inst.formId, title: ctx.inst.title, applicantName: ctx.inst.applicantName, createdAt: ctx.now,
-        }))).execute();
+        })));
         await sendMessage(ctx.trx, { userIds: users.map((u) => u.id), kind: 'copy', title: `抄送：${ctx.inst.title}`, link: instanceLink(ctx.inst.id), at: ctx.now });
         await repo.addHistory(ctx.trx, { ...h, actorId: null, actorName: '系统', action: 'copy', comment: `抄送 ${users.map((u) => u.realName).join('、')}` });
       }
@@ -218,16 +219,11 @@ export async function writeRevision(trx: repo.Tx, submissionId: number, schema: 
   let revision = await repo.nextRevision(trx, submissionId);
   if (revision === 1) {
     // The first change keeps what was first submitted as revision 1.
-    await trx.insertInto('wfSubmissionRevision').values({ submissionId, revision: 1, values: sub.values, reason: 'submit', instanceId, createdAt: now }).execute();
+    await repo.insertRevision(trx, { submissionId, revision: 1, values: sub.values, reason: 'submit', instanceId, createdAt: now });
     revision = 2;
   }
-  await trx.insertInto('wfSubmissionRevision').values({ submissionId, revision, values: JSON.stringify(values), reason, instanceId, createdAt: now }).execute();
-  await trx.updateTable('formSubmission').set({ values: JSON.stringify(values) }).where('id', '=', submissionId).execute();
-  await trx.deleteFrom('formSubmissionValue').where('submissionId', '=', submissionId).execute();
-  const rows = valueRows(schema, values);
-  for (let i = 0; i < rows.length; i += 200) {
-    await trx.insertInto('formSubmissionValue').values(rows.slice(i, i + 200).map((r) => ({ ...r, submissionId, formId: sub.formId }))).execute();
-  }
+  await repo.insertRevision(trx, { submissionId, revision, values: JSON.stringify(values), reason, instanceId, createdAt: now });
+  await repo.replaceSubmissionValues(trx, submissionId, sub.formId, JSON.stringify(values), valueRows(schema, values));
   return revision;
 }
 
@@ -235,6 +231,15 @@ async function applyEdit(ctx: Ctx): Promise<void> {
   if (!ctx.inst.editValues) return;
   await writeRevision(ctx.trx, ctx.inst.submissionId, ctx.schema, JSON.parse(ctx.inst.editValues) as FormValues, 'edit', ctx.inst.id, ctx.now);
   await repo.addHistory(ctx.trx, { instanceId: ctx.inst.id, actorId: null, actorName: '系统', action: 'editApplied', comment: '修改已生效', at: ctx.now });
+}
+
+/** Field-level changes between two versions of a record: { fieldId: { from, to } }. */
+export function fieldDiff(schema: FormSchema, from: FormValues, to: FormValues): Record<string, { from: unknown; to: unknown }> {
+  const diff: Record<string, { from: unknown; to: unknown }> = {};
+  for (const f of allFields(schema)) {
+    if (canonicalJson(from[f.id] ?? null) !== canonicalJson(to[f.id] ?? null)) diff[f.id] = { from: from[f.id] ?? null, to: to[f.id] ?? null };
+  }
+  return diff;
 }
 
 /** The checked values, or a 400 naming the fields. */
@@ -252,16 +257,16 @@ export interface StartInput { processId: number; version: number; submissionId: 
 export async function startInstance(trx: repo.Tx, input: StartInput, now: number): Promise<number> {
   const sub = await submissionOf(trx, input.submissionId);
   if (!sub) throw notFound('表单记录不存在');
-  const applicant = await trx.selectFrom('appUser').select(['id', 'realName']).where('id', '=', input.applicantId).executeTakeFirstOrThrow();
-  const form = await trx.selectFrom('form').select('name').where('id', '=', sub.formId).executeTakeFirstOrThrow();
+  const applicant = await repo.userName(trx, input.applicantId);
+  const form = (await repo.formInfo(trx, sub.formId))!;
   const kind = input.kind ?? 'normal';
   const title = `${kind === 'edit' ? '【修改】' : ''}${applicant.realName}的${form.name}`;
-  const { id } = await trx.insertInto('wfInstance').values({
+  const id = await repo.insertInstance(trx, {
     processId: input.processId, version: input.version, formId: sub.formId, submissionId: sub.id, kind, parentId: input.parentId ?? null,
     editValues: input.editValues ? JSON.stringify(input.editValues) : null, editDiff: input.editDiff ? JSON.stringify(input.editDiff) : null,
     title, applicantId: applicant.id, applicantName: applicant.realName, status: 'running', currentNodes: '', state: '{}',
     recordToken: randomBytes(24).toString('base64url'), rowVersion: 0, activationSeq: 0, startedAt: now, updatedAt: now, endedAt: null, lastUrgedAt: null,
-  }).returning('id').executeTakeFirstOrThrow();
+  });
   const ctx = await openCtx(trx, id, now);
   ctx.starting = true;
   const start = ctx.def.nodes.find((x) => x.type === 'start')!;
@@ -294,7 +299,7 @@ export async function afterApproval(ctx: Ctx, task: repo.TaskRow, node: ProcessN
   } else if (open.length) {
     // sequential: the next in order now.
     const next = open[0]!;
-    await ctx.trx.updateTable('wfTask').set({ status: 'pending', createdAt: ctx.now }).where('id', '=', next.id).execute();
+    await repo.activateTask(ctx.trx, next.id, ctx.now);
     await notifyTask(ctx, next.id, next.assigneeId);
     return;
   }
@@ -315,8 +320,10 @@ export async function approve(trx: repo.Tx, actor: Actor, body: { taskId: number
     }
     const merged = checkedValues(ctx.schema, { ...ctx.values, ...body.values });
     ctx.values = merged;
-    if (ctx.inst.kind === 'edit') ctx.inst.editValues = JSON.stringify(merged);
-    else await writeRevision(trx, ctx.inst.submissionId, ctx.schema, merged, 'approverEdit', ctx.inst.id, now);
+    if (ctx.inst.kind === 'edit') {
+      ctx.inst.editValues = JSON.stringify(merged);
+      ctx.inst.editDiff = JSON.stringify(fieldDiff(ctx.schema, JSON.parse((await submissionOf(trx, ctx.inst.submissionId))!.values) as FormValues, merged));
+    } else await writeRevision(trx, ctx.inst.submissionId, ctx.schema, merged, 'approverEdit', ctx.inst.id, now);
   }
   const pickers = ctx.def.nodes.filter((x) => x.assignee?.kind === 'nodePick' && x.assignee.nodeId === node.id);
   if (pickers.length) {
@@ -363,10 +370,10 @@ export async function transfer(trx: repo.Tx, actor: Actor, body: { taskId: numbe
   if (!to) throw badInput('所选人员不存在或已停用', { field: 'userId' });
   if (to.id === task.assigneeId) throw badInput('不能转交给当前处理人', { field: 'userId' });
   if (!(await repo.finishTask(trx, task.id, opts.admin ? 'cancelled' : 'transferred', now))) throw alreadyHandled();
-  const { id } = await trx.insertInto('wfTask').values({
+  const id = await repo.insertTask(trx, {
     instanceId: task.instanceId, nodeId: task.nodeId, nodeName: task.nodeName, activation: task.activation, seq: task.seq, assigneeId: to.id, assigneeName: to.realName,
     delegatedFrom: null, status: 'pending', batchApprove: task.batchApprove, formId: task.formId, title: task.title, applicantName: task.applicantName, createdAt: now, dueAt: task.dueAt, handledAt: null,
-  }).returning('id').executeTakeFirstOrThrow();
+  });
   await notifyTask(ctx, id, to.id);
   await repo.addHistory(trx, { instanceId: ctx.inst.id, nodeId: node.id, nodeName: node.name, actorId: actor.userId, actorName: actor.name, action: opts.admin ? 'reassign' : 'transfer', comment: `${task.assigneeName} → ${to.realName}${body.comment ? `：${body.comment}` : ''}`, at: now });
   await save(ctx);
@@ -381,11 +388,11 @@ export async function addSigner(trx: repo.Tx, actor: Actor, body: { taskId: numb
   const sequential = node.signMode === 'sequential';
   const maxSeq = (await repo.openTasksOf(trx, ctx.inst.id, task.activation)).reduce((m, t) => Math.max(m, t.seq), task.seq);
   for (const [i, u] of fresh.entries()) {
-    const { id } = await trx.insertInto('wfTask').values({
+    const id = await repo.insertTask(trx, {
       instanceId: task.instanceId, nodeId: task.nodeId, nodeName: task.nodeName, activation: task.activation, seq: sequential ? maxSeq + i + 1 : task.seq,
       assigneeId: u.id, assigneeName: u.realName, delegatedFrom: null, status: sequential ? 'waiting' : 'pending', batchApprove: task.batchApprove,
       formId: task.formId, title: task.title, applicantName: task.applicantName, createdAt: now, dueAt: task.dueAt, handledAt: null,
-    }).returning('id').executeTakeFirstOrThrow();
+    });
     if (!sequential) await notifyTask(ctx, id, u.id);
   }
   await repo.addHistory(trx, { instanceId: ctx.inst.id, nodeId: node.id, nodeName: node.name, actorId: actor.userId, actorName: actor.name, action: 'addSigner', comment: `加签 ${fresh.map((u) => u.realName).join('、')}${body.comment ? `：${body.comment}` : ''}`, at: now });
@@ -412,12 +419,7 @@ export async function withdraw(trx: repo.Tx, actor: Actor, instanceId: number, n
   await save(ctx);
 }
 
-/** Whether someone approved since the request was last (re)submitted. */
-export async function approvedSinceSubmit(db: repo.Conn, instanceId: number): Promise<boolean> {
-  const last = await db.selectFrom('wfHistory').select((eb) => eb.fn.max('id').as('m')).where('instanceId', '=', instanceId).where('action', 'in', ['submit', 'resubmit', 'applyEdit']).executeTakeFirst();
-  const r = await db.selectFrom('wfHistory').select('id').where('instanceId', '=', instanceId).where('action', '=', 'approve').where('id', '>', Number(last?.m ?? 0)).limit(1).executeTakeFirst();
-  return !!r;
-}
+export const approvedSinceSubmit = repo.approvedSinceSubmit;
 
 export async function terminate(trx: repo.Tx, actor: Actor, instanceId: number, reason: string, now: number): Promise<void> {
   const ctx = await openCtx(trx, instanceId, now);

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type Insertable, type SqlBool, type Transaction, type Updateable } from 'kysely';
 import type { Db } from '../../../server/db/dialect';
 import type { Database } from '../../../server/db/schema';
 import { paginate } from '../../../server/db/paginate';
@@ -7,6 +7,8 @@ import type {
   DelegationItem, DelegationListQuery, DeptLeader, HistoryItem, InstanceStatus, InstanceTask, MonitorItem, MonitorQuery,
   ProcessListItem, ProcessListQuery, ProcessStatus, ProcessVersionInfo, StartableProcess, StartableQuery, TaskCounts, TaskListItem, TaskListQuery, TaskStatus,
 } from '../contract';
+import type { ValueRow } from '../../forms/server/value-index';
+import type { WfCopyTable, WfDelegationTable, WfInstanceTable, WfProcessTable, WfProcessVersionTable, WfSubmissionRevisionTable, WfTaskTable } from './tables';
 import './tables';
 
 export type Conn = Db | Transaction<Database>;
@@ -331,4 +333,112 @@ export async function listDelegations(db: Conn, q: DelegationListQuery): Promise
       note: r.note, enabled: r.enabled === 1, createdAt: Number(r.createdAt),
     })),
   };
+}
+
+// --- writes and small reads of the engine and the service ----------------------------------------
+
+export async function formVersionSchema(db: Conn, formId: number, version: number): Promise<string | undefined> {
+  return (await db.selectFrom('formVersion').select('schema').where('formId', '=', formId).where('version', '=', version).executeTakeFirst())?.schema;
+}
+
+export async function formInfo(db: Conn, formId: number) {
+  return db.selectFrom('form').select(['id', 'name', 'status', 'latestVersion', 'draftSchema']).where('id', '=', formId).executeTakeFirst();
+}
+
+export async function submissionRow(db: Conn, id: number) {
+  return db.selectFrom('formSubmission').select(['id', 'formId', 'version', 'submitterId', 'values']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function userName(db: Conn, id: number) {
+  return db.selectFrom('appUser').select(['id', 'realName']).where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export type NewInstance = Insertable<WfInstanceTable>;
+export async function insertInstance(db: Conn, row: NewInstance): Promise<number> {
+  return (await db.insertInto('wfInstance').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateInstance(db: Conn, id: number, patch: Updateable<WfInstanceTable>): Promise<void> {
+  await db.updateTable('wfInstance').set(patch).where('id', '=', id).execute();
+}
+
+export async function insertTask(db: Conn, row: Insertable<WfTaskTable>): Promise<number> {
+  return (await db.insertInto('wfTask').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+/** waiting → pending: the next approver of a sequential node. */
+export async function activateTask(db: Conn, id: number, at: number): Promise<void> {
+  await db.updateTable('wfTask').set({ status: 'pending', createdAt: at }).where('id', '=', id).execute();
+}
+
+export async function insertCopies(db: Conn, rows: Insertable<WfCopyTable>[]): Promise<void> {
+  if (rows.length) await db.insertInto('wfCopy').values(rows).execute();
+}
+
+export async function insertRevision(db: Conn, row: Insertable<WfSubmissionRevisionTable>): Promise<void> {
+  await db.insertInto('wfSubmissionRevision').values(row).execute();
+}
+
+/** The stored record's values and its filterable value rows (the summary's index), replaced. */
+export async function replaceSubmissionValues(db: Conn, submissionId: number, formId: number, values: string, rows: ValueRow[]): Promise<void> {
+  await db.updateTable('formSubmission').set({ values }).where('id', '=', submissionId).execute();
+  await db.deleteFrom('formSubmissionValue').where('submissionId', '=', submissionId).execute();
+  for (let i = 0; i < rows.length; i += 200) {
+    await db.insertInto('formSubmissionValue').values(rows.slice(i, i + 200).map((r) => ({ ...r, submissionId, formId }))).execute();
+  }
+}
+
+/** Whether someone approved since the request was last (re)submitted. */
+export async function approvedSinceSubmit(db: Conn, instanceId: number): Promise<boolean> {
+  const last = await db.selectFrom('wfHistory').select((eb) => eb.fn.max('id').as('m')).where('instanceId', '=', instanceId).where('action', 'in', ['submit', 'resubmit', 'applyEdit']).executeTakeFirst();
+  const r = await db.selectFrom('wfHistory').select('id').where('instanceId', '=', instanceId).where('action', '=', 'approve').where('id', '>', Number(last?.m ?? 0)).limit(1).executeTakeFirst();
+  return !!r;
+}
+
+/** An instance of this submission of this kind in one of these states, if any. */
+export async function instanceOfSubmission(db: Conn, submissionId: number, kind: 'normal' | 'edit', statuses: InstanceStatus[]): Promise<{ id: number } | undefined> {
+  return db.selectFrom('wfInstance').select('id').where('submissionId', '=', submissionId).where('kind', '=', kind).where('status', 'in', statuses).limit(1).executeTakeFirst();
+}
+
+export async function instanceByToken(db: Conn, token: string): Promise<{ id: number } | undefined> {
+  return db.selectFrom('wfInstance').select('id').where('recordToken', '=', token).executeTakeFirst();
+}
+
+/** Uploads among `ids` with this purpose, by this owner (or anyone when ownerId is undefined). */
+export async function uploadsFor(db: Conn, ids: string[], purpose: string, ownerId?: number) {
+  if (!ids.length) return [];
+  let q = db.selectFrom('upload').selectAll().where('id', 'in', ids).where('purpose', '=', purpose);
+  if (ownerId !== undefined) q = q.where('ownerId', '=', ownerId);
+  return q.execute();
+}
+
+export async function insertProcess(db: Conn, row: Insertable<WfProcessTable>): Promise<number> {
+  return (await db.insertInto('wfProcess').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateProcess(db: Conn, id: number, patch: Updateable<WfProcessTable>): Promise<void> {
+  await db.updateTable('wfProcess').set(patch).where('id', '=', id).execute();
+}
+
+/** Takes version n+1 only if the newest is still the one read: two publishes cannot both write it. */
+export async function takeVersion(db: Conn, id: number, read: number | null, version: number, at: number, by: string): Promise<boolean> {
+  const r = await db.updateTable('wfProcess').set({ latestVersion: version, status: 'published', updatedAt: at, updatedByName: by })
+    .where('id', '=', id).where((eb) => (read === null ? eb('latestVersion', 'is', null) : eb('latestVersion', '=', read))).executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertVersion(db: Conn, row: Insertable<WfProcessVersionTable>): Promise<void> {
+  await db.insertInto('wfProcessVersion').values(row).execute();
+}
+
+export async function insertDelegation(db: Conn, row: Insertable<WfDelegationTable>): Promise<number> {
+  return (await db.insertInto('wfDelegation').values(row).returning('id').executeTakeFirstOrThrow()).id;
+}
+
+export async function updateDelegation(db: Conn, id: number, patch: Updateable<WfDelegationTable>): Promise<boolean> {
+  return Number((await db.updateTable('wfDelegation').set(patch).where('id', '=', id).executeTakeFirst()).numUpdatedRows) === 1;
+}
+
+export async function deleteDelegation(db: Conn, id: number): Promise<boolean> {
+  return Number((await db.deleteFrom('wfDelegation').where('id', '=', id).executeTakeFirst()).numDeletedRows) === 1;
 }

@@ -35,11 +35,9 @@ async function processOr404(db: repo.Conn, id: number): Promise<repo.ProcessRow>
 }
 
 async function checkedDefinition(db: repo.Conn, formId: number, def: ProcessDefinition): Promise<void> {
-  const form = await db.selectFrom('form').select(['latestVersion', 'draftSchema']).where('id', '=', formId).executeTakeFirst();
+  const form = await repo.formInfo(db, formId);
   if (!form) throw badInput('所选表单不存在', { field: 'formId' });
-  const schemaText = form.latestVersion !== null
-    ? (await db.selectFrom('formVersion').select('schema').where('formId', '=', formId).where('version', '=', form.latestVersion).executeTakeFirst())?.schema
-    : form.draftSchema;
+  const schemaText = form.latestVersion !== null ? await repo.formVersionSchema(db, formId, form.latestVersion) : form.draftSchema;
   const messages = checkProcess(def, schemaText ? (JSON.parse(schemaText) as FormSchema) : undefined);
   if (messages.length) throw badInput(`流程设计有误：${messages[0]}${messages.length > 1 ? `（等 ${messages.length} 处）` : ''}`, { field: 'definition', messages });
 }
@@ -51,7 +49,7 @@ const auditOk = (db: repo.Conn, a: Actor, action: string, target: string, detail
 
 export async function processDetail(app: FastifyInstance, id: number): Promise<ProcessDetail> {
   const p = await processOr404(app.db, id);
-  const form = await app.db.selectFrom('form').select('name').where('id', '=', p.formId).executeTakeFirst();
+  const form = await repo.formInfo(app.db, p.formId);
   return {
     id: p.id, name: p.name, formId: p.formId, formName: form?.name ?? '', status: p.status, latestVersion: p.latestVersion, updatedAt: p.updatedAt,
     updatedBy: p.updatedByName, draft: engine.parseDef(p.draft), versions: await repo.listVersions(app.db, id),
@@ -62,8 +60,7 @@ export async function createProcess(app: FastifyInstance, a: Actor, body: Proces
   const def = body.definition ?? starterDefinition();
   await checkedDefinition(app.db, body.formId, def);
   return app.db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto('wfProcess').values({ name: body.name.trim(), formId: body.formId, status: 'draft', draft: JSON.stringify(def), latestVersion: null, updatedAt: Date.now(), updatedByName: a.name })
-      .returning('id').executeTakeFirstOrThrow();
+    const id = await repo.insertProcess(trx, { name: body.name.trim(), formId: body.formId, status: 'draft', draft: JSON.stringify(def), latestVersion: null, updatedAt: Date.now(), updatedByName: a.name });
     await auditOk(trx, a, 'process_created', `process:${id}`, body.name);
     return { id };
   });
@@ -74,7 +71,7 @@ export async function saveProcess(app: FastifyInstance, a: Actor, body: ProcessS
   await checkedDefinition(app.db, p.formId, body.definition);
   const now = Date.now();
   await app.db.transaction().execute(async (trx) => {
-    await trx.updateTable('wfProcess').set({ name: body.name.trim(), draft: JSON.stringify(body.definition), updatedAt: now, updatedByName: a.name }).where('id', '=', p.id).execute();
+    await repo.updateProcess(trx, p.id, { name: body.name.trim(), draft: JSON.stringify(body.definition), updatedAt: now, updatedByName: a.name });
     await auditOk(trx, a, 'process_saved', `process:${p.id}`, body.name);
   });
   return { updatedAt: now };
@@ -85,18 +82,16 @@ export async function publishProcess(app: FastifyInstance, a: Actor, id: number)
     const p = await processOr404(trx, id);
     const def = engine.parseDef(p.draft);
     await checkedDefinition(trx, p.formId, def);
-    const form = await trx.selectFrom('form').select('status').where('id', '=', p.formId).executeTakeFirstOrThrow();
-    if (form.status !== 'published') throw conflict('所绑定的表单尚未发布或已停用，不能发布流程');
+    const form = await repo.formInfo(trx, p.formId);
+    if (form?.status !== 'published') throw conflict('所绑定的表单尚未发布或已停用，不能发布流程');
     if (p.latestVersion !== null && canonicalJson(engine.parseDef((await repo.findVersion(trx, id, p.latestVersion))!)) === canonicalJson(def)) {
       throw conflict(`草稿与当前版本 v${p.latestVersion} 相同，无需重新发布`);
     }
     const version = (p.latestVersion ?? 0) + 1;
     const now = Date.now();
     // Conditional on the version read: two simultaneous publishes cannot both write version n.
-    const r = await trx.updateTable('wfProcess').set({ latestVersion: version, status: 'published', updatedAt: now, updatedByName: a.name })
-      .where('id', '=', id).where((eb) => (p.latestVersion === null ? eb('latestVersion', 'is', null) : eb('latestVersion', '=', p.latestVersion))).executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw conflict('流程已被他人发布，请刷新后重试');
-    await trx.insertInto('wfProcessVersion').values({ processId: id, version, definition: canonicalJson(def), publishedAt: now, publishedByName: a.name }).execute();
+    if (!(await repo.takeVersion(trx, id, p.latestVersion, version, now, a.name))) throw conflict('流程已被他人发布，请刷新后重试');
+    await repo.insertVersion(trx, { processId: id, version, definition: canonicalJson(def), publishedAt: now, publishedByName: a.name });
     await auditOk(trx, a, 'process_published', `process:${id}`, `${p.name} v${version}`);
     return { version };
   });
@@ -107,7 +102,7 @@ export async function setProcessEnabled(app: FastifyInstance, a: Actor, id: numb
     const p = await processOr404(trx, id);
     if (p.latestVersion === null) throw conflict('流程尚未发布');
     if (enabled === (p.status === 'published')) throw conflict(enabled ? '流程未停用' : '流程已停用');
-    await trx.updateTable('wfProcess').set({ status: enabled ? 'published' : 'disabled', updatedAt: Date.now(), updatedByName: a.name }).where('id', '=', id).execute();
+    await repo.updateProcess(trx, id, { status: enabled ? 'published' : 'disabled', updatedAt: Date.now(), updatedByName: a.name });
     await auditOk(trx, a, enabled ? 'process_enabled' : 'process_disabled', `process:${id}`, p.name);
   });
 }
@@ -127,7 +122,7 @@ export async function startFromSubmission(app: FastifyInstance, a: Actor, submis
     const sub = await engine.submissionOf(trx, submissionId);
     if (!sub) throw notFound('表单记录不存在');
     if (sub.submitterId !== a.userId) throw noPermission('只能为自己的提交发起审批');
-    const running = await trx.selectFrom('wfInstance').select('id').where('submissionId', '=', submissionId).where('kind', '=', 'normal').where('status', 'in', ['running', 'returned', 'approved']).limit(1).executeTakeFirst();
+    const running = await repo.instanceOfSubmission(trx, submissionId, 'normal', ['running', 'returned', 'approved']);
     if (running) throw conflict('该提交已在审批流程中');
     const id = await startForSubmission(trx, { formId: sub.formId, submissionId, submitterId: a.userId, at: Date.now() });
     if (id === null) throw badInput('该表单没有已发布的审批流程');
@@ -173,7 +168,7 @@ async function checkedFileRefs(trx: repo.Tx, schema: FormSchema, formId: number,
     const known = new Set(list(prev[f.id]).map((r) => String(r?.id)));
     const ids = list(next[f.id]).map((r) => String(r?.id)).filter((id) => !known.has(id));
     if (!ids.length) continue;
-    const found = await trx.selectFrom('upload').select('id').where('id', 'in', ids).where('purpose', '=', `form:${formId}`).where('ownerId', '=', ownerId).execute();
+    const found = await repo.uploadsFor(trx, [...new Set(ids)], `form:${formId}`, ownerId);
     if (found.length !== new Set(ids).size) throw badInput('表单填写有误', { fields: [{ field: f.id, message: `「${f.label}」的附件无效，请重新上传` }] });
   }
 }
@@ -208,7 +203,7 @@ export async function urge(app: FastifyInstance, a: Actor, instanceId: number): 
       throw new AppError(Codes.tooManyRequests, 429, `催办过于频繁，请 ${Math.ceil((URGE_INTERVAL_MS - (now - ctx.inst.lastUrgedAt)) / 60_000)} 分钟后再试`);
     }
     const open = (await repo.openTasksOf(trx, instanceId)).filter((t) => t.status === 'pending');
-    await trx.updateTable('wfInstance').set({ lastUrgedAt: now }).where('id', '=', instanceId).execute();
+    await repo.updateInstance(trx, instanceId, { lastUrgedAt: now });
     await sendMessage(trx, { userIds: open.map((t) => t.assigneeId), kind: 'urge', title: `催办：${ctx.inst.title}`, link: instanceLink(instanceId), at: now });
     await repo.addHistory(trx, { instanceId, actorId: a.userId, actorName: a.name, action: 'urge', at: now });
   });
@@ -225,7 +220,7 @@ export async function comment(app: FastifyInstance, a: Actor, body: { instanceId
     if (!inst) throw notFound('审批单不存在');
     if (!(await isParticipant(trx, inst, a))) throw noPermission('您不是该审批的参与人');
     const ids = [...new Set(body.attachmentIds ?? [])];
-    const files = ids.length ? await trx.selectFrom('upload').select(['id', 'originalName']).where('id', 'in', ids).where('purpose', '=', `workflow:${inst.id}`).where('ownerId', '=', a.userId).execute() : [];
+    const files = await repo.uploadsFor(trx, ids, `workflow:${inst.id}`, a.userId);
     if (files.length !== ids.length) throw badInput('附件无效，请重新上传', { field: 'attachmentIds' });
     await repo.addHistory(trx, { instanceId: inst.id, actorId: a.userId, actorName: a.name, action: 'comment', comment: body.comment, attachments: files.map((f) => ({ id: f.id, name: f.originalName, url: fileUrl(f.id) })), at: now });
   });
@@ -235,16 +230,13 @@ export async function applyForEdit(app: FastifyInstance, a: Actor, body: ApplyEd
   return tx(app, async (trx, now) => {
     const ctx = await engine.applicantCtx(trx, body.instanceId, a, now);
     if (ctx.inst.status !== 'approved' || ctx.inst.kind !== 'normal') throw conflict('只有已通过的申请可以申请修改');
-    const open = await trx.selectFrom('wfInstance').select('id').where('submissionId', '=', ctx.inst.submissionId).where('kind', '=', 'edit').where('status', 'in', ['running', 'returned']).limit(1).executeTakeFirst();
+    const open = await repo.instanceOfSubmission(trx, ctx.inst.submissionId, 'edit', ['running', 'returned']);
     if (open) throw conflict('已有一个修改申请在审批中');
     const sub = (await engine.submissionOf(trx, ctx.inst.submissionId))!;
     const current = JSON.parse(sub.values) as FormValues;
     const next = engine.checkedValues(ctx.schema, { ...current, ...body.values });
     await checkedFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, current, next);
-    const diff: Record<string, { from: unknown; to: unknown }> = {};
-    for (const f of allFields(ctx.schema)) {
-      if (canonicalJson(current[f.id] ?? null) !== canonicalJson(next[f.id] ?? null)) diff[f.id] = { from: current[f.id] ?? null, to: next[f.id] ?? null };
-    }
+    const diff = engine.fieldDiff(ctx.schema, current, next);
     if (!Object.keys(diff).length) throw badInput('没有修改任何内容', { field: 'values' });
     const processId = ctx.def.editProcessId ?? ctx.inst.processId;
     const p = await repo.findProcess(trx, processId);
@@ -286,7 +278,7 @@ async function buildView(app: FastifyInstance, instanceId: number, a: Actor, hid
   const history = await repo.history(db, instanceId);
   const approved = await engine.approvedSinceSubmit(db, instanceId);
   const editOpen = mine && inst.status === 'approved' && inst.kind === 'normal'
-    ? !(await db.selectFrom('wfInstance').select('id').where('submissionId', '=', inst.submissionId).where('kind', '=', 'edit').where('status', 'in', ['running', 'returned']).limit(1).executeTakeFirst())
+    ? !(await repo.instanceOfSubmission(db, inst.submissionId, 'edit', ['running', 'returned']))
     : false;
   return {
     id: inst.id, processId: inst.processId, processName: process?.name ?? '', version: inst.version, formId: inst.formId, submissionId: inst.submissionId, kind: inst.kind,
@@ -341,7 +333,7 @@ export async function instanceFile(app: FastifyInstance, a: Actor, instanceId: n
     return (Array.isArray(x) ? x : x ? [x] : []).some((r) => (r as { id?: unknown })?.id === fileId);
   }));
   if (!held) throw notFound('文件不存在');
-  const row = await app.db.selectFrom('upload').selectAll().where('id', '=', fileId).where('purpose', '=', `form:${sub.formId}`).executeTakeFirst();
+  const [row] = await repo.uploadsFor(app.db, [fileId], `form:${sub.formId}`);
   if (!row) throw notFound('文件不存在');
   return row;
 }
@@ -367,7 +359,7 @@ export async function taskView(app: FastifyInstance, a: Actor, taskId: number): 
 }
 
 export async function publicRecord(app: FastifyInstance, token: string): Promise<PublicRecord> {
-  const row = await app.db.selectFrom('wfInstance').select('id').where('recordToken', '=', token).executeTakeFirst();
+  const row = await repo.instanceByToken(app.db, token);
   if (!row) throw notFound('记录不存在或链接已失效');
   const view = await buildView(app, row.id, { userId: 0, name: '', isAdmin: false }, hiddenAnywhere);
   return {
@@ -389,8 +381,7 @@ async function checkedDelegation(db: repo.Conn, b: DelegationBody): Promise<void
 export async function createDelegation(app: FastifyInstance, a: Actor, b: DelegationBody): Promise<{ id: number }> {
   await checkedDelegation(app.db, b);
   return app.db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto('wfDelegation').values({ fromUserId: b.fromUserId, toUserId: b.toUserId, startsAt: b.startsAt, endsAt: b.endsAt, note: b.note ?? '', enabled: b.enabled === false ? 0 : 1, createdAt: Date.now() })
-      .returning('id').executeTakeFirstOrThrow();
+    const id = await repo.insertDelegation(trx, { fromUserId: b.fromUserId, toUserId: b.toUserId, startsAt: b.startsAt, endsAt: b.endsAt, note: b.note ?? '', enabled: b.enabled === false ? 0 : 1, createdAt: Date.now() });
     await auditOk(trx, a, 'delegation_created', `delegation:${id}`, `${b.fromUserId} → ${b.toUserId}`);
     return { id };
   });
@@ -399,17 +390,14 @@ export async function createDelegation(app: FastifyInstance, a: Actor, b: Delega
 export async function updateDelegation(app: FastifyInstance, a: Actor, b: DelegationBody & { id: number }): Promise<void> {
   await checkedDelegation(app.db, b);
   await app.db.transaction().execute(async (trx) => {
-    const r = await trx.updateTable('wfDelegation').set({ fromUserId: b.fromUserId, toUserId: b.toUserId, startsAt: b.startsAt, endsAt: b.endsAt, note: b.note ?? '', enabled: b.enabled === false ? 0 : 1 })
-      .where('id', '=', b.id).executeTakeFirst();
-    if (Number(r.numUpdatedRows) !== 1) throw notFound('委托规则不存在');
+    if (!(await repo.updateDelegation(trx, b.id, { fromUserId: b.fromUserId, toUserId: b.toUserId, startsAt: b.startsAt, endsAt: b.endsAt, note: b.note ?? '', enabled: b.enabled === false ? 0 : 1 }))) throw notFound('委托规则不存在');
     await auditOk(trx, a, 'delegation_updated', `delegation:${b.id}`, `${b.fromUserId} → ${b.toUserId}`);
   });
 }
 
 export async function deleteDelegation(app: FastifyInstance, a: Actor, id: number): Promise<void> {
   await app.db.transaction().execute(async (trx) => {
-    const r = await trx.deleteFrom('wfDelegation').where('id', '=', id).executeTakeFirst();
-    if (Number(r.numDeletedRows) !== 1) throw notFound('委托规则不存在');
+    if (!(await repo.deleteDelegation(trx, id))) throw notFound('委托规则不存在');
     await auditOk(trx, a, 'delegation_deleted', `delegation:${id}`, '');
   });
 }
