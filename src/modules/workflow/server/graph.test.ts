@@ -183,4 +183,19 @@ describe('workflow engine: graphs, sign modes and task actions', () => {
     await expectOk(await act(app, 'admin', '/workflow/api/v1.monitor/reassign/', { taskId: (await pending(app, 'g1', id))!.id, userId: u.g2 }));
     expect(await pending(app, 'g2', id)).toBeDefined();
   });
+
+  it('a change request: the approver may edit editable fields, the diff follows, the record changes on approval', async () => {
+    const { formId } = await flow(app, line([approvalNode('a', [u.g1!], { fieldPermissions: { note: 'editable' } })]));
+    const id = await apply(app, 'student', formId, { days: 1, note: '原备注' });
+    await expectOk(await act(app, 'g1', `${T}/approve/`, { taskId: (await pending(app, 'g1', id))!.id }));
+    expect((await act(app, 'student', `${I}/applyForEdit/`, { instanceId: id, values: { days: 1 }, reason: '无变化' })).statusCode).toBe(400);
+    const { instanceId: edit } = await expectOk(await act(app, 'student', `${I}/applyForEdit/`, { instanceId: id, values: { days: 3 }, reason: '延长' })) as { instanceId: number };
+    expect((await act(app, 'student', `${I}/applyForEdit/`, { instanceId: id, values: { days: 4 }, reason: '再改' })).statusCode).toBe(409);
+    await expectOk(await act(app, 'g1', `${T}/approve/`, { taskId: (await pending(app, 'g1', edit))!.id, values: { note: '已核实' } }));
+    const view = await expectOk(await app.injectAs('student', { method: 'GET', url: `${I}/detail/?instanceId=${edit}` })) as { diff: Record<string, unknown>; status: string };
+    expect(view.status).toBe('approved');
+    expect(view.diff).toEqual({ days: { from: 1, to: 3 }, note: { from: '原备注', to: '已核实' } });
+    const sub = await app.db.selectFrom('wfInstance').innerJoin('formSubmission as s', 's.id', 'wfInstance.submissionId').select('s.values').where('wfInstance.id', '=', id).executeTakeFirstOrThrow();
+    expect(JSON.parse(sub.values)).toMatchObject({ days: 3, note: '已核实' });
+  });
 });
