@@ -6,6 +6,7 @@ import { useSession } from '../../../core/session/store';
 import { pickDepartments, pickUsers, saveDraft, submitForm, uploadFormFile } from '../api';
 import type { DraftInfo, OpenedForm, SubmitAnswer } from '../contract';
 import { serverFieldErrors } from './field-errors';
+import { rememberUpload } from './file-blobs';
 import { AUTOSAVE_DELAY_MS, clearLocalDraft, localDraftKey, readLocalDraft, writeLocalDraft, type LocalDraft } from './local-drafts';
 import type { FormPickers } from './renderer-props';
 
@@ -143,7 +144,12 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
 
   const formId = form?.id;
   const upload = useMemo(
-    () => (formId ? (fieldId: string, file: File): Promise<FileRef> => uploadFormFile(formId, fieldId, file, file.name).then((r) => r.data) : undefined),
+    () => (formId
+      ? (fieldId: string, file: File): Promise<FileRef> => uploadFormFile(formId, fieldId, file, file.name).then((r) => {
+        rememberUpload(r.data, file);
+        return r.data;
+      })
+      : undefined),
     [formId],
   );
   const pickers = useMemo<FormPickers | undefined>(

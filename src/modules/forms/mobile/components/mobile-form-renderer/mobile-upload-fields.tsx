@@ -4,6 +4,7 @@ import { DeleteOutline, FileOutline } from 'antd-mobile-icons';
 import type { FileRef } from '../../../../../shared/forms/schema';
 import { acceptAttribute, acceptedExtensions, fileProblem, formatSize, maxFiles } from '../../../components/file-checks';
 import { asFiles, asSignature } from '../../../components/file-values';
+import { downloadFile, useFileUrl, useFileUrls } from '../../../components/file-blobs';
 import { useRenderer } from '../../../components/renderer-context';
 import { SignatureCanvas, signatureFile, type SignatureCanvasHandle } from '../../../components/signature-canvas';
 import type { FieldInputProps } from '../../../components/field-input-props';
@@ -14,6 +15,15 @@ export const NO_UPLOAD_IN_PREVIEW = '预览中不可上传';
 const failText = (e: unknown) => (e instanceof Error && e.message ? e.message : '上传失败');
 // The request layer already toasts a server refusal; other failures (no network is toasted too) need one here.
 const isHttpError = (e: unknown) => e instanceof Error && e.name === 'HttpError';
+
+/** Download an attachment (a private file: read with the session). */
+export const openFile = (f: FileRef) => void downloadFile(f).then((ok) => { if (!ok) Toast.show({ content: `无法读取「${f.name}」，请登录后重试` }); });
+
+/** A signature picture through its blob, or '已签名' while it cannot be read. */
+export function SignatureImage({ file, alt }: { file: FileRef; alt: string }) {
+  const src = useFileUrl(file);
+  return src ? <img className={s.signatureImage} src={src} alt={alt} /> : <div className={s.readText}>已签名</div>;
+}
 
 function Hint({ field, canUpload }: { field: FieldInputProps['field']; canUpload: boolean }) {
   const ext = acceptedExtensions(field);
@@ -33,7 +43,9 @@ export function MobileImageField({ field, value, onChange, disabled }: FieldInpu
   useEffect(() => {
     latest.current = refs;
   });
-  const items: ImageUploadItem[] = refs.map((r) => ({ key: r.id, url: r.url, extra: r }));
+  // Private files: pictures show through their blobs (a blank tile until read).
+  const shown = useFileUrls(refs);
+  const items: ImageUploadItem[] = refs.map((r) => ({ key: r.id, url: shown[r.id] ?? '', extra: r }));
   const max = maxFiles(field);
   return (
     <div>
@@ -57,7 +69,7 @@ export function MobileImageField({ field, value, onChange, disabled }: FieldInpu
         upload={async (file) => {
           try {
             const ref = await upload!(field.id, file);
-            return { key: ref.id, url: ref.url, extra: ref };
+            return { key: ref.id, url: URL.createObjectURL(file), extra: ref };
           } catch (e) {
             if (!isHttpError(e)) Toast.show({ icon: 'fail', content: failText(e) });
             throw e;
@@ -120,7 +132,7 @@ export function MobileFileField({ field, value, onChange, disabled, id }: FieldI
           {refs.map((r) => (
             <li key={r.id} className={s.file}>
               <FileOutline />
-              <a href={r.url} target="_blank" rel="noreferrer" className={s.fileName}>{r.name}</a>
+              <a href={r.url} className={s.fileName} onClick={(e) => { e.preventDefault(); openFile(r); }}>{r.name}</a>
               <span className={s.fileSize}>{formatSize(r.size)}</span>
               {!disabled && (
                 <button type="button" className={s.iconButton} aria-label={`删除 ${r.name}`} onClick={() => onChange(latest.current.filter((x) => x.id !== r.id))}>
@@ -166,7 +178,7 @@ export function MobileSignatureField({ field, value, onChange, disabled, id }: F
 
   return (
     <div>
-      {current && <img className={s.signatureImage} src={current.url} alt={`${field.label}（已签名）`} />}
+      {current && <SignatureImage file={current} alt={`${field.label}（已签名）`} />}
       <div className={s.buttons}>
         <Button id={id} size="middle" className={s.touch} disabled={disabled || !upload} onClick={() => { setInked(false); setOpen(true); }}>
           {current ? '重新签名' : '点击签名'}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
@@ -6,7 +6,7 @@ import { MobileOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { FormValues } from '../../../../../shared/forms/schema';
 import { HttpError } from '../../../../../core/http';
-import { isPhone } from '../../../../mobile/device-choice';
+import { isPhone, prefersMobile, rememberDevice } from '../../../../mobile/device-choice';
 import { openForm } from '../../../api';
 import type { SubmitAnswer } from '../../../contract';
 import { revealField } from '../../../components/reveal-field';
@@ -39,8 +39,23 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
   const form = opened.data;
   const fill = useFormFill(form, { initial, draftId });
   const [done, setDone] = useState<SubmitAnswer | null>(null);
-  const [phone] = useState(() => typeof window !== 'undefined' && isPhone());
+  // The phone page fills new submissions; a server draft is continued here.
+  const [phone, setPhone] = useState(() => typeof window !== 'undefined' && !draftId && isPhone());
   const navigate = useNavigate();
+  const toMobile = () => {
+    rememberDevice('mobile');
+    navigate(`/mobile/formWrite?formId=${formId}`, { replace: true });
+  };
+  const stayDesktop = () => {
+    rememberDevice('desktop');
+    setPhone(false);
+  };
+  // A phone that chose the phone pages before goes there at once (like the login page).
+  useEffect(() => {
+    if (phone && prefersMobile()) toMobile();
+    // decided once, when the page opens
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const { message } = App.useApp();
 
   if (opened.isPending) return <Card className={s.card}><Skeleton active paragraph={{ rows: 8 }} /></Card>;
@@ -94,13 +109,19 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
   return (
     <Card className={s.card}>
       {phone && (
+        // The offer sits at the left: the desktop frame is wider than a phone, whose screen shows its left part.
         <Alert
           className={s.notice}
           type="info"
           showIcon
           icon={<MobileOutlined />}
-          title="在手机上填写更方便"
-          action={<Button size="small" type="primary" onClick={() => navigate(`/mobile/formWrite?formId=${formId}`)}>使用手机版填写</Button>}
+          title={
+            <Space wrap size={[12, 8]}>
+              <span>在手机上填写更方便</span>
+              <Button type="primary" onClick={toMobile}>使用手机版填写</Button>
+              <Button type="link" onClick={stayDesktop}>继续使用电脑版</Button>
+            </Space>
+          }
         />
       )}
       {fill.restorable && (

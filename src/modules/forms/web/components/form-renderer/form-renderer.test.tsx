@@ -9,6 +9,8 @@ import type { FileRef, FormSchema, FormValues } from '../../../../../shared/form
 import type { FieldError } from '../../../../../shared/forms/validate';
 import { field, leaveSchema, OPTIONS, schemaOf } from '../../../components/testing/sample-schemas';
 import { FormRenderer, type FormRendererProps } from './index';
+import { httpInstances } from '../../../../../core/http';
+import { useSession } from '../../../../../core/session/store';
 
 afterEach(cleanup);
 
@@ -258,6 +260,31 @@ describe('desktop form renderer: signature', () => {
     expect(screen.getByRole('img', { name: '本人签名（已签名）' }).getAttribute('src')).toBe('/uploads/sig1');
     getContext.mockRestore();
     toBlob.mockRestore();
+  });
+});
+
+describe('desktop form renderer: private files', () => {
+  it('shows a stored signature through its blob, read with the session', async () => {
+    const id = '5f2d0091-46f5-45c4-9b29-ebc950c43d0b';
+    const seen: string[] = [];
+    httpInstances.normal.defaults.adapter = async (config) => {
+      seen.push(`${config.url} ${config.headers.get('Authorization')}`);
+      return { data: new Blob(['png'], { type: 'image/png' }), status: 200, statusText: 'OK', headers: { 'content-type': 'image/png' }, config };
+    };
+    const createObjectURL = vi.fn(() => 'blob:signature');
+    Object.assign(URL, { createObjectURL });
+    useSession.setState({ token: 'T1' });
+    localStorage.setItem('Authorization', 'T1');
+    try {
+      const sig: FileRef = { id, name: 'signature.png', size: 3, url: `/resource/api/v1.file/${id}` };
+      render(<FormRenderer schema={schemaOf([field('sign', 'signature', '本人签名')])} mode="readOnly" values={{ sign: sig }} />);
+      const img = await screen.findByRole('img', { name: '本人签名（签名）' });
+      expect(img.getAttribute('src')).toBe('blob:signature');
+      expect(seen).toEqual([`/resource/api/v1.file/${id} T1`]);
+    } finally {
+      useSession.setState({ token: null });
+      localStorage.removeItem('Authorization');
+    }
   });
 });
 

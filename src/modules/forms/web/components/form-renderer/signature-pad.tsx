@@ -6,6 +6,7 @@ import { SignatureCanvas, signatureFile, type SignatureCanvasHandle } from '../.
 import { asSignature } from '../../../components/file-values';
 import { useRenderer } from '../../../components/renderer-context';
 import { NO_UPLOAD_IN_PREVIEW } from './upload-fields';
+import { SignatureImage } from './read-only-value';
 import type { FieldInputProps } from '../../../components/field-input-props';
 import s from './form-renderer.module.css';
 
@@ -36,7 +37,7 @@ export function SignatureField({ field, value, onChange, disabled, id }: FieldIn
   const off = disabled || !upload;
   return (
     <div className={s.signature} id={id}>
-      {current && <img className={s.signatureImage} src={current.url} alt={`${field.label}（已签名）`} />}
+      {current && <SignatureImage file={current} alt={`${field.label}（已签名）`} />}
       <Space wrap>
         <Button icon={<EditOutlined />} disabled={off} onClick={() => { setInked(false); setOpen(true); }}>
           {current ? '重新签名' : '点击签名'}

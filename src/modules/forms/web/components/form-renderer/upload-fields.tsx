@@ -6,6 +6,8 @@ import type { FileRef } from '../../../../../shared/forms/schema';
 import { showError } from '../../../../../core/ui/toast';
 import { acceptAttribute, acceptedExtensions, fileProblem, maxFiles } from '../../../components/file-checks';
 import { asFiles } from '../../../components/file-values';
+import { useFileUrls } from '../../../components/file-blobs';
+import { download } from './read-only-value';
 import { useRenderer } from '../../../components/renderer-context';
 import type { FieldInputProps } from '../../../components/field-input-props';
 import s from './form-renderer.module.css';
@@ -64,10 +66,18 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
     );
   };
 
+  // Private files: no plain links; pictures through their blobs, a click downloads or opens one.
+  const shown = useFileUrls(image ? refs : []);
   const list: UploadFile[] = [
-    ...refs.map((r): UploadFile => ({ uid: r.id, name: r.name, size: r.size, status: 'done', url: r.url, thumbUrl: image ? r.url : undefined })),
+    ...refs.map((r): UploadFile => ({ uid: r.id, name: r.name, size: r.size, status: 'done', thumbUrl: image ? shown[r.id] : undefined })),
     ...pending,
   ];
+  const preview = (f: UploadFile) => {
+    const ref = refs.find((r) => r.id === f.uid);
+    if (!ref) return;
+    if (image && shown[ref.id]) window.open(shown[ref.id], '_blank', 'noopener');
+    else download(ref);
+  };
   const off = disabled || !upload;
   const hint = !upload ? NO_UPLOAD_IN_PREVIEW : acceptedExtensions(field).length ? `支持 ${acceptedExtensions(field).join('、')}` : '';
   return (
@@ -88,7 +98,8 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
           else onChange(latest.current.filter((r) => r.id !== f.uid));
           return false;
         }}
-        showUploadList={{ showRemoveIcon: !off }}
+        showUploadList={{ showRemoveIcon: !off, showPreviewIcon: image }}
+        onPreview={preview}
       >
         {full || (off && image) ? null : image ? (
           <button type="button" className={s.pictureTrigger} disabled={off}>
