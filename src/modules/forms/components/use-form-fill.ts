@@ -48,13 +48,18 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
   const [savingDraft, setSavingDraft] = useState(false);
   const [draftId, setDraftId] = useState<number | undefined>(opts.draftId);
 
-  // A newly opened form (or version) starts from its defaults and looks for a local draft.
-  useEffect(() => {
+  // A newly opened form (or version) starts from its defaults at once, in the same render
+  // (no frame of empty inputs), and then looks for a local draft.
+  const [seed, setSeed] = useState(start);
+  if (seed !== start) {
+    setSeed(start);
     setValues(start);
     setErrors([]);
     setDirty(false);
     setRestorable(null);
     setSettled(false);
+  }
+  useEffect(() => {
     if (!key) return;
     let live = true;
     void readLocalDraft(key).then((d) => {

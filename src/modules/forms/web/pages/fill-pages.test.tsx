@@ -14,6 +14,7 @@ import { leaveSchema } from '../../components/testing/sample-schemas';
 import { AUTOSAVE_DELAY_MS } from '../../components/local-drafts';
 import type { OpenedForm, SubmissionDetail } from '../../contract';
 import FormWritePage from './form-write-page';
+import TaskFormEditPage from './task-form-edit-page';
 import TaskFormPreviewPage from './task-form-preview-page';
 import TaskFormWritePage from './task-form-write-page';
 
@@ -41,6 +42,8 @@ const adapter: AxiosAdapter = async (config) => {
     };
     reply = ok(d);
   }
+  if (url.endsWith('.formDraft/detail/')) reply = ok({ id: 44, formId: 12, formName: '请假申请', version: 3, savedAt: Date.UTC(2026, 1, 1), values: { name: '草稿里的名字', kind: 'personal' } });
+  if (url.endsWith('.formDraft/save/')) reply = ok({ id: 44, formId: 12, formName: '请假申请', version: 3, savedAt: Date.UTC(2026, 1, 2, 3, 4, 5) });
   if (url.endsWith('.formFill/fillable/')) reply = ok({ list: [{ id: 12, name: '请假申请', category: '学生事务', description: '', version: 3, access: 'public' }], total: 1, page: 1, pageSize: 10 });
   return { data: reply.body, status: reply.status, statusText: String(reply.status), headers: { 'content-type': 'application/json' }, config };
 };
@@ -156,6 +159,29 @@ describe('formWrite page', () => {
   it('explains a link without a form number', () => {
     renderAt('/web/eventService/formWrite', <FormWritePage />, '/web/eventService/formWrite');
     expect(screen.getByText('链接不完整')).toBeTruthy();
+  });
+});
+
+describe('server drafts', () => {
+  it('saves a draft for a signed-in user and continues it from taskFormEdit, submitting it with its id', async () => {
+    useSession.setState({ token: 'T', userInfo: user });
+    openWrite();
+    await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
+    fireEvent.change(nameInput(), { target: { value: '先存一下' } });
+    fireEvent.click(screen.getByRole('button', { name: '保存草稿' }));
+    await waitFor(() => expect(calls.some((c) => c.url?.endsWith('.formDraft/save/'))).toBe(true));
+    const saved = JSON.parse(calls.find((c) => c.url?.endsWith('.formDraft/save/'))!.data as string);
+    expect(saved).toEqual({ formId: 12, version: 3, values: { name: '先存一下' } });
+    cleanup();
+
+    calls.length = 0;
+    renderAt('/web/taskCenter/taskFormEdit?draftId=44', <TaskFormEditPage />, '/web/taskCenter/taskFormEdit');
+    await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
+    expect(nameInput().value).toBe('草稿里的名字');
+    expect(calls.find((c) => c.url?.endsWith('.formFill/open/'))!.params).toEqual({ formId: 12, version: 3 });
+    fireEvent.click(submitButton());
+    await screen.findByText('提交成功', {}, { timeout: 5000 });
+    expect(JSON.parse(submits()[0]!.data as string)).toEqual({ formId: 12, version: 3, values: { name: '草稿里的名字', kind: 'personal' }, draftId: 44 });
   });
 });
 

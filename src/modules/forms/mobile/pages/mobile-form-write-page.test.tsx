@@ -1,0 +1,95 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import '../../../../core/testing/dom-polyfills';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
+import { clear as idbClear } from 'idb-keyval';
+import { httpInstances } from '../../../../core/http';
+import { useSession } from '../../../../core/session/store';
+import { leaveSchema } from '../../components/testing/sample-schemas';
+import type { OpenedForm } from '../../contract';
+import MobileFormWritePage from './mobile-form-write-page';
+
+const FORM: OpenedForm = { id: 12, name: '请假申请', description: '', access: 'public', version: 3, schema: leaveSchema, defaults: { name: '默认姓名' } };
+const calls: InternalAxiosRequestConfig[] = [];
+let refuse = true;
+
+const adapter: AxiosAdapter = async (config) => {
+  calls.push(config);
+  const url = config.url ?? '';
+  let status = 200;
+  let body: unknown = { errorCode: '0x00000000', message: '成功', data: null };
+  if (url.endsWith('.formFill/open/')) body = { errorCode: '0x00000000', message: '成功', data: FORM };
+  if (url.endsWith('.formFill/submit/')) {
+    if (refuse) {
+      status = 400;
+      body = { errorCode: '0x00000101', message: '输入有误', data: { fields: [{ field: 'name', message: '该姓名已提交过' }] } };
+    } else {
+      body = { errorCode: '0x00000000', message: '成功', data: { id: 8, submittedAt: Date.UTC(2026, 2, 1, 0, 0, 0) } };
+    }
+  }
+  return { data: body, status, statusText: String(status), headers: { 'content-type': 'application/json' }, config };
+};
+
+beforeEach(async () => {
+  calls.length = 0;
+  refuse = true;
+  httpInstances.normal.defaults.adapter = adapter;
+  httpInstances.slow.defaults.adapter = adapter;
+  await idbClear();
+  useSession.setState({ token: null, userInfo: null });
+});
+afterEach(cleanup);
+
+const open = () => render(
+  <QueryClientProvider client={new QueryClient()}>
+    <MemoryRouter initialEntries={['/mobile/formWrite?formId=12']}>
+      <Routes><Route path="/mobile/formWrite" element={<MobileFormWritePage />} /></Routes>
+    </MemoryRouter>
+  </QueryClientProvider>,
+);
+const field = (id: string) => document.querySelector<HTMLElement>(`[data-field="${id}"]`)!;
+const submit = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent === '提交')!;
+
+describe('/mobile/formWrite', () => {
+  it('opens the form with its defaults and shows client messages before sending', async () => {
+    open();
+    await waitFor(() => expect(field('name')).toBeTruthy(), { timeout: 5000 });
+    expect(field('name').querySelector('input')!.value).toBe('默认姓名');
+    fireEvent.click(submit());
+    await waitFor(() => expect(field('kind').querySelector('[role=alert]')?.textContent).toBe('请选择请假类型'));
+    expect(calls.filter((c) => c.url?.endsWith('/submit/'))).toHaveLength(0);
+  });
+
+  it('shows the server\'s messages beside the fields, then the success page', async () => {
+    open();
+    await waitFor(() => expect(field('kind')).toBeTruthy(), { timeout: 5000 });
+    // A wheel picker is hard to turn in jsdom: start from a value through the defaults' route instead.
+    FORM.defaults = { name: '默认姓名', kind: 'personal' };
+    cleanup();
+    open();
+    await waitFor(() => expect(field('kind').textContent).toContain('事假'), { timeout: 5000 });
+    fireEvent.click(submit());
+    await waitFor(() => expect(field('name').querySelector('[role=alert]')?.textContent).toBe('该姓名已提交过'), { timeout: 5000 });
+    refuse = false;
+    fireEvent.change(field('name').querySelector('input')!, { target: { value: '另一个名字' } });
+    expect(field('name').querySelector('[role=alert]')).toBeNull();
+    fireEvent.click(submit());
+    expect(await screen.findByText('提交成功', {}, { timeout: 5000 })).toBeTruthy();
+    FORM.defaults = { name: '默认姓名' };
+  });
+
+  it('explains a link without a form number', async () => {
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <MemoryRouter initialEntries={['/mobile/formWrite']}>
+          <Routes><Route path="/mobile/formWrite" element={<MobileFormWritePage />} /></Routes>
+        </MemoryRouter>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText(/缺少表单编号/)).toBeTruthy();
+  });
+});
