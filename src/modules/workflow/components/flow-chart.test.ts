@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LEAVE_PROCESS } from '../testing/fixtures';
+import { LEAVE_PROCESS } from '../web/testing/fixtures';
 import { nodeProgress } from './flow-chart';
 
 describe('nodeProgress', () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Background, MarkerType, ReactFlow, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import type { HistoryItem, InstanceStatus, InstanceTask, ProcessDefinition } from '../../contract';
+import type { HistoryItem, InstanceStatus, InstanceTask, ProcessDefinition } from '../contract';
 import s from './flow-chart.module.css';
 
 // Kit-free (no antd, no antd-mobile): the phone's mobileFlowChart draws the same chart.

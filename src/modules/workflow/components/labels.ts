@@ -1,4 +1,4 @@
-import type { HistoryAction, InstanceStatus, TaskListType, TaskStatus } from '../../contract';
+import type { HistoryAction, InstanceStatus, TaskListType, TaskStatus } from '../contract';
 
 /** Kit-free labels shared by the desktop and phone pages. */
 /** The form category booking forms carry (reservationServices filters tasks by it). */

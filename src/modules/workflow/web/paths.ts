@@ -7,7 +7,6 @@ export const approvalByInstance = (instanceId: number) => `/web/taskCenter/taskA
 export const applyForEditPath = (instanceId: number) => `/web/taskCenter/applyForEdit?instanceId=${instanceId}`;
 export const formWritePath = (formId: number) => `/web/taskCenter/taskFormWrite?formId=${formId}`;
 export const recordPath = (token: string) => `/web/taskCenter/taskHistoricalRecord?token=${encodeURIComponent(token)}`;
-export const mobileFlowChartPath = (instanceId: number) => `/mobile/mobileFlowChart?instanceId=${instanceId}`;
 
 /** A pending task opens as the task (its actions); every other row opens the instance. */
 export const rowLink = (type: TaskListType, row: TaskListItem) =>

@@ -6,7 +6,7 @@ import type { Dayjs } from 'dayjs';
 import { batchApprove, listTasks, startableProcesses } from '../../api';
 import { INSTANCE_STATUS_LABELS, type BatchApproveAnswer, type TaskListItem, type TaskListQuery, type TaskListType } from '../../contract';
 import { rowLink } from '../paths';
-import { INSTANCE_STATUS_COLORS, TASK_STATUS_LABELS, formatTime } from './labels';
+import { INSTANCE_STATUS_COLORS, TASK_STATUS_LABELS, formatTime } from '../../components/labels';
 import s from './approval.module.css';
 
 interface Filters { keyword?: string; formId?: number; range?: [Dayjs | null, Dayjs | null] | null; applicant?: string; overdue?: boolean }

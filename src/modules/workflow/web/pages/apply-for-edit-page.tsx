@@ -8,7 +8,7 @@ import { serverFieldErrors } from '../../../forms/components/field-errors';
 import { FormRenderer } from '../../../forms/web/components/form-renderer';
 import { applyForEdit, getInstance, uploadFormFile } from '../../api';
 import { DiffTable } from '../components/diff-table';
-import { errorText } from '../components/labels';
+import { errorText } from '../../components/labels';
 import { diffValues } from '../components/value-text';
 import { approvalByInstance } from '../paths';
 import { pickers } from '../components/pickers';

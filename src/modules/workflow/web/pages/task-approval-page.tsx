@@ -10,10 +10,10 @@ import { getInstance, getTask, resubmitInstance, uploadFormFile } from '../../ap
 import { INSTANCE_STATUS_LABELS, type InstanceView, type TaskView } from '../../contract';
 import { ApprovalActions, isTaskView } from '../components/approval-actions';
 import { DiffTable } from '../components/diff-table';
-import { FlowChart } from '../components/flow-chart';
+import { FlowChart } from '../../components/flow-chart';
 import { HistoryTimeline } from '../components/history-timeline';
 import { pickers } from '../components/pickers';
-import { INSTANCE_STATUS_COLORS, TASK_STATUS_LABELS, errorText, formatTime } from '../components/labels';
+import { INSTANCE_STATUS_COLORS, TASK_STATUS_LABELS, errorText, formatTime } from '../../components/labels';
 import { applyForEditPath, recordPath, workBenchPath } from '../paths';
 import s from '../components/approval.module.css';
 

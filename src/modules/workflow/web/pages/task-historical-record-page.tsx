@@ -5,7 +5,7 @@ import { FormRenderer } from '../../../forms/web/components/form-renderer';
 import { publicRecord } from '../../api';
 import { INSTANCE_STATUS_LABELS } from '../../contract';
 import { HistoryTimeline } from '../components/history-timeline';
-import { INSTANCE_STATUS_COLORS, errorText, formatTime } from '../components/labels';
+import { INSTANCE_STATUS_COLORS, errorText, formatTime } from '../../components/labels';
 import s from '../components/approval.module.css';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,80}$/;

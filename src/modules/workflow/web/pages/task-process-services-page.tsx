@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Pagination, Result, Skeleton, Tag, Typography } from 'antd';
 import { startableProcesses } from '../../api';
-import { errorText } from '../components/labels';
+import { errorText } from '../../components/labels';
 import { formWritePath } from '../paths';
 import s from '../components/approval.module.css';
 

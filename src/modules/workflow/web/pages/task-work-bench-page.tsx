@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Tabs } from 'antd';
 import { taskCounts } from '../../api';
 import { TASK_LIST_TYPES, type TaskListType } from '../../contract';
-import { TASK_TYPE_LABELS } from '../components/labels';
+import { TASK_TYPE_LABELS } from '../../components/labels';
 import { TaskTable } from '../components/task-table';
 import s from '../components/approval.module.css';
 
