@@ -103,6 +103,44 @@ describe('taskApproval for the approver', () => {
     await waitFor(() => expect(api.transferTask).toHaveBeenCalledWith({ taskId: 91, userId: 5, comment: undefined }));
   });
 
+  it('asks for the next node’s approvers when this node picks them, and adds signers', async () => {
+    vi.mocked(api.getTask).mockResolvedValue(envelope(taskView({ picksFor: [{ id: 'dean', name: '院长审批' }] })));
+    open('?taskId=91');
+    await screen.findByRole('heading', { name: '张三的请假申请' });
+    const pick = async (d: HTMLElement, keyword: string) => {
+      const input = within(d).getByRole('combobox');
+      fireEvent.mouseDown(input);
+      fireEvent.change(input, { target: { value: keyword } });
+      fireEvent.click(await screen.findByText('赵老师 · T005 · 计算机学院', undefined, { timeout: 2000 }));
+    };
+    fireEvent.click(screen.getByRole('button', { name: '同 意' }));
+    let d = await dialog();
+    ok(d);
+    expect(await within(d).findByText('请选择下一环节的审批人')).toBeTruthy();
+    expect(within(d).getByText('选择「院长审批」的审批人')).toBeTruthy();
+    await pick(d, '赵');
+    ok(d);
+    await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, values: { reason: '回家' }, nextAssignees: [5] }));
+    cleanup();
+    open('?taskId=91');
+    await screen.findByRole('heading', { name: '张三的请假申请' });
+    fireEvent.click(screen.getByRole('button', { name: '加 签' }));
+    d = await dialog();
+    await pick(d, '赵');
+    ok(d);
+    await waitFor(() => expect(api.addSigner).toHaveBeenCalledWith({ taskId: 91, userIds: [5], comment: undefined }));
+  });
+
+  it('shows a change request as its field diff', async () => {
+    vi.mocked(api.getTask).mockResolvedValue(envelope(taskView({ kind: 'edit', diff: { days: { from: 2, to: 3 }, kind: { from: 'personal', to: 'sick' } } })));
+    open('?taskId=91');
+    await screen.findByRole('heading', { name: '张三的请假申请' });
+    expect(screen.getByText('修改申请')).toBeTruthy();
+    const row = (label: string) => screen.getByText(label, { selector: 'td' }).closest('tr')!.textContent;
+    expect(row('天数')).toBe('天数23');
+    expect(row('请假类型')).toBe('请假类型事假病假');
+  });
+
   it('shows a conflict and reloads the task when someone else handled it first', async () => {
     vi.mocked(api.approveTask).mockRejectedValue(new HttpError('该任务已被他人处理', '0x00000410', 409));
     open('?taskId=91');
