@@ -3,9 +3,11 @@ import '../core/testing/dom-polyfills';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { QueryClientProvider } from '@tanstack/react-query';
 import type { AxiosAdapter } from 'axios';
 import { httpInstances } from '../core/http';
 import { useSession } from '../core/session/store';
+import { createQueryClient } from '../core/ui/query-client';
 import { buildMobileRouteObjects } from './mobile-router';
 import { mobileRoutes } from './routes';
 
@@ -21,7 +23,8 @@ const adapter: AxiosAdapter = async (config) => {
 function open(path: string) {
   httpInstances.normal.defaults.adapter = adapter;
   const router = createMemoryRouter(buildMobileRouteObjects(mobileRoutes), { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
+  // as mobile-main.tsx mounts it
+  render(<QueryClientProvider client={createQueryClient()}><RouterProvider router={router} /></QueryClientProvider>);
   return router;
 }
 
@@ -41,7 +44,7 @@ describe('the /mobile branch', () => {
     useSession.getState().setLogin({ Authorization: 't', user_info: user, menus: { plant_front: [platform], cms: [] }, is_admin: 0 });
     const router = open('/mobile/home');
     // (jsdom has no IndexedDB, so the shell's hydrate leaves no platform: the page itself is the point)
-    expect(await screen.findByRole('region', { name: '应用' }, { timeout: 10000 })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: '消息' }, { timeout: 10000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/mobile/home');
   });
 

@@ -17,15 +17,18 @@ import messagesMobile from '../modules/messages/mobile/routes';
 import formsCms from '../modules/forms/cms/routes';
 import formsWeb from '../modules/forms/web/routes';
 import formsMobile from '../modules/forms/mobile/routes';
+import workflowWeb from '../modules/workflow/web/routes';
+import workflowCms from '../modules/workflow/cms/routes';
+import workflowMobile from '../modules/workflow/mobile/routes';
 
 /**
  * Every client route of the desktop shell, gathered from the modules' faces. A module adds its
  * routes.tsx here; routes.test.ts keeps this table and src/modules/manifests.ts in step.
  */
-export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms, ...accountsCms, ...contentCms, ...contentWeb, ...maintenanceCms, ...formsCms, ...formsWeb, ...mobileLayoutCms];
+export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms, ...accountsCms, ...contentCms, ...contentWeb, ...maintenanceCms, ...formsCms, ...formsWeb, ...mobileLayoutCms, ...workflowWeb, ...workflowCms];
 
 /** The phone pages (/mobile/*): the mobile shell serves them, in a lazy branch of its own. */
-export const mobileRoutes: readonly AppRoute[] = [...mobilePages, ...formsMobile, ...messagesMobile];
+export const mobileRoutes: readonly AppRoute[] = [...mobilePages, ...formsMobile, ...messagesMobile, ...workflowMobile];
 
 /** Routes by the layout that frames them. */
 export function routesByLayout(routes: readonly AppRoute[]) {

@@ -12,10 +12,11 @@ import { accountsModule } from './accounts/module';
 import { maintenanceModule } from './maintenance/module';
 import { mobileModule } from './mobile/module';
 import { formsModule } from './forms/module';
+import { workflowModule } from './workflow/module';
 import { messagesModule } from './messages/module';
 import { mobileLayoutModule } from './mobile-layout/module';
 
 /** Every module's manifest. A new module adds its line here. */
-export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule, contentModule, maintenanceModule, mobileModule, formsModule, messagesModule, mobileLayoutModule];
+export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule, contentModule, maintenanceModule, mobileModule, formsModule, messagesModule, mobileLayoutModule, workflowModule];
 
 export const allRoutes = manifests.flatMap((m) => m.routes);

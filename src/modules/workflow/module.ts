@@ -1,9 +1,6 @@
 import { defineModule } from '../../shared/module';
 
-/**
- * The workflow engine and the approval centre (issue 6). Not yet in src/modules/manifests.ts:
- * it is registered there together with the client routes (another session builds the pages).
- */
+/** The workflow engine and the approval centre (issue 6): approvals on the web, processes in the back office, pending tasks on phones. */
 export const workflowModule = defineModule({
   id: 'workflow',
   title: '审批中心',
@@ -18,5 +15,6 @@ export const workflowModule = defineModule({
     { name: 'processDesign', path: '/cms/workflow/processDesign', title: '流程设计', area: 'cms', menu: true, icon: 'ShareAltOutlined' },
     { name: 'processMonitor', path: '/cms/workflow/processMonitor', title: '流程监控', area: 'cms', menu: true, icon: 'DashboardOutlined' },
     { name: 'approvalManage', path: '/cms/workflow/approvalManage', title: '审批管理', area: 'cms', menu: true, icon: 'SolutionOutlined' },
+    { name: 'mobileTaskPending', path: '/mobile/taskPending', title: '待办审批', area: 'mobile' },
   ],
 });
