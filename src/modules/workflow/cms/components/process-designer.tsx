@@ -1,9 +1,9 @@
-import { memo, useCallback, useMemo, useState } from 'react';
+import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Alert, App, Button, Card, Empty, Popconfirm, Result, Skeleton, Space, Tag, Tooltip } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
-  Background, Controls, Handle, MarkerType, Position, ReactFlow, type Connection, type Edge, type EdgeChange, type Node, type NodeChange, type NodeProps,
+  Background, Controls, Handle, MarkerType, Position, ReactFlow, type Connection, type Edge, type EdgeChange, type Node, type NodeChange, type NodeProps, type ReactFlowInstance,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -104,8 +104,13 @@ function Designer({ detail }: { detail: ProcessDetail }) {
     apply(sel.kind === 'node' ? remove(def, [sel.id]) : remove(def, [], [sel.key]));
     setSel(null);
   };
+  // New nodes appear in the middle of what the canvas shows, not below it out of sight.
+  const flow = useRef<ReactFlowInstance<FlowNode, Edge> | null>(null);
+  const canvas = useRef<HTMLDivElement>(null);
   const add = (type: ProcessNode['type']) => {
-    const e = addNode(def, type);
+    const rect = canvas.current?.getBoundingClientRect();
+    const mid = flow.current && rect && rect.width ? flow.current.screenToFlowPosition({ x: rect.left + rect.width / 2 - 80, y: rect.top + rect.height / 2 - 40 }) : undefined;
+    const e = addNode(def, type, mid);
     apply(e);
     if (e.def) setSel({ kind: 'node', id: e.def.nodes.at(-1)!.id });
   };
@@ -156,7 +161,7 @@ function Designer({ detail }: { detail: ProcessDetail }) {
             <Button danger icon={<DeleteOutlined />} disabled={!sel || (selected?.type === 'start')} onClick={deleteSelected}>删除</Button>
           </Tooltip>
         </div>
-        <div className={s.canvas} data-testid="flow-canvas">
+        <div className={s.canvas} data-testid="flow-canvas" ref={canvas}>
           <ReactFlow<FlowNode, Edge>
             nodes={nodes}
             edges={edges}
@@ -164,6 +169,7 @@ function Designer({ detail }: { detail: ProcessDetail }) {
             onNodesChange={onNodesChange}
             onEdgesChange={onEdgesChange}
             onConnect={onConnect}
+            onInit={(i) => { flow.current = i; }}
             onDelete={({ nodes: ns, edges: es }) => { apply(remove(def, ns.map((n) => n.id), es.map((e) => e.id))); setSel(null); }}
             fitView
             deleteKeyCode={['Backspace', 'Delete']}

@@ -28,6 +28,8 @@ describe('designer edits', () => {
     expect(d.nodes.at(-1)).toMatchObject({ id: 'join1', splitId: 'parallel1' });
     expect(ok(addNode(d, 'condition')).nodes.at(-1)).toMatchObject({ branches: [] });
     expect(addNode(d, 'start').error).toBe('流程只能有一个开始节点');
+    // Where the canvas's visible middle is, when the designer knows it.
+    expect(ok(addNode(d, 'copy', { x: 300.4, y: 80.6 })).nodes.at(-1)).toMatchObject({ id: 'copy1', x: 300, y: 81 });
   });
 
   it('connects once out of single-way nodes and never into the start or out of the end', () => {

@@ -19,13 +19,13 @@ function freshId(def: ProcessDefinition, prefix: string): string {
   for (let i = 1; ; i++) if (!ids.has(`${prefix}${i}`)) return `${prefix}${i}`;
 }
 
-/** A new node of this type with the settings it needs, placed under the lowest node. */
-export function addNode(def: ProcessDefinition, type: NodeType): Edit {
+/** A new node of this type with the settings it needs, placed at `at` (the visible middle) or under the lowest node. */
+export function addNode(def: ProcessDefinition, type: NodeType, at?: { x: number; y: number }): Edit {
   if (type === 'start') return { error: '流程只能有一个开始节点' };
   if (def.nodes.length >= MAX_NODES) return { error: `节点不能超过 ${MAX_NODES} 个` };
   const id = freshId(def, type);
   const lowest = Math.max(0, ...def.nodes.map((n) => n.y ?? 0));
-  const node: ProcessNode = { id, type, name: NODE_TYPE_LABELS[type], x: 0, y: lowest + 120 };
+  const node: ProcessNode = { id, type, name: NODE_TYPE_LABELS[type], x: Math.round(at?.x ?? 0), y: Math.round(at?.y ?? lowest + 120) };
   if (type === 'approval') Object.assign(node, { signMode: 'any', noAssignee: 'admin' });
   if (type === 'condition') node.branches = [];
   if (type === 'join') {
