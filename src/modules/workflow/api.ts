@@ -18,7 +18,7 @@ export const getProcess = (id: number) => http.get<ProcessDetail>(`${P}/detail/`
 export const processVersions = (id: number) => http.get<ProcessVersionInfo[]>(`${P}/versions/`, { params: { id } });
 export const createProcess = (body: ProcessCreateBody) => http.post<{ id: number }>(`${P}/create/`, body, { json: true });
 /** A document the checker refuses answers 0x00000101 with data.messages. */
-export const saveProcess = (body: ProcessSaveBody) => http.post<{ updatedAt: number }>(`${P}/save/`, body, { json: true });
+export const saveProcess = (body: ProcessSaveBody) => http.post<{ updatedAt: number; problems: string[] }>(`${P}/save/`, body, { json: true });
 export const publishProcess = (id: number) => http.post<{ version: number }>(`${P}/publish/`, { id }, { json: true });
 export const disableProcess = (id: number) => http.post<null>(`${P}/disable/`, { id }, { json: true });
 export const enableProcess = (id: number) => http.post<null>(`${P}/enable/`, { id }, { json: true });

@@ -120,6 +120,20 @@ describe('workflow engine: the demo leave process end to end', () => {
     expect((await list('teacher', 'dsp', '&keyword=不存在的标题')).total).toBe(0);
   });
 
+  it('saves a half-finished design with its problems listed, and refuses to publish it', async () => {
+    const p = await app.db.selectFrom('wfProcess').select(['id', 'draft', 'name']).where('name', '=', LEAVE_PROCESS_NAME).executeTakeFirstOrThrow();
+    const def = JSON.parse(p.draft) as { nodes: unknown[]; edges: Array<{ source: string; target: string }> };
+    const broken = { ...def, edges: def.edges.slice(1) }; // the start node leads nowhere
+    const saved = await expectOk(await app.injectAs('admin', { method: 'POST', url: '/workflow/api/v1.process/save/', ...json({ id: p.id, name: p.name, definition: broken }) })) as { problems: string[] };
+    expect(saved.problems.length).toBeGreaterThan(0);
+    const refused = await app.injectAs('admin', { method: 'POST', url: '/workflow/api/v1.process/publish/', ...json({ id: p.id }) });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.messages).toEqual(saved.problems);
+    // put the whole design back for the tests after this one
+    const restored = await expectOk(await app.injectAs('admin', { method: 'POST', url: '/workflow/api/v1.process/save/', ...json({ id: p.id, name: p.name, definition: def }) })) as { problems: string[] };
+    expect(restored.problems).toEqual([]);
+  });
+
   it('hides hidden fields from the approver and refuses edits of non-editable fields', async () => {
     const p = await app.db.selectFrom('wfProcess').select(['id', 'draft', 'name']).where('name', '=', LEAVE_PROCESS_NAME).executeTakeFirstOrThrow();
     const def = JSON.parse(p.draft);

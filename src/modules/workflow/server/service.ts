@@ -34,11 +34,16 @@ async function processOr404(db: repo.Conn, id: number): Promise<repo.ProcessRow>
   return p;
 }
 
-async function checkedDefinition(db: repo.Conn, formId: number, def: ProcessDefinition): Promise<void> {
+/** What the checker finds wrong with a definition against its form (empty = publishable). */
+async function definitionProblems(db: repo.Conn, formId: number, def: ProcessDefinition): Promise<string[]> {
   const form = await repo.formInfo(db, formId);
   if (!form) throw badInput('所选表单不存在', { field: 'formId' });
   const schemaText = form.latestVersion !== null ? await repo.formVersionSchema(db, formId, form.latestVersion) : form.draftSchema;
-  const messages = checkProcess(def, schemaText ? (JSON.parse(schemaText) as FormSchema) : undefined);
+  return checkProcess(def, schemaText ? (JSON.parse(schemaText) as FormSchema) : undefined);
+}
+
+async function checkedDefinition(db: repo.Conn, formId: number, def: ProcessDefinition): Promise<void> {
+  const messages = await definitionProblems(db, formId, def);
   if (messages.length) throw badInput(`流程设计有误：${messages[0]}${messages.length > 1 ? `（等 ${messages.length} 处）` : ''}`, { field: 'definition', messages });
 }
 
@@ -66,15 +71,19 @@ export async function createProcess(app: FastifyInstance, a: Actor, body: Proces
   });
 }
 
-export async function saveProcess(app: FastifyInstance, a: Actor, body: ProcessSaveBody): Promise<{ updatedAt: number }> {
+/**
+ * Saves the draft as it is, half-finished designs included (an administrator stores work in
+ * progress); the answer lists what the checker finds, and publish refuses until nothing is left.
+ */
+export async function saveProcess(app: FastifyInstance, a: Actor, body: ProcessSaveBody): Promise<{ updatedAt: number; problems: string[] }> {
   const p = await processOr404(app.db, body.id);
-  await checkedDefinition(app.db, p.formId, body.definition);
+  const problems = await definitionProblems(app.db, p.formId, body.definition);
   const now = Date.now();
   await app.db.transaction().execute(async (trx) => {
     await repo.updateProcess(trx, p.id, { name: body.name.trim(), draft: JSON.stringify(body.definition), updatedAt: now, updatedByName: a.name });
     await auditOk(trx, a, 'process_saved', `process:${p.id}`, body.name);
   });
-  return { updatedAt: now };
+  return { updatedAt: now, problems };
 }
 
 export async function publishProcess(app: FastifyInstance, a: Actor, id: number): Promise<{ version: number }> {

@@ -128,9 +128,14 @@ function Designer({ detail }: { detail: ProcessDetail }) {
     onSuccess: async (v) => { message.success(`已发布为第 ${v} 版`); setServerProblems([]); await qc.invalidateQueries({ queryKey: ['workflow'] }); },
     onError: (err) => { const list = serverMessages(err); if (list.length) setServerProblems(list); },
   });
-  const ready = () => {
+  // A half-finished design may be saved (the problems stay listed); publishing needs none left.
+  const named = () => {
     if (!name.trim()) { message.warning('请填写流程名称'); return false; }
-    if (problems.length) { message.warning(`流程设计还有 ${problems.length} 处问题，请先修改`); return false; }
+    return true;
+  };
+  const ready = () => {
+    if (!named()) return false;
+    if (problems.length) { message.warning(`流程设计还有 ${problems.length} 处问题，请先修改再发布`); return false; }
     return true;
   };
 
@@ -147,7 +152,7 @@ function Designer({ detail }: { detail: ProcessDetail }) {
           <span className={s.hint}>绑定表单：{detail.formName}{detail.latestVersion ? ` · 当前 v${detail.latestVersion}` : ' · 未发布'}{dirty ? ' · 有未保存的修改' : ''}</span>
         </div>
         <Space>
-          <Button loading={save.isPending} disabled={!dirty} onClick={() => { if (ready()) save.mutate(); }}>保存</Button>
+          <Button loading={save.isPending} disabled={!dirty} onClick={() => { if (named()) save.mutate(); }}>保存</Button>
           <Popconfirm title="发布流程？" description={dirty ? '将先保存当前设计，再发布为新版本' : '当前设计将发布为新版本，进行中的审批仍按原版本'} okText="发布" cancelText="取消"
             onConfirm={() => { if (ready()) publish.mutate(); }}>
             <Button type="primary" loading={publish.isPending}>发布</Button>
