@@ -83,7 +83,15 @@ export type SaveMobileLayoutBody = Static<typeof SaveMobileLayoutBody>;
 export const ResetMobileLayoutBody = Type.Object({ platformId: PlatformId });
 export type ResetMobileLayoutBody = Static<typeof ResetMobileLayoutBody>;
 
-/** A tile as answered: `to` is where a tap goes (the menu entry's path, or the link's url). */
+/**
+ * Menu entries that have a phone page of their own: a tile of such an entry opens the phone page
+ * instead of the desktop one (which would leave the phone shell).
+ */
+export const PHONE_PAGES: Readonly<Record<string, string>> = {
+  taskWorkBench: '/mobile/taskPending',
+};
+
+/** A tile as answered: `to` is where a tap goes (the entry's phone page or path, or the link's url). */
 export interface TileView extends LayoutTile {
   to: string;
 }

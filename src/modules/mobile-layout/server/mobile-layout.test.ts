@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../server/test/helper';
 import { Codes } from '../../../shared/errors';
-import { DEFAULT_GROUP_TITLE, type LayoutGroup, type LayoutTile, type MobileLayout } from '../contract';
+import { DEFAULT_GROUP_TITLE, PHONE_PAGES, type LayoutGroup, type LayoutTile, type MobileLayout } from '../contract';
 
 const L = '/portal/api/v1.mobileLayout';
 
@@ -41,13 +41,15 @@ describe('mobile layout', () => {
     return res.json().message as string;
   };
 
-  it("answers the default: the platform's menu leaves in menu order, one group, with their paths", async () => {
+  it("answers the default: the platform's menu leaves in menu order, one group, with their paths (phone pages where there are)", async () => {
     const data = await layoutOf(studentPlatform, student);
     const leaves = await menuLeaves(studentPlatform);
     expect(data.own).toBe(false);
     expect(data.groups).toHaveLength(1);
     expect(data.groups[0]!.title).toBe(DEFAULT_GROUP_TITLE);
-    expect(data.groups[0]!.tiles.map((t) => [t.name, t.to])).toEqual(leaves.map((l) => [l.name, l.path]));
+    expect(data.groups[0]!.tiles.map((t) => [t.name, t.to])).toEqual(leaves.map((l) => [l.name, PHONE_PAGES[l.name] ?? l.path]));
+    // the approval workbench opens the phone's pending list
+    expect(data.groups[0]!.tiles.find((t) => t.name === 'taskWorkBench')?.to).toBe('/mobile/taskPending');
     expect(data.groups[0]!.tiles.find((t) => t.name === 'webHomeIndex')).toMatchObject({ kind: 'menu', title: '首页', icon: 'home', badge: '' });
     expect(data.entries.map((e) => e.name)).toEqual(leaves.map((l) => l.name));
   });

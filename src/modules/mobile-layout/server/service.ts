@@ -5,7 +5,7 @@ import { platformMenusFor, userPlatforms } from '../../../server/identity/menus'
 import { badInput, notFound, noPermission } from '../../../server/errors';
 import type { MenuNode } from '../../../shared/menus';
 import {
-  cleanTitle, DEFAULT_GROUP_TITLE, iconForMenu, MOBILE_LAYOUT_LIMITS, TILE_URL_PATTERN, titleProblem,
+  cleanTitle, DEFAULT_GROUP_TITLE, iconForMenu, MOBILE_LAYOUT_LIMITS, PHONE_PAGES, TILE_URL_PATTERN, titleProblem,
   type GroupView, type LayoutGroup, type LayoutTile, type MenuEntry, type MobileLayout, type SaveMobileLayoutBody,
 } from '../contract';
 import * as repo from './repository';
@@ -63,7 +63,7 @@ function viewOf(groups: LayoutGroup[], entries: readonly MenuEntry[], keepEmpty:
       tiles: g.tiles.flatMap((t) => {
         if (t.kind === 'link') return [{ ...t, to: t.url }];
         const e = byName.get(t.name);
-        return e ? [{ ...t, to: e.path }] : [];
+        return e ? [{ ...t, to: PHONE_PAGES[e.name] ?? e.path }] : [];
       }),
     }))
     .filter((g) => keepEmpty || g.tiles.length > 0);
