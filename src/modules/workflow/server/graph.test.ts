@@ -154,7 +154,10 @@ describe('workflow engine: graphs, sign modes and task actions', () => {
   it('refuses a bad graph with Chinese messages, versions processes, and keeps running instances on their version', async () => {
     const { processId, formId } = await flow(app, line([approvalNode('a', [u.g1!])]));
     const bad = { format: PROCESS_FORMAT, nodes: [{ id: 'start', type: 'start', name: '发起' }, { id: 'a', type: 'approval', name: 'a', assignee: { kind: 'users', userIds: [u.g1] } }], edges: [{ from: 'start', to: 'a' }] };
-    const res = await act(app, 'admin', `${P}/save/`, { id: processId, name: 'x', definition: bad });
+    // a half-finished draft is kept with its problems; publishing it is refused with the same messages
+    const saved = await expectOk(await act(app, 'admin', `${P}/save/`, { id: processId, name: 'x', definition: bad })) as { problems: string[] };
+    expect(saved.problems).toContain('流程缺少结束节点');
+    const res = await act(app, 'admin', `${P}/publish/`, { id: processId });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.messages).toContain('流程缺少结束节点');
     const id = await apply(app, 'student', formId, { days: 1 });
