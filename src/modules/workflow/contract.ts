@@ -287,6 +287,7 @@ export interface InstanceView {
   title: string;
   applicant: { id: number; name: string };
   status: InstanceStatus;
+  /** Ids of the nodes waiting for someone (running instances only). */
   currentNodes: string[];
   startedAt: number;
   endedAt: number | null;

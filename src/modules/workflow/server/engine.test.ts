@@ -44,6 +44,10 @@ describe('workflow engine: the demo leave process end to end', () => {
 
     const t1 = (await pendingOf('teacher', inst.id))!;
     expect(t1.nodeName).toBe('辅导员审批');
+    // The applicant's view names the waiting node by its id (the flow chart marks it).
+    const waiting = await expectOk(await app.injectAs('student', { method: 'GET', url: `${I}/detail/?instanceId=${inst.id}` })) as InstanceView;
+    const counsellorNode = waiting.definition.nodes.find((x) => x.name === '辅导员审批')!;
+    expect(waiting.currentNodes).toEqual([counsellorNode.id]);
     // Only the counsellors of the student's own college got the task.
     const counsellorTasks = await app.db.selectFrom('wfTask as t').innerJoin('appUser as u', 'u.id', 't.assigneeId').innerJoin('appUser as s', 's.departmentId', 'u.departmentId')
       .select('u.username').where('t.instanceId', '=', inst.id).where('s.username', '=', 'student').execute();

@@ -289,10 +289,13 @@ async function buildView(app: FastifyInstance, instanceId: number, a: Actor, hid
   const editOpen = mine && inst.status === 'approved' && inst.kind === 'normal'
     ? !(await repo.instanceOfSubmission(db, inst.submissionId, 'edit', ['running', 'returned']))
     : false;
+  const tasks = await repo.instanceTasks(db, instanceId);
+  // The chart marks nodes by id (the instance row keeps the waiting nodes' names, for lists).
+  const currentNodes = inst.status === 'running' ? [...new Set(tasks.filter((t) => t.status === 'pending').map((t) => t.nodeId))] : [];
   return {
     id: inst.id, processId: inst.processId, processName: process?.name ?? '', version: inst.version, formId: inst.formId, submissionId: inst.submissionId, kind: inst.kind,
-    title: inst.title, applicant: { id: inst.applicantId, name: inst.applicantName }, status: inst.status, currentNodes: inst.currentNodes ? inst.currentNodes.split(',') : [],
-    startedAt: inst.startedAt, endedAt: inst.endedAt, definition: def, schema: cut.schema, values: cut.values, diff, tasks: await repo.instanceTasks(db, instanceId), history,
+    title: inst.title, applicant: { id: inst.applicantId, name: inst.applicantName }, status: inst.status, currentNodes,
+    startedAt: inst.startedAt, endedAt: inst.endedAt, definition: def, schema: cut.schema, values: cut.values, diff, tasks, history,
     recordToken: mine ? inst.recordToken : null,
     canWithdraw: mine && (inst.status === 'returned' || (inst.status === 'running' && !approved)),
     canResubmit: mine && inst.status === 'returned',
