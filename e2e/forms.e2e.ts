@@ -36,9 +36,12 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message'
 const formItem = (scope: Locator, label: string) =>
   scope.locator('.ant-form-item').filter({ has: scope.page().locator('.ant-form-item-label').getByText(label, { exact: true }) });
 
-/** Picks `label` in the open antd Select dropdown. */
+/**
+ * Picks `label` in the open antd Select dropdown. A dropdown that is closing (its leave animation
+ * running) still shows the same option titles and ignores clicks: skip it.
+ */
 async function pickOption(page: Page, label: string): Promise<void> {
-  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])');
   await popup.locator(`.ant-select-item-option[title="${label}"]`).first().click();
 }
 
