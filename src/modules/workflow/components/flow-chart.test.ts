@@ -8,14 +8,14 @@ describe('nodeProgress', () => {
       definition: LEAVE_PROCESS, currentNodes: ['college'], status: 'running',
       tasks: [{ nodeId: 'counsellor', status: 'approved' }, { nodeId: 'college', status: 'pending' }],
       history: [{ nodeId: 'start', action: 'submit' }, { nodeId: 'counsellor', action: 'approve' }],
-    })).toEqual({ start: 'done', counsellor: 'done', college: 'current', dorm: 'todo', end: 'todo' });
+    })).toEqual({ start: 'done', counsellor: 'done', college: 'current', dorm: 'notStarted', end: 'notStarted' });
   });
 
   it('marks the node that returned the request', () => {
     expect(nodeProgress({
       definition: LEAVE_PROCESS, currentNodes: [], status: 'returned', tasks: [],
       history: [{ nodeId: 'start', action: 'submit' }, { nodeId: 'counsellor', action: 'return' }],
-    })).toMatchObject({ counsellor: 'returned', college: 'todo', end: 'todo' });
+    })).toMatchObject({ counsellor: 'returned', college: 'notStarted', end: 'notStarted' });
   });
 
   it('draws every node done once approved (the copy node ran)', () => {

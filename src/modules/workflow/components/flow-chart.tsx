@@ -6,8 +6,8 @@ import s from './flow-chart.module.css';
 
 // Kit-free (no antd, no antd-mobile): the phone's mobileFlowChart draws the same chart.
 
-export type NodeProgress = 'done' | 'current' | 'returned' | 'todo';
-export const PROGRESS_LABELS: Record<NodeProgress, string> = { done: '已完成', current: '进行中', returned: '已退回', todo: '未开始' };
+export type NodeProgress = 'done' | 'current' | 'returned' | 'notStarted';
+export const PROGRESS_LABELS: Record<NodeProgress, string> = { done: '已完成', current: '进行中', returned: '已退回', notStarted: '未开始' };
 
 export interface FlowProgressInput {
   definition: ProcessDefinition;
@@ -29,9 +29,9 @@ export function nodeProgress({ definition, currentNodes, status, tasks, history 
   for (const n of definition.nodes) {
     if (n.type === 'start') out[n.id] = 'done';
     else if (current.has(n.id) && status === 'running') out[n.id] = 'current';
-    else if (n.type === 'end') out[n.id] = status === 'approved' ? 'done' : 'todo';
+    else if (n.type === 'end') out[n.id] = status === 'approved' ? 'done' : 'notStarted';
     else if ((status === 'returned' || status === 'rejected') && lastReturn?.nodeId === n.id) out[n.id] = 'returned';
-    else out[n.id] = ran.has(n.id) ? 'done' : 'todo';
+    else out[n.id] = ran.has(n.id) ? 'done' : 'notStarted';
   }
   return out;
 }
@@ -112,7 +112,7 @@ export function FlowChart({ height = 420, definition, currentNodes, status, task
         </ReactFlow>
       </div>
       <div className={s.legend} aria-label="图例">
-        {(['done', 'current', 'returned', 'todo'] as const).map((p) => (
+        {(['done', 'current', 'returned', 'notStarted'] as const).map((p) => (
           <span key={p} className={s.legendItem}><i className={`${s.swatch} ${s[p]}`} />{PROGRESS_LABELS[p]}</span>
         ))}
       </div>

@@ -103,7 +103,7 @@ describe('mobileFlowChart', () => {
   it('draws the instance’s progress and its steps', async () => {
     open('/mobile/mobileFlowChart?instanceId=40');
     await waitFor(() => expect(document.querySelector('[data-node="counsellor"]')?.getAttribute('data-progress')).toBe('done'));
-    expect(document.querySelector('[data-node="dorm"]')?.getAttribute('data-progress')).toBe('todo');
+    expect(document.querySelector('[data-node="dorm"]')?.getAttribute('data-progress')).toBe('notStarted');
     expect(screen.getByText('李老师 同意（辅导员审批）')).toBeTruthy();
     expect(screen.getByText('同意，注意安全')).toBeTruthy();
     expect(screen.getByText('王院长 审批中（学院审批）')).toBeTruthy();

@@ -55,8 +55,8 @@ describe('taskApproval for the approver', () => {
     await waitFor(() => expect(progress('college')).toBe('current'));
     expect(progress('start')).toBe('done');
     expect(progress('counsellor')).toBe('done');
-    expect(progress('dorm')).toBe('todo');
-    expect(progress('end')).toBe('todo');
+    expect(progress('dorm')).toBe('notStarted');
+    expect(progress('end')).toBe('notStarted');
     expect(screen.getByText('同意，注意安全')).toBeTruthy();
     expect(screen.getByText(/说明\.pdf/).closest('a')!.getAttribute('href')).toBe('/files/f1');
     for (const b of ['同 意', '退 回', '转 交', '加 签', '评 论']) expect(screen.getByRole('button', { name: b })).toBeTruthy();
