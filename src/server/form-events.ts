@@ -16,7 +16,14 @@ export interface FormSubmittedEvent {
   at: number;
 }
 
-export type FormSubmittedHook = (trx: Transaction<Database>, e: FormSubmittedEvent) => Promise<void>;
+/** Where the submitter can follow what the submission started (e.g. the approval's progress). */
+export interface FormFollowUp {
+  /** An in-app path of the desktop front end. */
+  link: string;
+  label: string;
+}
+
+export type FormSubmittedHook = (trx: Transaction<Database>, e: FormSubmittedEvent) => Promise<FormFollowUp | null | void>;
 
 const hooks = new Map<string, FormSubmittedHook>();
 
@@ -24,6 +31,9 @@ export function onFormSubmitted(name: string, hook: FormSubmittedHook): void {
   hooks.set(name, hook);
 }
 
-export async function runFormSubmitted(trx: Transaction<Database>, e: FormSubmittedEvent): Promise<void> {
-  for (const hook of hooks.values()) await hook(trx, e);
+/** Runs every hook; answers the first follow-up a hook gave (the submit answer passes it on). */
+export async function runFormSubmitted(trx: Transaction<Database>, e: FormSubmittedEvent): Promise<FormFollowUp | null> {
+  let follow: FormFollowUp | null = null;
+  for (const hook of hooks.values()) follow = (await hook(trx, e)) ?? follow ?? null;
+  return follow;
 }

@@ -156,6 +156,8 @@ export type SubmitBody = Static<typeof SubmitBody>;
 export interface SubmitAnswer {
   id: number;
   submittedAt: number;
+  /** What the submission started and where to follow it (an approval's progress), if anything. */
+  follow: { link: string; label: string } | null;
 }
 
 /** POST /workflow/api/v1.formFill/upload/?formId=&field= (multipart, one file) — an attachment, signature or image. */

@@ -288,8 +288,8 @@ export async function submitForm(app: FastifyInstance, auth: AuthContext | null,
     }, valueRows(schema, values));
     if (body.draftId && auth) await repo.deleteDraft(trx, body.draftId, auth.userId, f.id);
     // A process bound to this form starts here, in the same transaction (src/server/form-events.ts).
-    await runFormSubmitted(trx, { formId: f.id, version: body.version, submissionId: id, submitterId: ownerId, at: now });
-    return { id, submittedAt: now };
+    const follow = await runFormSubmitted(trx, { formId: f.id, version: body.version, submissionId: id, submitterId: ownerId, at: now });
+    return { id, submittedAt: now, follow };
   });
 }
 

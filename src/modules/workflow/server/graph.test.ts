@@ -168,7 +168,8 @@ describe('workflow engine: graphs, sign modes and task actions', () => {
     const id2 = await apply(app, 'student', formId, { days: 1 });
     expect(await pending(app, 'g2', id2)).toBeDefined();
     await expectOk(await act(app, 'admin', `${P}/disable/`, { id: processId }));
-    const id3sub = await expectOk(await app.injectAs('student', { method: 'POST', url: '/workflow/api/v1.formFill/submit/', ...json({ formId, version: 1, values: { days: 1 } }) })) as { id: number };
+    const id3sub = await expectOk(await app.injectAs('student', { method: 'POST', url: '/workflow/api/v1.formFill/submit/', ...json({ formId, version: 1, values: { days: 1 } }) })) as { id: number; follow: unknown };
+    expect(id3sub.follow).toBeNull();
     expect(await app.db.selectFrom('wfInstance').select('id').where('submissionId', '=', id3sub.id).executeTakeFirst()).toBeUndefined();
     const versions = await expectOk(await app.injectAs('admin', { method: 'GET', url: `${P}/versions/?id=${processId}` })) as unknown[];
     expect(versions).toHaveLength(2);

@@ -3,12 +3,17 @@ import { onFormSubmitted } from '../../../server/form-events';
 import { adminRoutes, processRoutes, taskRoutes } from './routes';
 import { registerWorkflowFileAccess } from './file-access';
 import { startForSubmission } from './service';
+import { instanceLink } from '../contract';
 import './tables';
 
 /** Server face of the workflow engine (issue 6): processes, the engine, the approval centre, the monitor. */
 export const workflowServer: FastifyPluginAsync = async (app) => {
   // A submission of a form bound to a published process starts its instance in the submission's transaction.
-  onFormSubmitted('workflow', async (trx, e) => { await startForSubmission(trx, e); });
+  // The submitter is offered the approval page to follow it.
+  onFormSubmitted('workflow', async (trx, e) => {
+    const instanceId = await startForSubmission(trx, e);
+    return instanceId === null ? null : { link: instanceLink(instanceId), label: '查看审批进度' };
+  });
   registerWorkflowFileAccess(app);
   await app.register(processRoutes);
   await app.register(taskRoutes);

@@ -1,8 +1,10 @@
+import { expect } from 'vitest';
 import type { TestApp } from '../../../server/test/helper';
 import { createTestUser } from '../../../server/test/helper';
 import { FORM_SCHEMA_FORMAT, type FormSchema } from '../../../shared/forms/schema';
+import type { SubmitAnswer } from '../../forms/contract';
 import { expectOk, json, publishedForm } from '../../forms/server/test-support';
-import { PROCESS_FORMAT, type ProcessDefinition, type ProcessNode, type TaskListItem } from '../contract';
+import { instanceLink, PROCESS_FORMAT, type ProcessDefinition, type ProcessNode, type TaskListItem } from '../contract';
 
 export const T = '/workflow/api/v1.task';
 export const I = '/workflow/api/v1.instance';
@@ -42,10 +44,11 @@ export async function flow(app: TestApp, def: ProcessDefinition, schema: FormSch
   return { formId, processId: id };
 }
 
-/** Submits as `who`; answers the started instance's id. */
+/** Submits as `who`; answers the started instance's id (the submit answer points the applicant to it). */
 export async function apply(app: TestApp, who: string, formId: number, values: Record<string, unknown>): Promise<number> {
-  const sub = await expectOk(await app.injectAs(who, { method: 'POST', url: '/workflow/api/v1.formFill/submit/', ...json({ formId, version: 1, values }) })) as { id: number };
+  const sub = await expectOk(await app.injectAs(who, { method: 'POST', url: '/workflow/api/v1.formFill/submit/', ...json({ formId, version: 1, values }) })) as SubmitAnswer;
   const row = await app.db.selectFrom('wfInstance').select('id').where('submissionId', '=', sub.id).orderBy('id', 'desc').executeTakeFirstOrThrow();
+  expect(sub.follow).toEqual({ link: instanceLink(row.id), label: '查看审批进度' });
   return row.id;
 }
 

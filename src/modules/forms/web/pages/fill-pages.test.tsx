@@ -34,7 +34,7 @@ const adapter: AxiosAdapter = async (config) => {
   let reply: Reply = { status: 404, body: { errorCode: '0x00000404', message: '不存在', data: null } };
   const url = config.url ?? '';
   if (url.endsWith('.formFill/open/')) reply = ok(FORM);
-  if (url.endsWith('.formFill/submit/')) reply = submitReplies.shift() ?? ok({ id: 99, submittedAt: Date.UTC(2026, 2, 1, 8, 0, 0) });
+  if (url.endsWith('.formFill/submit/')) reply = submitReplies.shift() ?? ok({ id: 99, submittedAt: Date.UTC(2026, 2, 1, 8, 0, 0), follow: null });
   if (url.endsWith('.formFill/submission/')) {
     const d: SubmissionDetail = {
       id: 5, formId: 12, formName: '请假申请', version: 3, submittedAt: Date.UTC(2026, 2, 1, 2, 0, 0),
@@ -118,6 +118,20 @@ describe('formWrite page', () => {
     expect(screen.getByText(/已于 2026-03-01 \d\d:00:00 提交/)).toBeTruthy();
     expect(screen.getByRole('link', { name: '查看我的提交' }).getAttribute('href')).toBe('/web/taskCenter/taskFormPreview?id=99');
     expect(JSON.parse(submits()[0]!.data as string).values).toEqual({ name: '张三', kind: 'sick', reason: '发烧', days: 1 });
+  });
+
+  it('offers the follow-up the server names (a started approval) first', async () => {
+    useSession.setState({ token: 'T', userInfo: user });
+    submitReplies = [ok({ id: 99, submittedAt: Date.UTC(2026, 2, 1, 8, 0, 0), follow: { link: '/web/taskCenter/taskApproval?instanceId=7', label: '查看审批进度' } })];
+    openWrite();
+    await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
+    fireEvent.change(nameInput(), { target: { value: '张三' } });
+    fireEvent.mouseDown(field('kind').querySelector('input')!);
+    fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === '事假')!));
+    fireEvent.click(submitButton());
+    await screen.findByText('提交成功', {}, { timeout: 5000 });
+    expect(screen.getByRole('link', { name: '查看审批进度' }).getAttribute('href')).toBe('/web/taskCenter/taskApproval?instanceId=7');
+    expect(screen.getByRole('link', { name: '查看我的提交' })).toBeTruthy();
   });
 
   it('offers to restore what was typed before the tab closed, and forgets it after submitting', async () => {

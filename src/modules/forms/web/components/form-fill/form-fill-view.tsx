@@ -75,9 +75,14 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
           subTitle={`「${form.name}」已于 ${dayjs(done.submittedAt).format('YYYY-MM-DD HH:mm:ss')} 提交`}
           extra={
             <Space wrap>
+              {done.follow && (
+                <Link to={done.follow.link}>
+                  <Button type="primary">{done.follow.label}</Button>
+                </Link>
+              )}
               {fill.signedIn && (
                 <Link to={`/web/taskCenter/taskFormPreview?id=${done.id}`}>
-                  <Button type="primary">查看我的提交</Button>
+                  <Button type={done.follow ? 'default' : 'primary'}>查看我的提交</Button>
                 </Link>
               )}
               <Button onClick={() => { setDone(null); fill.change(form.defaults); fill.setErrors([]); }}>再填一份</Button>
