@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { httpInstances } from '../../../../core/http';
 import type { Message } from '../../contract';
+import { instanceLink, taskLink } from '../../../workflow/contract';
 import MobileMessagesPage from './mobile-messages-page';
 
 const now = Date.now();
@@ -64,6 +65,20 @@ describe('phone message list', () => {
     fireEvent.click(await screen.findByText('请审批：请假申请'));
     await waitFor(() => expect(readCalls()).toEqual([{ id: 3 }]));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mobile/mobileFlowChart'));
+  });
+
+  it('opens a workflow message’s phone page instead of the desktop one', async () => {
+    inbox.unshift(
+      { id: 5, kind: 'task', title: '请审批：李四的请假申请', body: '', link: taskLink(91), readAt: null, createdAt: now - 30_000 },
+      { id: 4, kind: 'result', title: '张三的请假申请 已通过', body: '', link: instanceLink(40), readAt: null, createdAt: now - 40_000 },
+    );
+    const router = renderPage();
+    fireEvent.click(await screen.findByText('请审批：李四的请假申请'));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/mobile/taskPending?taskId=91'));
+    await waitFor(() => expect(readCalls()).toEqual([{ id: 5 }]));
+    await router.navigate('/mobile/messages');
+    fireEvent.click(await screen.findByText('张三的请假申请 已通过'));
+    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/mobile/mobileFlowChart?instanceId=40'));
   });
 
   it('marks a message without a link read and drops it from the unread tab', async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, InfiniteScroll, List, NavBar, PullToRefresh, SwipeAction, Tabs, Toast } from 'antd-mobile';
+import { phoneLink } from '../../../mobile-layout/contract';
 import { listMessages, readMessage } from '../../api';
 import { MESSAGE_KIND_LABELS, type Message } from '../../contract';
 import { messageTime } from '../../time-text';
@@ -10,7 +11,7 @@ import s from './mobile-messages-page.module.css';
 const PAGE_SIZE = 20;
 type Status = 'unread' | 'all';
 
-/** /mobile/messages: the caller's messages; tap or swipe to mark read, pull to refresh, scroll for more. */
+/** /mobile/messages: the caller's messages; tap (opens the link's phone page) or swipe to mark read, pull to refresh, scroll for more. */
 export default function MobileMessagesPage() {
   const navigate = useNavigate();
   const qc = useQueryClient();
@@ -35,7 +36,8 @@ export default function MobileMessagesPage() {
   const total = list.data?.pages[0]?.total ?? 0;
   const open = (m: Message) => {
     if (m.readAt === null) read.mutate({ id: m.id });
-    if (m.link) navigate(m.link);
+    // Workflow messages link to desktop pages; the phone opens its own instead.
+    if (m.link) navigate(phoneLink(m.link));
   };
 
   return (

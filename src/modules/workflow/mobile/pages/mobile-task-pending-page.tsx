@@ -1,24 +1,28 @@
 import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, ErrorBlock, InfiniteScroll, List, NavBar, Popup, PullToRefresh, Skeleton, Tag, Toast } from 'antd-mobile';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { ErrorBlock, InfiniteScroll, List, NavBar, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
 import '../../../mobile/mobile/antd-mobile-setup';
-import { MobileFormRenderer } from '../../../forms/mobile/components/mobile-form-renderer';
-import { approveTask, getTask, listTasks, rejectTask } from '../../api';
+import { listTasks } from '../../api';
 import type { TaskListItem } from '../../contract';
-import { errorText, formatTime } from '../../components/labels';
-import { MOBILE_HOME, mobileFlowChartPath } from '../paths';
-import { DecisionPopup, type Decision } from '../components/decision-popup';
+import { formatTime } from '../../components/labels';
+import { MOBILE_HOME } from '../paths';
+import { TaskSheet } from '../components/task-sheet';
 import s from '../mobile.module.css';
 
 const PAGE_SIZE = 20;
+const positive = (v: string | null) => { const n = Number(v); return Number.isInteger(n) && n > 0 ? n : null; };
 
-/** /mobile/taskPending: my pending approvals; tap to read the request, approve or return it with a comment. */
+/**
+ * /mobile/taskPending: my pending approvals; tap to read the request, approve or return it with a
+ * comment. `?taskId=N` (a message's link) opens that task's sheet at once, wherever it is in the list.
+ */
 export default function MobileTaskPendingPage() {
   const navigate = useNavigate();
-  const qc = useQueryClient();
-  const [openRow, setOpenRow] = useState<TaskListItem | null>(null);
-  const [decision, setDecision] = useState<{ row: TaskListItem; kind: Decision } | null>(null);
+  const [params, setParams] = useSearchParams();
+  const linked = positive(params.get('taskId'));
+  const [tapped, setTapped] = useState<TaskListItem | null>(null);
+  const openId = tapped?.taskId ?? linked;
 
   const list = useInfiniteQuery({
     queryKey: ['workflow', 'tasks', 'phone', 'dsp'],
@@ -26,27 +30,16 @@ export default function MobileTaskPendingPage() {
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
-  const detail = useQuery({
-    queryKey: ['workflow', 'view', 'task', openRow?.taskId],
-    queryFn: () => getTask(openRow!.taskId!).then((r) => r.data),
-    enabled: !!openRow?.taskId,
-    retry: false,
-  });
 
-  const decide = useMutation({
-    mutationFn: ({ row, kind, comment }: { row: TaskListItem; kind: Decision; comment: string }) =>
-      kind === 'approve'
-        ? approveTask({ taskId: row.taskId!, comment: comment || undefined })
-        : rejectTask({ taskId: row.taskId!, comment, to: 'applicant' }),
-    onSuccess: (_r, { kind }) => {
-      Toast.show({ icon: 'success', content: kind === 'approve' ? '已同意' : '已退回' });
-      setDecision(null);
-      setOpenRow(null);
-    },
-    // The http layer has shown the server's message (e.g. someone else handled it first); the list reloads.
-    onError: () => { setDecision(null); setOpenRow(null); },
-    onSettled: () => qc.invalidateQueries({ queryKey: ['workflow'] }),
-  });
+  // Closing a linked sheet drops ?taskId (replace: back does not reopen it).
+  const close = () => {
+    setTapped(null);
+    if (params.has('taskId')) {
+      const next = new URLSearchParams(params);
+      next.delete('taskId');
+      setParams(next, { replace: true });
+    }
+  };
 
   const rows = list.data?.pages.flatMap((p) => p.list) ?? [];
   const total = list.data?.pages[0]?.total ?? 0;
@@ -67,7 +60,7 @@ export default function MobileTaskPendingPage() {
             {rows.map((r) => (
               <List.Item
                 key={r.id}
-                onClick={() => setOpenRow(r)}
+                onClick={() => setTapped(r)}
                 description={
                   <div className={s.rowMeta}>
                     <span>{r.applicantName} · {r.nodeName}</span>
@@ -88,30 +81,11 @@ export default function MobileTaskPendingPage() {
         )}
       </PullToRefresh>
 
-      <Popup visible={!!openRow} onMaskClick={() => setOpenRow(null)} bodyClassName={s.detailSheet} destroyOnClose>
-        {openRow && (
-          <div className={s.detail}>
-            <div className={s.sheetTitle}>{openRow.title}</div>
-            <div className={s.rowMeta}><span>申请人：{openRow.applicantName}</span><span>{openRow.nodeName}</span></div>
-            <div className={s.detailBody}>
-              {detail.isPending ? <Skeleton.Paragraph lineCount={6} animated />
-                : detail.isError ? <ErrorBlock status="default" title="无法打开" description={errorText(detail.error, '该任务已处理或不存在')} />
-                  : <MobileFormRenderer schema={detail.data.schema} values={detail.data.values} mode="readOnly" />}
-            </div>
-            <Button fill="none" color="primary" onClick={() => navigate(mobileFlowChartPath(openRow.instanceId))}>查看流程进度</Button>
-            <div className={s.sheetActions}>
-              <Button block size="large" color="danger" fill="outline" onClick={() => setDecision({ row: openRow, kind: 'reject' })}>退回</Button>
-              <Button block size="large" color="primary" onClick={() => setDecision({ row: openRow, kind: 'approve' })}>同意</Button>
-            </div>
-          </div>
-        )}
-      </Popup>
-      <DecisionPopup
-        decision={decision?.kind ?? null}
-        title={decision?.row.title ?? ''}
-        busy={decide.isPending}
-        onClose={() => setDecision(null)}
-        onConfirm={(comment) => decision && decide.mutate({ ...decision, comment })}
+      <TaskSheet
+        taskId={openId}
+        row={tapped ?? rows.find((r) => r.taskId === linked)}
+        onClose={close}
+        onDone={close}
       />
     </div>
   );

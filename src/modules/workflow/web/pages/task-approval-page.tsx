@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Input, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { validateSubmission, type FieldError } from '../../../../shared/forms/validate';
-import type { FormSchema, FormValues } from '../../../../shared/forms/schema';
+import type { FormValues } from '../../../../shared/forms/schema';
 import { serverFieldErrors } from '../../../forms/components/field-errors';
 import { FormRenderer } from '../../../forms/web/components/form-renderer';
 import { getInstance, getTask, resubmitInstance, uploadFormFile } from '../../api';
@@ -11,6 +11,7 @@ import { INSTANCE_STATUS_LABELS, type InstanceView, type TaskView } from '../../
 import { ApprovalActions, isTaskView } from '../components/approval-actions';
 import { DiffTable } from '../components/diff-table';
 import { FlowChart } from '../../components/flow-chart';
+import { lockExcept } from '../../components/lock-fields';
 import { HistoryTimeline } from '../components/history-timeline';
 import { pickers } from '../components/pickers';
 import { INSTANCE_STATUS_COLORS, TASK_STATUS_LABELS, errorText, formatTime } from '../../components/labels';
@@ -18,11 +19,6 @@ import { applyForEditPath, recordPath, workBenchPath } from '../paths';
 import s from '../components/approval.module.css';
 
 const positive = (v: string | null) => { const n = Number(v); return Number.isInteger(n) && n > 0 ? n : null; };
-
-/** Every field locked except the ones this node may edit (the server refuses the others anyway). */
-function lockExcept(schema: FormSchema, editable: Set<string>): FormSchema {
-  return { ...schema, sections: schema.sections.map((sec) => ({ ...sec, fields: sec.fields.map((f) => (editable.has(f.id) ? f : { ...f, readOnly: true })) })) };
-}
 
 /**
  * /web/taskCenter/taskApproval?taskId= (an approver's task) or ?instanceId= (the applicant, a copy
@@ -152,7 +148,7 @@ export default function TaskApprovalPage() {
         </Col>
         <Col xs={24} lg={9}>
           <Card title="流程进度" className={s.gap}>
-            <FlowChart definition={v.definition} currentNodes={v.currentNodes} status={v.status} tasks={v.tasks} history={v.history} height={360} />
+            <FlowChart definition={v.definition} currentNodes={v.currentNodes} status={v.status} tasks={v.tasks} history={v.history} height={360} maxHeight={640} />
           </Card>
           <Card title="审批记录"><HistoryTimeline history={v.history} /></Card>
         </Col>

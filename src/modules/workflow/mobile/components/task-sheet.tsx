@@ -1,0 +1,151 @@
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Button, ErrorBlock, Popup, Skeleton, Toast } from 'antd-mobile';
+import { validateSubmission, type FieldError } from '../../../../shared/forms/validate';
+import type { FormValues } from '../../../../shared/forms/schema';
+import { serverFieldErrors } from '../../../forms/components/field-errors';
+import { revealField } from '../../../forms/components/reveal-field';
+import { MobileFormRenderer } from '../../../forms/mobile/components/mobile-form-renderer';
+import { approveTask, getTask, rejectTask } from '../../api';
+import type { TaskListItem } from '../../contract';
+import { editableFields, lockExcept } from '../../components/lock-fields';
+import { TASK_STATUS_LABELS, errorText } from '../../components/labels';
+import { mobileFlowChartPath } from '../paths';
+import { DecisionPopup, type Decision } from './decision-popup';
+import { pickers } from './pickers';
+import s from '../mobile.module.css';
+
+interface Props {
+  /** The task shown; null = closed. */
+  taskId: number | null;
+  /** Its list row when opened from the list (the head shows while the detail loads). */
+  row?: TaskListItem | null;
+  onClose: () => void;
+  /** After 同意 / 退回, or when the server says the task is no longer to be handled (the list reloads). */
+  onDone: () => void;
+}
+
+/** The sheet of one pending task: the request (this node's editable fields open), 同意 / 退回 with a comment. */
+export function TaskSheet({ taskId, row, onClose, onDone }: Props) {
+  return (
+    <Popup visible={taskId !== null} onMaskClick={onClose} bodyClassName={s.detailSheet} destroyOnClose>
+      {taskId !== null && <TaskSheetBody key={taskId} taskId={taskId} row={row ?? null} onDone={onDone} />}
+    </Popup>
+  );
+}
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListItem | null; onDone: () => void }) {
+  const navigate = useNavigate();
+  const qc = useQueryClient();
+  const detail = useQuery({
+    queryKey: ['workflow', 'view', 'task', taskId],
+    queryFn: () => getTask(taskId).then((r) => r.data),
+    retry: false,
+  });
+  const v = detail.data;
+  const pending = v?.task.status === 'pending';
+  const editable = useMemo(() => (pending ? editableFields(v.permissions) : new Set<string>()), [pending, v]);
+  const schema = useMemo(() => (v && editable.size ? lockExcept(v.schema, editable) : v?.schema), [v, editable]);
+
+  // The approver's edits (null: untouched, the request's values).
+  const [edited, setEdited] = useState<FormValues | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [decision, setDecision] = useState<Decision | null>(null);
+  const values = edited ?? v?.values ?? {};
+
+  // A field's messages go once its value changes: they described the old value.
+  const change = (next: FormValues) => {
+    setErrors((errs) => errs.filter((e) => same(next[e.field], values[e.field])));
+    setEdited(next);
+  };
+
+  const showErrors = (list: FieldError[]) => {
+    setErrors(list);
+    revealField(list[0]?.field);
+  };
+
+  /** Only the editable fields go to the server; a cleared one goes as null so the server clears it too. */
+  const editedValues = () => {
+    if (!editable.size) return undefined;
+    const out: FormValues = {};
+    for (const id of editable) out[id] = values[id] ?? null;
+    return out;
+  };
+
+  const decide = useMutation({
+    mutationFn: ({ kind, comment }: { kind: Decision; comment: string }) =>
+      kind === 'approve'
+        ? approveTask({ taskId, comment: comment || undefined, values: editedValues() })
+        : rejectTask({ taskId, comment, to: 'applicant' }),
+    onSuccess: (_r, { kind }) => {
+      Toast.show({ icon: 'success', content: kind === 'approve' ? '已同意' : '已退回' });
+      void qc.invalidateQueries({ queryKey: ['workflow'] });
+      setDecision(null);
+      onDone();
+    },
+    onError: (e) => {
+      setDecision(null);
+      // The http layer has shown the server's message. Field messages keep the sheet open beside
+      // their fields; anything else (e.g. someone else handled it first) closes it and the list reloads.
+      const fields = serverFieldErrors(e);
+      if (fields?.length) { showErrors(fields); return; }
+      void qc.invalidateQueries({ queryKey: ['workflow'] });
+      onDone();
+    },
+  });
+
+  const approve = () => {
+    if (v && editable.size) {
+      const checked = validateSubmission(v.schema, values);
+      if (checked.errors.length) {
+        showErrors(checked.errors);
+        Toast.show({ icon: 'fail', content: `有 ${checked.errors.length} 处内容需要修改` });
+        return;
+      }
+    }
+    setDecision('approve');
+  };
+
+  const title = v?.title ?? row?.title ?? '审批详情';
+  const applicant = v?.applicant.name ?? row?.applicantName;
+  const nodeName = v?.task.nodeName ?? row?.nodeName;
+  const instanceId = v?.id ?? row?.instanceId;
+  const editableLabels = v ? v.schema.sections.flatMap((sec) => sec.fields).filter((f) => editable.has(f.id)).map((f) => f.label) : [];
+
+  let body;
+  if (detail.isPending) body = <Skeleton.Paragraph lineCount={6} animated />;
+  else if (detail.isError || !v || !schema) body = <ErrorBlock status="default" title="无法打开" description={errorText(detail.error, '该任务已处理或不存在')} />;
+  else if (!pending) body = <ErrorBlock status="default" title="该任务已处理" description={`当前状态：${TASK_STATUS_LABELS[v.task.status]}`} />;
+  else if (editable.size) body = <MobileFormRenderer schema={schema} values={values} onChange={change} errors={errors} pickers={pickers} />;
+  else body = <MobileFormRenderer schema={schema} values={v.values} mode="readOnly" />;
+
+  return (
+    <div className={s.detail}>
+      <div className={s.sheetTitle}>{title}</div>
+      {(applicant || nodeName) && <div className={s.rowMeta}><span>{applicant && `申请人：${applicant}`}</span><span>{nodeName}</span></div>}
+      {editableLabels.length > 0 && <div className={s.hint}>本环节可修改：{editableLabels.join('、')}</div>}
+      <div className={s.detailBody}>{body}</div>
+      {instanceId !== undefined && <Button fill="none" color="primary" onClick={() => navigate(mobileFlowChartPath(instanceId))}>查看流程进度</Button>}
+      {pending && v.picksFor.length > 0 && (
+        // Choosing the next node's approvers needs the user picker of the desktop page.
+        <div className={s.hint} role="note">同意前需选择「{v.picksFor.map((p) => p.name).join('」「')}」的审批人，请在电脑端处理</div>
+      )}
+      {pending && (
+        <div className={s.sheetActions}>
+          <Button block size="large" color="danger" fill="outline" onClick={() => setDecision('reject')}>退回</Button>
+          <Button block size="large" color="primary" disabled={v.picksFor.length > 0} onClick={approve}>同意</Button>
+        </div>
+      )}
+      <DecisionPopup
+        decision={decision}
+        title={title}
+        busy={decide.isPending}
+        onClose={() => setDecision(null)}
+        onConfirm={(comment) => decision && decide.mutate({ kind: decision, comment })}
+      />
+    </div>
+  );
+}
