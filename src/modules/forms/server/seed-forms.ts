@@ -57,11 +57,16 @@ export const LEAVE_SCHEMA: FormSchema = {
   submitText: '提交申请',
 };
 
-const SAMPLE_VALUES: { kind: string; period: string; days: number; leaveSchool: boolean; reason: string; otherKind?: string }[] = [
-  { kind: 'sick', period: '2026-03-02至2026-03-03', days: 2, leaveSchool: false, reason: '感冒发烧，需在校医院就诊休息。' },
-  { kind: 'personal', period: '2026-03-09至2026-03-13', days: 5, leaveSchool: true, reason: '家中有事，需回家处理。' },
-  { kind: 'other', period: '2026-03-16至2026-03-16', days: 1, leaveSchool: true, reason: '参加省大学生程序设计竞赛。', otherKind: '竞赛' },
-  { kind: 'sick', period: '2026-03-20至2026-03-20', days: 0.5, leaveSchool: false, reason: '牙科复诊。' },
+/**
+ * The sample submissions, oldest first. The demo student applies three times and a classmate of
+ * the same college once, so the student's 我发起的 shows several states: insertSampleProcess
+ * (workflow/server/seed-workflow.ts) runs them through the approval process in this order.
+ */
+const SAMPLES: { by: 'student' | 'classmate'; values: { kind: string; period: string; days: number; leaveSchool: boolean; reason: string; otherKind?: string } }[] = [
+  { by: 'student', values: { kind: 'sick', period: '2026-03-02至2026-03-03', days: 2, leaveSchool: false, reason: '感冒发烧，需在校医院就诊休息。' } },
+  { by: 'classmate', values: { kind: 'personal', period: '2026-03-09至2026-03-13', days: 5, leaveSchool: true, reason: '家中有事，需回家处理。' } },
+  { by: 'student', values: { kind: 'other', period: '2026-03-16至2026-03-16', days: 1, leaveSchool: true, reason: '参加省大学生程序设计竞赛。', otherKind: '竞赛' } },
+  { by: 'student', values: { kind: 'sick', period: '2026-03-20至2026-03-20', days: 0.5, leaveSchool: false, reason: '牙科复诊。' } },
 ];
 
 /** Inserts the sample form with its version and submissions (inside the demo seed's transaction). */
@@ -81,16 +86,19 @@ export async function insertSampleForms(tx: Transaction<Database>, adminId: numb
   const teacher = await tx.selectFrom('appUser').select('id').where('username', '=', 'teacher').executeTakeFirst();
   if (teacher) await repo.replaceManagers(tx, formId, [teacher.id]);
 
-  // The fixed student first, then generated students (the small seed has twelve).
-  const students = await tx.selectFrom('appUser as u').leftJoin('department as d', 'd.id', 'u.departmentId')
-    .select(['u.id', 'u.username', 'u.realName', 'u.userNo', 'u.phone', 'd.name as department'])
-    .where('u.kind', '=', 'student').orderBy('u.id').limit(SAMPLE_VALUES.length).execute();
-  for (const [i, s] of students.entries()) {
-    const sample = SAMPLE_VALUES[i]!;
-    const input = { name: s.realName, studentNo: s.userNo, college: s.department ?? '', phone: s.phone ?? '13800000000', ...sample };
+  // The fixed student and the first other student of the same college (the same person in both seed sizes).
+  const studentQuery = () => tx.selectFrom('appUser as u').leftJoin('department as d', 'd.id', 'u.departmentId')
+    .select(['u.id', 'u.realName', 'u.userNo', 'u.phone', 'u.departmentId', 'd.name as department']).where('u.kind', '=', 'student');
+  const student = await studentQuery().where('u.username', '=', 'student').executeTakeFirst();
+  if (!student) return;
+  const classmate = student.departmentId === null ? undefined
+    : await studentQuery().where('u.departmentId', '=', student.departmentId).where('u.id', '!=', student.id).orderBy('u.id').limit(1).executeTakeFirst();
+  for (const [i, sample] of SAMPLES.entries()) {
+    const s = sample.by === 'classmate' && classmate ? classmate : student;
+    const input = { name: s.realName, studentNo: s.userNo, college: s.department ?? '', phone: s.phone ?? '13800000000', ...sample.values };
     const { values, errors } = validateSubmission(schema, input);
     if (errors.length) throw new Error(`sample submission is invalid: ${JSON.stringify(errors)}`);
-    const submittedAt = now - (SAMPLE_VALUES.length - i) * 3_600_000;
+    const submittedAt = now - (SAMPLES.length - i) * 3_600_000;
     await repo.insertSubmission(tx, {
       formId, version, submitterId: s.id, submitterName: s.realName, submitterNo: s.userNo, values: JSON.stringify(values), submittedAt, ip: null,
     }, valueRows(schema, values));

@@ -2,9 +2,11 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../server/db/schema';
 import { canonicalJson } from '../../forms/server/service';
 import { LEAVE_FORM_NAME } from '../../forms/server/seed-forms';
-import { checkProcess } from '../check-process';
+import { checkProcess, earlierApprovalNodes } from '../check-process';
 import { PROCESS_FORMAT, type ProcessDefinition } from '../contract';
-import { setDepartmentLeaders } from './repository';
+import * as engine from './engine';
+import { openTasksOf, setDepartmentLeaders } from './repository';
+import { startForSubmission } from './service';
 
 export const LEAVE_PROCESS_NAME = '学生请假审批';
 
@@ -21,11 +23,65 @@ export const LEAVE_PROCESS: ProcessDefinition = {
   edges: [{ from: 'start', to: 'counsellor' }, { from: 'counsellor', to: 'college' }, { from: 'college', to: 'dorm' }, { from: 'dorm', to: 'end' }],
 };
 
+/** One step a sample request has been through: who acts on which node, minutes after it was submitted. */
+interface SampleStep {
+  node: 'counsellor' | 'college';
+  /** teacher: the demo teacher's task; first: the node's first open task (a leader). */
+  by: 'teacher' | 'first';
+  act: 'approve' | 'return';
+  comment: string;
+  afterMinutes: number;
+}
+
+/**
+ * What has happened to the sample submissions, in seed-forms.ts's order (SAMPLES): the student's
+ * first request approved (copied to 宿管办), the classmate's waiting at 学院审批 with one leader's
+ * approval, the student's second returned with a reason, the newest waiting for the counsellors.
+ */
+const SAMPLE_STEPS: SampleStep[][] = [
+  [
+    { node: 'counsellor', by: 'teacher', act: 'approve', comment: '同意，注意休息，按时服药。', afterMinutes: 20 },
+    { node: 'college', by: 'first', act: 'approve', comment: '同意。', afterMinutes: 50 },
+    { node: 'college', by: 'first', act: 'approve', comment: '同意。', afterMinutes: 75 },
+  ],
+  [
+    { node: 'counsellor', by: 'teacher', act: 'approve', comment: '情况属实，同意。', afterMinutes: 30 },
+    { node: 'college', by: 'first', act: 'approve', comment: '同意，离校期间注意安全，按时返校销假。', afterMinutes: 90 },
+  ],
+  [
+    { node: 'counsellor', by: 'teacher', act: 'return', comment: '请在「证明材料」中上传竞赛参赛通知后重新提交。', afterMinutes: 40 },
+  ],
+  [],
+];
+
+/** Starts the sample submissions' instances and takes each through its steps, with the engine's own transitions. */
+async function runSampleRequests(tx: Transaction<Database>, formId: number): Promise<void> {
+  const subs = await tx.selectFrom('formSubmission').select(['id', 'submitterId', 'submittedAt']).where('formId', '=', formId).orderBy('id').execute();
+  const teacher = await tx.selectFrom('appUser').select('id').where('username', '=', 'teacher').executeTakeFirst();
+  for (const [i, sub] of subs.entries()) {
+    const submittedAt = Number(sub.submittedAt);
+    const instanceId = await startForSubmission(tx, { formId, submissionId: sub.id, submitterId: sub.submitterId, at: submittedAt });
+    if (instanceId === null) continue;
+    for (const step of SAMPLE_STEPS[i] ?? []) {
+      const open = (await openTasksOf(tx, instanceId)).filter((t) => t.status === 'pending' && t.nodeId === step.node);
+      const task = step.by === 'teacher' ? open.find((t) => t.assigneeId === teacher?.id) : open[0];
+      // The seeded organisation always gives these nodes their people: a miss is a seed bug, not something to skip.
+      if (!task) throw new Error(`sample request ${i + 1}: no open task of ${step.by} at ${step.node}`);
+      const who = await tx.selectFrom('appUser').select(['id', 'realName', 'isAdmin']).where('id', '=', task.assigneeId).executeTakeFirstOrThrow();
+      const actor: engine.Actor = { userId: who.id, name: who.realName, isAdmin: who.isAdmin === 1 };
+      const at = submittedAt + step.afterMinutes * 60_000;
+      if (step.act === 'approve') await engine.approve(tx, actor, { taskId: task.id, comment: step.comment }, at);
+      else await engine.reject(tx, actor, { taskId: task.id, comment: step.comment, to: 'applicant' }, at, earlierApprovalNodes);
+    }
+  }
+}
+
 /**
  * The demo's process for 学生请假申请 (published v1) and every college's two leaders (so the
  * countersign has two people): the counsellors of the student's own college approve first. The sample
- * submissions (inserted before the process existed) start no instances: new submissions do,
- * through the form-submit hook. Inside the demo seed's transaction, after the sample forms.
+ * submissions (inserted before the process) then start their instances through the form-submit
+ * hook's own function and are taken through SAMPLE_STEPS, so the approval centre has something in
+ * every list. Inside the demo seed's transaction, after the sample forms.
  */
 export async function insertSampleProcess(tx: Transaction<Database>, now: number): Promise<void> {
   const form = await tx.selectFrom('form').select(['id', 'latestVersion']).where('name', '=', LEAVE_FORM_NAME).executeTakeFirst();
@@ -47,4 +103,5 @@ export async function insertSampleProcess(tx: Transaction<Database>, now: number
     name: LEAVE_PROCESS_NAME, formId: form.id, status: 'published', draft: JSON.stringify(LEAVE_PROCESS), latestVersion: 1, updatedAt: now, updatedByName: '系统管理员',
   }).returning('id').executeTakeFirstOrThrow();
   await tx.insertInto('wfProcessVersion').values({ processId: id, version: 1, definition: canonicalJson(LEAVE_PROCESS), publishedAt: now, publishedByName: '系统管理员' }).execute();
+  await runSampleRequests(tx, form.id);
 }
