@@ -4,7 +4,7 @@ import { Breadcrumb, Layout, Menu } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useSession } from '../../core/session/store';
 import { UserMenu } from './user-menu';
-import { menuSelection, toMenuItems } from './menu-items';
+import { menuSelection, toMenuItems, useOpenKeys } from './menu-items';
 import { useRouteMeta } from './use-route-meta';
 import s from './layouts.module.css';
 
@@ -18,7 +18,7 @@ export function CmsLayout() {
   const [collapsed, setCollapsed] = useState(false);
   const items = useMemo(() => toMenuItems(cms ?? []), [cms]);
   const sel = useMemo(() => menuSelection(cms ?? [], pathname), [cms, pathname]);
-  const [openKeys, setOpenKeys] = useState<string[]>(sel.open);
+  const [openKeys, setOpenKeys] = useOpenKeys(sel.open);
   const title = logo?.backend.title || '综合服务平台管理后台';
 
   return (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { MenuProps } from 'antd';
 import type { MenuNode } from '../../shared/menus';
 import { MenuIcon } from './menu-icon';
@@ -17,18 +18,57 @@ export function toMenuItems(nodes: readonly MenuNode[], depth = 0): Item[] {
   }));
 }
 
-/** The selected page key and the groups above it, for a path (longest matching menu path wins). */
+interface Entry { path: string; parents: string[] }
+
+/** Every menu page with the groups above it, in menu order. */
+function entries(nodes: readonly MenuNode[], parents: string[] = [], out: Entry[] = []): Entry[] {
+  for (const n of nodes) {
+    if (n.children.length) entries(n.children, [...parents, menuKey(n)], out);
+    else if (n.path) out.push({ path: n.path, parents });
+  }
+  return out;
+}
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+const sharedLength = <T,>(a: readonly T[], b: readonly T[]) => { let i = 0; while (i < a.length && i < b.length && a[i] === b[i]) i++; return i; };
+
+/**
+ * The selected page key and the groups above it, for a path. The longest menu path the path
+ * is or lies under wins. A page that is no menu entry (a detail or relation page such as
+ * /web/taskCenter/applyForEdit) selects the entry of its folder: the most leading segments in
+ * common — at least the area and one folder, never just /web or /cms — then the most leading
+ * letters of the next segment (formDesign → formManage), then menu order.
+ */
 export function menuSelection(nodes: readonly MenuNode[], pathname: string): { selected: string[]; open: string[] } {
-  let best: { key: string; len: number; parents: string[] } | null = null;
-  const walk = (list: readonly MenuNode[], parents: string[]) => {
-    for (const n of list) {
-      if (n.children.length) walk(n.children, [...parents, menuKey(n)]);
-      else if (n.path && (pathname === n.path || pathname.startsWith(n.path + '/')) && (!best || n.path.length > best.len)) {
-        best = { key: n.path, len: n.path.length, parents };
-      }
+  const all = entries(nodes);
+  let best: Entry | null = null;
+  for (const e of all) {
+    if ((pathname === e.path || pathname.startsWith(e.path + '/')) && (!best || e.path.length > best.path.length)) best = e;
+  }
+  if (!best) {
+    const here = segments(pathname);
+    let score = [1, 0];
+    for (const e of all) {
+      const there = segments(e.path);
+      const n = sharedLength(here, there);
+      const next = sharedLength([...(here[n] ?? '')], [...(there[n] ?? '')]);
+      if (n > score[0]! || (n === score[0] && n >= 2 && next > score[1]!)) { best = e; score = [n, next]; }
     }
-  };
-  walk(nodes, []);
-  const found = best as { key: string; parents: string[] } | null;
-  return found ? { selected: [found.key], open: found.parents } : { selected: [], open: [] };
+  }
+  return best ? { selected: [best.path], open: best.parents } : { selected: [], open: [] };
+}
+
+/**
+ * The sider's open groups: the user opens and closes them freely, and the groups above a newly
+ * selected page open as the selection moves (the state is not only taken once at mount).
+ */
+export function useOpenKeys(open: readonly string[]): [string[], (keys: string[]) => void] {
+  const [keys, setKeys] = useState<string[]>([...open]);
+  const [seen, setSeen] = useState(open.join('\n'));
+  const now = open.join('\n');
+  if (now !== seen) {
+    setSeen(now);
+    setKeys((cur) => [...cur, ...open.filter((k) => !cur.includes(k))]);
+  }
+  return [keys, setKeys];
 }

@@ -10,7 +10,7 @@ import { enterPlatform } from '../../modules/platform/api';
 import { MessageBell } from '../../modules/messages/web/components/message-bell';
 import { SiteFooter } from './site-footer';
 import { UserMenu } from './user-menu';
-import { menuSelection, toMenuItems } from './menu-items';
+import { menuSelection, toMenuItems, useOpenKeys } from './menu-items';
 import { useRouteMeta } from './use-route-meta';
 import s from './layouts.module.css';
 
@@ -28,7 +28,7 @@ export function WebLayout() {
 
   const items = useMemo(() => toMenuItems(platform?.web ?? []), [platform]);
   const sel = useMemo(() => menuSelection(platform?.web ?? [], pathname), [platform, pathname]);
-  const [openKeys, setOpenKeys] = useState<string[]>(sel.open);
+  const [openKeys, setOpenKeys] = useOpenKeys(sel.open);
 
   const switchTo = async (p: PlatformMenus) => {
     setSwitching(true);

@@ -112,6 +112,8 @@ export const UserListBody = Type.Object({
   includeChildren: Type.Optional(Type.Boolean()),
   roleId: Type.Optional(Id),
   kind: Type.Optional(Type.Union([Type.Literal('student'), Type.Literal('staff'), Type.Literal('admin')])),
+  /** Only these people (pickers naming ids chosen earlier); unknown ids are simply absent. */
+  ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 100 })),
   ...PageFields,
 });
 export type UserListBody = Static<typeof UserListBody>;

@@ -176,4 +176,28 @@ describe('user picker getUserList', () => {
     const badKind = await app.injectAs('teacher', { method: 'POST', url: '/user/api/v1.user/getUserList/', payload: { page: 1, pageSize: 10, kind: 'alien' } });
     expect(badKind.json().data.field).toBe('kind');
   });
+
+  it('answers only the asked ids, skipping unknown ones, and combines with the other filters', async () => {
+    const all = (await list({})).list;
+    const picked = [all[4]!, all[1]!, all[7]!];
+    const byIds = await list({ ids: [...picked.map((u) => u.id), 987654] });
+    expect(byIds.total).toBe(3);
+    expect(byIds.list.map((u) => u.id)).toEqual(picked.map((u) => u.id).sort((a, b) => a - b));
+    expect(byIds.list.find((u) => u.id === picked[0]!.id)).toEqual(picked[0]);
+    const narrowed = await list({ ids: picked.map((u) => u.id), keyword: picked[2]!.userNo });
+    expect(narrowed.list.map((u) => u.id)).toEqual([picked[2]!.id]);
+    expect((await list({ ids: [987654] })).total).toBe(0);
+
+    const bad = async (ids: unknown) => {
+      const res = await app.injectAs('teacher', { method: 'POST', url: '/user/api/v1.user/getUserList/', payload: { page: 1, pageSize: 10, ids } });
+      expect(res.json().errorCode).toBe(Codes.inputError);
+      expect(res.json().data.field).toMatch(/^ids/);
+    };
+    await bad([]);
+    await bad([0]);
+    await bad(Array.from({ length: 101 }, (_, i) => i + 1));
+    // Still a signed-in read: no token, no answer.
+    const anon = await app.inject({ method: 'POST', url: '/user/api/v1.user/getUserList/', payload: { page: 1, pageSize: 10, ids: [1] } });
+    expect(anon.json().errorCode).not.toBe(Codes.ok);
+  });
 });

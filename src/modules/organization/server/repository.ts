@@ -155,6 +155,7 @@ export async function userPage(db: Db, q: UserListBody): Promise<Page<UserPick>>
     base = base.where('appUser.id', 'in', (eb) => eb.selectFrom('userRole').select('userRole.userId').where('userRole.roleId', '=', roleId));
   }
   if (q.kind) base = base.where('appUser.kind', '=', q.kind);
+  if (q.ids) base = base.where('appUser.id', 'in', q.ids);
   const page = await paginate(base, (b) => b
     .select(['appUser.id', 'appUser.username', 'appUser.realName', 'appUser.userNo', 'appUser.kind', 'appUser.status', 'department.id as deptId', 'department.name as deptName'])
     .orderBy('appUser.id'), q);

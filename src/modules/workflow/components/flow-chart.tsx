@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
-import { Background, MarkerType, ReactFlow, type Edge, type Node } from '@xyflow/react';
+import { useEffect, useMemo } from 'react';
+import { Background, Controls, MarkerType, ReactFlow, useNodesInitialized, useReactFlow, useStore, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { HistoryItem, InstanceStatus, InstanceTask, ProcessDefinition } from '../contract';
+import { chartHeight, chartViewport, nodePositions, NODE_SIZE, type Rect } from './flow-chart-frame';
 import s from './flow-chart.module.css';
 
 // Kit-free (no antd, no antd-mobile): the phone's mobileFlowChart draws the same chart.
@@ -36,45 +37,45 @@ export function nodeProgress({ definition, currentNodes, status, tasks, history 
   return out;
 }
 
-/** Designer positions when the document has them, else layers by longest path from the start. */
-function positions(def: ProcessDefinition): Record<string, { x: number; y: number }> {
-  if (def.nodes.every((n) => typeof n.x === 'number' && typeof n.y === 'number')) {
-    return Object.fromEntries(def.nodes.map((n) => [n.id, { x: n.x!, y: n.y! }]));
-  }
-  const depth: Record<string, number> = {};
-  const start = def.nodes.find((n) => n.type === 'start')?.id ?? def.nodes[0].id;
-  depth[start] = 0;
-  // The checker refuses cycles, so relaxing edges |nodes| times settles the longest paths.
-  for (let i = 0; i < def.nodes.length; i++) {
-    let changed = false;
-    for (const e of def.edges) {
-      if (depth[e.from] === undefined) continue;
-      const d = depth[e.from] + 1;
-      if ((depth[e.to] ?? -1) < d) { depth[e.to] = d; changed = true; }
-    }
-    if (!changed) break;
-  }
-  const rows: Record<number, string[]> = {};
-  for (const n of def.nodes) (rows[depth[n.id] ?? 0] ??= []).push(n.id);
-  const out: Record<string, { x: number; y: number }> = {};
-  for (const [d, ids] of Object.entries(rows)) {
-    ids.forEach((id, i) => { out[id] = { x: (i - (ids.length - 1) / 2) * 200, y: Number(d) * 100 }; });
-  }
-  return out;
-}
-
 export interface FlowChartProps extends FlowProgressInput {
+  /** Height in pixels of a short process. */
   height?: number;
+  /** A longer process grows the chart up to this height (default: no growth). */
+  maxHeight?: number;
 }
 
-/** The process read-only, each node coloured by its progress (legend below the chart). */
-export function FlowChart({ height = 420, definition, currentNodes, status, tasks, history }: FlowChartProps) {
+const LABELS = { 'controls.ariaLabel': '缩放', 'controls.zoomIn.ariaLabel': '放大', 'controls.zoomOut.ariaLabel': '缩小', 'controls.fitView.ariaLabel': '显示全部' };
+
+/** Sets the first view once the nodes are measured, and again when the frame changes size. */
+function Framing({ focus }: { focus: string[] }) {
+  const measured = useNodesInitialized();
+  const width = useStore((st) => st.width);
+  const height = useStore((st) => st.height);
+  const flow = useReactFlow();
+  const focusKey = focus.join(',');
+  useEffect(() => {
+    if (!measured || !width || !height) return;
+    const rects = new Map<string, Rect>(flow.getNodes().map((n) => [n.id, {
+      x: n.position.x, y: n.position.y, width: n.measured?.width ?? NODE_SIZE.width, height: n.measured?.height ?? NODE_SIZE.height,
+    }]));
+    const ids = focusKey ? focusKey.split(',') : [];
+    void flow.setViewport(chartViewport([...rects.values()], { width, height }, ids.flatMap((id) => rects.get(id) ?? [])));
+  }, [measured, width, height, focusKey, flow]);
+  return null;
+}
+
+/**
+ * The process read-only, each node coloured by its progress (legend below the chart). A long
+ * process is not shrunk past reading: the chart grows up to maxHeight, then opens on the node
+ * it waits at and can be panned or zoomed.
+ */
+export function FlowChart({ height = 420, maxHeight = height, definition, currentNodes, status, tasks, history }: FlowChartProps) {
   const progress = useMemo(
     () => nodeProgress({ definition, currentNodes, status, tasks, history }),
     [definition, currentNodes, status, tasks, history],
   );
+  const pos = useMemo(() => nodePositions(definition), [definition]);
   const { nodes, edges } = useMemo(() => {
-    const pos = positions(definition);
     const names = Object.fromEntries(definition.nodes.flatMap((n) => (n.branches ?? []).map((b) => [b.id, b.name])));
     const nodes: Node[] = definition.nodes.map((n) => ({
       id: n.id,
@@ -92,23 +93,30 @@ export function FlowChart({ height = 420, definition, currentNodes, status, task
       markerEnd: { type: MarkerType.ArrowClosed },
     }));
     return { nodes, edges };
-  }, [definition, progress]);
+  }, [definition, progress, pos]);
+  const frameHeight = chartHeight(Object.values(pos), height, maxHeight);
+  // What the viewer looks for first: where it waits, else where it was sent back.
+  const waiting = definition.nodes.filter((n) => progress[n.id] === 'current').map((n) => n.id);
+  const focus = waiting.length ? waiting : definition.nodes.filter((n) => progress[n.id] === 'returned').map((n) => n.id);
 
   return (
     <div className={s.wrap}>
-      <div style={{ height }} className={s.canvas}>
+      <div style={{ height: frameHeight }} className={s.canvas}>
         <ReactFlow
           nodes={nodes}
           edges={edges}
-          fitView
           nodesDraggable={false}
           nodesConnectable={false}
           elementsSelectable={false}
           zoomOnScroll={false}
           preventScrolling={false}
+          panOnDrag
           minZoom={0.3}
+          ariaLabelConfig={LABELS}
         >
           <Background />
+          <Controls showInteractive={false} />
+          <Framing focus={focus} />
         </ReactFlow>
       </div>
       <div className={s.legend} aria-label="图例">

@@ -89,6 +89,11 @@ describe('approval management (delegation rules)', () => {
     renderPage();
     fireEvent.click(within(await row('出差期间')).getByRole('button', { name: '编辑' }));
     const dialog = await screen.findByRole('dialog');
+    // The chosen people are named like the picker's options (asked by id), not by bare number.
+    expect(await within(dialog).findByText('张老师（T011）')).toBeTruthy();
+    expect(within(dialog).getByText('李老师（T012）')).toBeTruthy();
+    expect(api.getUserList).toHaveBeenCalledWith({ ids: [11], page: 1, pageSize: 1 });
+    expect(api.getUserList).toHaveBeenCalledWith({ ids: [12], page: 1, pageSize: 1 });
     fireEvent.click(within(dialog).getByRole('switch', { name: '启用' }));
     fireEvent.click(within(dialog).getByRole('button', { name: '保 存' }));
     await waitFor(() => expect(api.updateDelegation).toHaveBeenCalledWith({ id: 1, fromUserId: 11, toUserId: 12, startsAt: rows[0]!.startsAt, endsAt: rows[0]!.endsAt, note: '出差期间', enabled: false }));

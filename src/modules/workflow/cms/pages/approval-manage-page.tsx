@@ -6,7 +6,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { TextInput } from '../../../../core/ui/text-input';
 import { createDelegation, deleteDelegation, listDelegations, updateDelegation } from '../../api';
 import type { DelegationBody, DelegationItem } from '../../contract';
-import { UserSelect, type Person } from '../components/user-select';
+import { UserSelect } from '../components/user-select';
 import s from '../components/cms.module.css';
 
 const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
@@ -17,7 +17,6 @@ interface Values { fromUserId: number; toUserId: number; range: [Dayjs, Dayjs]; 
 function DelegationModal({ open, editing, onClose, onSaved }: { open: boolean; editing: DelegationItem | null; onClose: () => void; onSaved: () => void }) {
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
-  const known: Person[] = editing ? [editing.from, editing.to] : [];
   const save = useMutation({
     mutationFn: (v: Values) => {
       const body: DelegationBody = { fromUserId: v.fromUserId, toUserId: v.toUserId, startsAt: v.range[0].valueOf(), endsAt: v.range[1].valueOf(), note: (v.note ?? '').trim(), enabled: v.enabled };
@@ -33,13 +32,13 @@ function DelegationModal({ open, editing, onClose, onSaved }: { open: boolean; e
           ? { fromUserId: editing.from.id, toUserId: editing.to.id, range: [dayjs(editing.startsAt), dayjs(editing.endsAt)], note: editing.note, enabled: editing.enabled }
           : { enabled: true }}>
         <Form.Item name="fromUserId" label="委托人（原审批人）" rules={[{ required: true, message: '请选择委托人' }]}>
-          <UserSelect aria-label="委托人" known={known} />
+          <UserSelect aria-label="委托人" />
         </Form.Item>
         <Form.Item name="toUserId" label="受托人（接收待办）" dependencies={['fromUserId']}
           rules={[{ required: true, message: '请选择受托人' }, ({ getFieldValue }) => ({
             validator: (_, v) => (v && v === getFieldValue('fromUserId') ? Promise.reject(new Error('受托人不能是委托人本人')) : Promise.resolve()),
           })]}>
-          <UserSelect aria-label="受托人" known={known} />
+          <UserSelect aria-label="受托人" />
         </Form.Item>
         <Form.Item name="range" label="委托时间" rules={[{ required: true, message: '请选择委托的起止时间' }, {
           validator: (_, v?: [Dayjs, Dayjs]) => (v && !v[1].isAfter(v[0]) ? Promise.reject(new Error('结束时间须晚于开始时间')) : Promise.resolve()),

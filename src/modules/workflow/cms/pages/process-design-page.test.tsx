@@ -173,6 +173,35 @@ describe('process designer', () => {
     });
   });
 
+  it('names the people chosen earlier when a saved process is opened, asking the server once by id', async () => {
+    const users = [
+      { id: 31, username: 'li', realName: '李老师', userNo: 'T031', kind: 'staff', department: null, status: 'active' },
+      { id: 45, username: 'qian', realName: '钱老师', userNo: 'T045', kind: 'staff', department: null, status: 'disabled' },
+    ];
+    api.getUserList.mockImplementation((q: { ids?: number[] }) => {
+      const list = q.ids ? users.filter((u) => q.ids!.includes(u.id)) : users.slice(0, 1);
+      return ok({ list, total: list.length, page: 1, pageSize: 20 });
+    });
+    const saved = structuredClone(detail);
+    saved.draft.nodes[1] = { ...saved.draft.nodes[1]!, assignee: { kind: 'users', userIds: [45, 31, 99] } } as typeof saved.draft.nodes[1];
+    api.getProcess.mockImplementation(() => ok(saved));
+    renderAt('/cms/workflow/processDesign?id=2');
+    fireEvent.click(await screen.findByTestId('flow-node-approve1'));
+    const panel = await screen.findByTestId('node-panel');
+    expect(await within(panel).findByText('李老师（T031）')).toBeTruthy();
+    expect(within(panel).getByText('钱老师（T045） · 已停用')).toBeTruthy();
+    // An id the server no longer has keeps its number.
+    expect(within(panel).getByText('用户 #99')).toBeTruthy();
+    expect(api.getUserList).toHaveBeenCalledTimes(1);
+    expect(api.getUserList).toHaveBeenCalledWith({ ids: [31, 45, 99], page: 1, pageSize: 3 });
+    // Removing one keeps the others' names without asking again.
+    const tag = within(panel).getByText('李老师（T031）').closest('[class*="-selection-item"]:not([class*="-selection-item-content"])')!;
+    fireEvent.click(tag.querySelector('[class*="-remove"]')!);
+    await waitFor(() => expect(within(panel).queryByText('李老师（T031）')).toBeNull());
+    expect(within(panel).getByText('钱老师（T045） · 已停用')).toBeTruthy();
+    expect(api.getUserList).toHaveBeenCalledTimes(1);
+  });
+
   it('adds a condition node with a branch built from form fields, and lists what is missing', async () => {
     renderAt('/cms/workflow/processDesign?id=2');
     await screen.findByTestId('flow-node-approve1');
