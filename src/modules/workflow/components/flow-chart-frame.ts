@@ -10,8 +10,8 @@ export interface Point { x: number; y: number }
 export interface Rect { x: number; y: number; width: number; height: number }
 export interface Viewport { x: number; y: number; zoom: number }
 
-/** Below this the 13 px node names are too small to read (≈ 8.5 px on screen). */
-export const READABLE_ZOOM = 0.65;
+/** Below this the 14 px node names get too small to read (≈ 10 px on screen). */
+export const READABLE_ZOOM = 0.7;
 /** The height a chart asks for lets its graph show at this zoom, up to its cap. */
 export const COMFORT_ZOOM = 0.8;
 /** As @xyflow/react's fitView: a small process is drawn up to twice its size. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { Background, Controls, MarkerType, ReactFlow, useNodesInitialized, useReactFlow, useStore, type Edge, type Node } from '@xyflow/react';
+import { Background, Controls, MarkerType, ReactFlow, useReactFlow, useStore, useStoreApi, type Edge, type Node } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { HistoryItem, InstanceStatus, InstanceTask, ProcessDefinition } from '../contract';
 import { chartHeight, chartViewport, nodePositions, NODE_SIZE, type Rect } from './flow-chart-frame';
@@ -48,19 +48,23 @@ const LABELS = { 'controls.ariaLabel': '缩放', 'controls.zoomIn.ariaLabel': '�
 
 /** Sets the first view once the nodes are measured, and again when the frame changes size. */
 function Framing({ focus }: { focus: string[] }) {
-  const measured = useNodesInitialized();
+  // The nodes are controlled without onNodesChange, so their sizes live only in the store's lookup
+  // (useNodesInitialized looks at the given nodes and would never turn true).
+  const measured = useStore((st) => st.nodeLookup.size > 0 && [...st.nodeLookup.values()].every((n) => !!n.measured.width && !!n.measured.height));
   const width = useStore((st) => st.width);
   const height = useStore((st) => st.height);
+  const store = useStoreApi();
   const flow = useReactFlow();
   const focusKey = focus.join(',');
   useEffect(() => {
     if (!measured || !width || !height) return;
-    const rects = new Map<string, Rect>(flow.getNodes().map((n) => [n.id, {
-      x: n.position.x, y: n.position.y, width: n.measured?.width ?? NODE_SIZE.width, height: n.measured?.height ?? NODE_SIZE.height,
+    const rects = new Map<string, Rect>([...store.getState().nodeLookup.values()].map((n) => [n.id, {
+      x: n.internals.positionAbsolute.x, y: n.internals.positionAbsolute.y,
+      width: n.measured.width ?? NODE_SIZE.width, height: n.measured.height ?? NODE_SIZE.height,
     }]));
     const ids = focusKey ? focusKey.split(',') : [];
     void flow.setViewport(chartViewport([...rects.values()], { width, height }, ids.flatMap((id) => rects.get(id) ?? [])));
-  }, [measured, width, height, focusKey, flow]);
+  }, [measured, width, height, focusKey, flow, store]);
   return null;
 }
 
