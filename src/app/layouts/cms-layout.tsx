@@ -5,7 +5,7 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useSession } from '../../core/session/store';
 import { UserMenu } from './user-menu';
 import { menuSelection, toMenuItems, useOpenKeys } from './menu-items';
-import { useRouteMeta } from './use-route-meta';
+import { useCurrentRoute, useRouteMeta } from './use-route-meta';
 import s from './layouts.module.css';
 
 /** The back office frame (/cms): dark sider with the cms menu, a header with the page and the administrator. */
@@ -17,7 +17,8 @@ export function CmsLayout() {
   const cms = useSession((st) => st.menus?.cms);
   const [collapsed, setCollapsed] = useState(false);
   const items = useMemo(() => toMenuItems(cms ?? []), [cms]);
-  const sel = useMemo(() => menuSelection(cms ?? [], pathname), [cms, pathname]);
+  const routeName = useCurrentRoute()?.name;
+  const sel = useMemo(() => menuSelection(cms ?? [], pathname, routeName), [cms, pathname, routeName]);
   const [openKeys, setOpenKeys] = useOpenKeys(sel.open);
   const title = logo?.backend.title || '综合服务平台管理后台';
 

@@ -56,6 +56,17 @@ describe('menu items', () => {
     expect(menuSelection(cms, '/cms/workflow/summaryDetail').selected).toEqual(['/cms/workflow/formManage']);
   });
 
+  it('prefers the entry whose relationRoutes name the page’s route', () => {
+    const formManage = { ...node('formManage', '/cms/workflow/formManage'), relationRoutes: ['formDesign', 'formPreview'] };
+    const cms = [node('workflowCenter', '', [formManage, node('processDesign', '/cms/workflow/processDesign')])];
+    // By letters alone /cms/workflow/preview would go with processDesign ("pr").
+    expect(menuSelection(cms, '/cms/workflow/preview').selected).toEqual(['/cms/workflow/processDesign']);
+    expect(menuSelection(cms, '/cms/workflow/preview', 'formPreview')).toEqual({ selected: ['/cms/workflow/formManage'], open: ['group:workflowCenter'] });
+    // A route no entry names falls back on its folder; a menu page stays itself.
+    expect(menuSelection(cms, '/cms/workflow/processDesignDetail', 'processDesignDetail').selected).toEqual(['/cms/workflow/processDesign']);
+    expect(menuSelection(cms, '/cms/workflow/processDesign', 'formDesign').selected).toEqual(['/cms/workflow/processDesign']);
+  });
+
   it('never falls back on the area alone', () => {
     expect(menuSelection(tree, '/web/eventService/formWrite')).toEqual({ selected: [], open: [] });
     expect(menuSelection(tree, '/web')).toEqual({ selected: [], open: [] });

@@ -18,13 +18,13 @@ export function toMenuItems(nodes: readonly MenuNode[], depth = 0): Item[] {
   }));
 }
 
-interface Entry { path: string; parents: string[] }
+interface Entry { path: string; parents: string[]; relations: readonly string[] }
 
 /** Every menu page with the groups above it, in menu order. */
 function entries(nodes: readonly MenuNode[], parents: string[] = [], out: Entry[] = []): Entry[] {
   for (const n of nodes) {
     if (n.children.length) entries(n.children, [...parents, menuKey(n)], out);
-    else if (n.path) out.push({ path: n.path, parents });
+    else if (n.path) out.push({ path: n.path, parents, relations: n.relationRoutes });
   }
   return out;
 }
@@ -35,16 +35,19 @@ const sharedLength = <T,>(a: readonly T[], b: readonly T[]) => { let i = 0; whil
 /**
  * The selected page key and the groups above it, for a path. The longest menu path the path
  * is or lies under wins. A page that is no menu entry (a detail or relation page such as
- * /web/taskCenter/applyForEdit) selects the entry of its folder: the most leading segments in
- * common — at least the area and one folder, never just /web or /cms — then the most leading
- * letters of the next segment (formDesign → formManage), then menu order.
+ * /web/taskCenter/applyForEdit) selects the entry that lists its route name among its
+ * relationRoutes (the login answer's own link from a menu page to its sub-pages), else the
+ * entry of its folder: the most leading segments in common — at least the area and one folder,
+ * never just /web or /cms — then the most leading letters of the next segment
+ * (formDesign → formManage), then menu order.
  */
-export function menuSelection(nodes: readonly MenuNode[], pathname: string): { selected: string[]; open: string[] } {
+export function menuSelection(nodes: readonly MenuNode[], pathname: string, routeName?: string): { selected: string[]; open: string[] } {
   const all = entries(nodes);
   let best: Entry | null = null;
   for (const e of all) {
     if ((pathname === e.path || pathname.startsWith(e.path + '/')) && (!best || e.path.length > best.path.length)) best = e;
   }
+  if (!best && routeName) best = all.find((e) => e.relations.includes(routeName)) ?? null;
   if (!best) {
     const here = segments(pathname);
     let score = [1, 0];

@@ -11,7 +11,7 @@ import { MessageBell } from '../../modules/messages/web/components/message-bell'
 import { SiteFooter } from './site-footer';
 import { UserMenu } from './user-menu';
 import { menuSelection, toMenuItems, useOpenKeys } from './menu-items';
-import { useRouteMeta } from './use-route-meta';
+import { useCurrentRoute, useRouteMeta } from './use-route-meta';
 import s from './layouts.module.css';
 
 /** The user front end frame (/web): header with platform and user, the platform's menu as sider, footer. */
@@ -27,7 +27,8 @@ export function WebLayout() {
   const [switching, setSwitching] = useState(false);
 
   const items = useMemo(() => toMenuItems(platform?.web ?? []), [platform]);
-  const sel = useMemo(() => menuSelection(platform?.web ?? [], pathname), [platform, pathname]);
+  const routeName = useCurrentRoute()?.name;
+  const sel = useMemo(() => menuSelection(platform?.web ?? [], pathname, routeName), [platform, pathname, routeName]);
   const [openKeys, setOpenKeys] = useOpenKeys(sel.open);
 
   const switchTo = async (p: PlatformMenus) => {
