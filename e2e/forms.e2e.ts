@@ -1,12 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
-import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page, Response } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedForm, SubmissionDetail, SubmitAnswer } from '../src/modules/forms/contract';
 import type { FormField } from '../src/shared/forms/schema';
-import { inPage, launchBrowser, resultsDir } from './support/browser';
+import { inPage, launchBrowser } from './support/browser';
 import { ACCOUNTS, expectPath, login, tokenOf, type Envelope } from './support/login';
+import { clickFor, eventually, formItem, inOwnContext, isPath, need, phoneContext, pickOption, selectByName, toast } from './support/ui';
 
 /**
  * Issue 5's quality bar, through the real UI: an administrator designs a form (date range, a
@@ -30,69 +29,10 @@ const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).fo
 /** What the steps hand each other: the form, its field ids (by label) and the desktop submission. */
 const made: { student?: { name: string; no: string }; formId?: number; name?: string; ids?: Record<string, string>; columns?: Record<string, string>; desktopSubmission?: number } = {};
 
-const toast = (page: Page, text: string | RegExp) => page.locator('.ant-message').getByText(text).first();
-
-/** The antd form item labelled `label` inside `scope` (see back-office.e2e.ts for why not getByLabel). */
-const formItem = (scope: Locator, label: string) =>
-  scope.locator('.ant-form-item').filter({ has: scope.page().locator('.ant-form-item-label').getByText(label, { exact: true }) });
-
-/**
- * Picks `label` in the open antd Select dropdown. A dropdown that is closing (its leave animation
- * running) still shows the same option titles and ignores clicks: skip it.
- */
-async function pickOption(page: Page, label: string): Promise<void> {
-  const popup = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden):not([class*="-leave"])');
-  await popup.locator(`.ant-select-item-option[title="${label}"]`).first().click();
-}
-
-/** Opens the antd Select whose accessible name is `name` and picks each option in turn. */
-async function selectByName(scope: Page | Locator, name: string, ...options: string[]): Promise<void> {
-  const page = 'page' in scope ? scope.page() : scope;
-  await scope.getByRole('combobox', { name }).click();
-  for (const o of options) await pickOption(page, o);
-  // A multiple select keeps its dropdown open.
-  if (options.length > 1) await page.keyboard.press('Escape');
-}
-
-const isPath = (pathname: string) => (r: Response) => new URL(r.url()).pathname === pathname;
-
-/** Clicks and waits for the answer the click causes (both at once, so a failed click leaves no dangling wait). */
-async function clickFor(target: Locator, answer: (r: Response) => boolean): Promise<Response> {
-  const [res] = await Promise.all([target.page().waitForResponse(answer), target.click()]);
-  return res;
-}
-
-/** Runs a body on a page of a context of its own; on failure leaves a screenshot like inPage does. */
-async function inOwnContext(context: BrowserContext, tag: string, body: (page: Page) => Promise<void>): Promise<void> {
-  const page = await context.newPage();
-  const log: string[] = [];
-  page.on('console', (m) => log.push(`[${m.type()}] ${m.text()}`));
-  page.on('pageerror', (e) => log.push(`[pageerror] ${e.message}`));
-  try {
-    await body(page);
-  } catch (e) {
-    const name = `${tag}-${(expect.getState().currentTestName ?? 'e2e').replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 100)}`;
-    fs.mkdirSync(resultsDir, { recursive: true });
-    await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage: true }).catch(() => undefined);
-    fs.writeFileSync(path.join(resultsDir, `${name}.log`), `url: ${page.url()}\n${log.join('\n')}\n`);
-    throw e;
-  } finally {
-    await context.close();
-  }
-}
-
 async function signInAdmin(page: Page): Promise<void> {
   const answer = await login(page, ACCOUNTS.admin.username, ACCOUNTS.admin.password, { admin: true });
   expect(answer.errorCode).toBe('0x00000000');
   await expectPath(page, '/cms/home/index');
-}
-
-/** expect.poll with the page's patience (vitest's default second is too short for a lazy page and a request). */
-const eventually = <T>(fn: () => Promise<T> | T) => expect.poll(fn, { timeout: 15_000 });
-
-function need<T>(v: T | undefined, what: string): T {
-  if (v === undefined) throw new Error(`${what} is missing: an earlier step failed`);
-  return v;
 }
 
 describe('the form engine, from the designer to the Excel export', () => {
@@ -208,12 +148,7 @@ describe('the form engine, from the designer to the Excel export', () => {
     const formId = need(made.formId, 'the form');
     const ids = need(made.ids, 'the field ids');
     const columns = need(made.columns, 'the column ids');
-    const context = await browser.newContext({
-      baseURL: inject('baseURL'), locale: 'zh-CN', timezoneId: 'Asia/Shanghai',
-      viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
-    });
-    context.setDefaultTimeout(15_000);
-    context.setDefaultNavigationTimeout(20_000);
+    const context = await phoneContext(browser);
     await inOwnContext(context, 'phone', async (phone) => {
       const answer = await login(phone, ACCOUNTS.student.username, ACCOUNTS.student.password, { path: '/mobile/mobileLogin' });
       expect(answer.errorCode).toBe('0x00000000');
