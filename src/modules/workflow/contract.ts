@@ -9,19 +9,6 @@ import { RuleCondition, type FormSchema, type FormValues } from '../../shared/fo
  * `/workflow/api/v1.delegation/*` (admin); the public record `/workflow/api/v1.record/`.
  */
 
-/** Route names of the approval centre and the back office (module.ts); kept here until the UI registers the manifest. */
-export const WORKFLOW_ROUTES = {
-  taskWorkBench: 'taskWorkBench',
-  taskApproval: 'taskApproval',
-  taskHistoricalRecord: 'taskHistoricalRecord',
-  taskProcessServices: 'taskProcessServices',
-  applyForEdit: 'applyForEdit',
-  reservationServices: 'reservationServices',
-  processDesign: 'processDesign',
-  processMonitor: 'processMonitor',
-  approvalManage: 'approvalManage',
-} as const;
-
 /** In-app paths the messages link to. */
 export const taskLink = (taskId: number) => `/web/taskCenter/taskApproval?taskId=${taskId}`;
 export const instanceLink = (instanceId: number) => `/web/taskCenter/taskApproval?instanceId=${instanceId}`;

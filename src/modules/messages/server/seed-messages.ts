@@ -20,8 +20,8 @@ interface DemoMessage {
 }
 
 // What the demo student and teacher find in their inboxes: announcements of notices the seed
-// publishes (each opens that notice) and one account note that opens the help centre. Nothing
-// refers to tasks or approvals the demo does not have.
+// publishes (each opens that notice) and one account note that opens the help centre. Approval
+// messages come from the demo's sample leave requests (the engine writes them, seed-workflow.ts).
 const INBOX: Record<'student' | 'teacher', DemoMessage[]> = {
   student: [
     { kind: 'notice', notice: '关于2026—2027学年寒假放假安排的通知', title: '寒假放假安排已发布', body: '学生寒假自2027年1月16日起至2月28日止，留校同学请在学生服务平台提交留校申请。', readAfterHours: null, hoursAgo: 0 },

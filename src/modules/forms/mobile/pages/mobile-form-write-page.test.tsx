@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import '../../../../core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { clear as idbClear } from 'idb-keyval';
@@ -28,7 +28,7 @@ const adapter: AxiosAdapter = async (config) => {
       status = 400;
       body = { errorCode: '0x00000101', message: '输入有误', data: { fields: [{ field: 'name', message: '该姓名已提交过' }] } };
     } else {
-      body = { errorCode: '0x00000000', message: '成功', data: { id: 8, submittedAt: Date.UTC(2026, 2, 1, 0, 0, 0) } };
+      body = { errorCode: '0x00000000', message: '成功', data: { id: 8, submittedAt: Date.UTC(2026, 2, 1, 0, 0, 0), follow: { link: '/web/taskCenter/taskApproval?instanceId=7', label: '查看审批进度' } } };
     }
   }
   return { data: body, status, statusText: String(status), headers: { 'content-type': 'application/json' }, config };
@@ -47,10 +47,17 @@ afterEach(cleanup);
 const open = () => render(
   <QueryClientProvider client={new QueryClient()}>
     <MemoryRouter initialEntries={['/mobile/formWrite?formId=12']}>
-      <Routes><Route path="/mobile/formWrite" element={<MobileFormWritePage />} /></Routes>
+      <Routes>
+        <Route path="/mobile/formWrite" element={<MobileFormWritePage />} />
+        <Route path="*" element={<Where />} />
+      </Routes>
     </MemoryRouter>
   </QueryClientProvider>,
 );
+function Where() {
+  const l = useLocation();
+  return <div data-testid="where">{l.pathname + l.search}</div>;
+}
 const field = (id: string) => document.querySelector<HTMLElement>(`[data-field="${id}"]`)!;
 const submit = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent === '提交')!;
 
@@ -79,6 +86,9 @@ describe('/mobile/formWrite', () => {
     expect(field('name').querySelector('[role=alert]')).toBeNull();
     fireEvent.click(submit());
     expect(await screen.findByText('提交成功', {}, { timeout: 5000 })).toBeTruthy();
+    // The approval it started opens on the phone's own progress page.
+    fireEvent.click(screen.getByRole('button', { name: '查看审批进度' }));
+    expect(screen.getByTestId('where').textContent).toBe('/mobile/mobileFlowChart?instanceId=7');
     FORM.defaults = { name: '默认姓名' };
   });
 

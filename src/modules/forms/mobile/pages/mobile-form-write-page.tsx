@@ -5,6 +5,7 @@ import { Button, ErrorBlock, NavBar, NoticeBar, Result, Skeleton, Toast } from '
 import dayjs from 'dayjs';
 import '../../../mobile/mobile/antd-mobile-setup';
 import { HttpError } from '../../../../core/http';
+import { phoneLink } from '../../../mobile-layout/contract';
 import { openForm } from '../../api';
 import type { SubmitAnswer } from '../../contract';
 import { revealField } from '../../components/reveal-field';
@@ -49,6 +50,9 @@ export default function MobileFormWritePage() {
         {bar}
         <Result status="success" title="提交成功" description={`「${form.name}」已于 ${dayjs(done.submittedAt).format('YYYY-MM-DD HH:mm:ss')} 提交`} />
         <div className={s.body}>
+          {done.follow && (
+            <Button block size="large" color="primary" className={s.gap} onClick={() => navigate(phoneLink(done.follow!.link))}>{done.follow.label}</Button>
+          )}
           <Button block size="large" onClick={() => { setDone(null); fill.change(form.defaults); fill.setErrors([]); }}>再填一份</Button>
           {fill.signedIn && <Button block size="large" fill="none" className={s.gap} onClick={() => navigate('/mobile/home')}>返回首页</Button>}
         </div>
