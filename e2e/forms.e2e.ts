@@ -3,9 +3,9 @@ import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OpenedForm, SubmissionDetail, SubmitAnswer } from '../src/modules/forms/contract';
 import type { FormField } from '../src/shared/forms/schema';
-import { inPage, launchBrowser } from './support/browser';
+import { inContext, inPage, launchBrowser } from './support/browser';
 import { ACCOUNTS, expectPath, login, tokenOf, type Envelope } from './support/login';
-import { clickFor, eventually, formItem, inOwnContext, isPath, need, phoneContext, pickOption, selectByName, toast } from './support/ui';
+import { clickFor, eventually, formItem, isPath, need, phoneContext, pickOption, selectByName, toast } from './support/ui';
 
 /**
  * Issue 5's quality bar, through the real UI: an administrator designs a form (date range, a
@@ -149,7 +149,7 @@ describe('the form engine, from the designer to the Excel export', () => {
     const ids = need(made.ids, 'the field ids');
     const columns = need(made.columns, 'the column ids');
     const context = await phoneContext(browser);
-    await inOwnContext(context, 'phone', async (phone) => {
+    await inContext(context, async (phone) => {
       const answer = await login(phone, ACCOUNTS.student.username, ACCOUNTS.student.password, { path: '/mobile/mobileLogin' });
       expect(answer.errorCode).toBe('0x00000000');
       made.student = { name: answer.data.user_info.real_name, no: answer.data.user_info.user_no };
@@ -215,7 +215,7 @@ describe('the form engine, from the designer to the Excel export', () => {
         [ids['物品明细']!]: [{ [columns['物品']!]: '投影仪', [columns['数量']!]: 2 }],
         [ids['借用说明']!]: '班级活动使用',
       });
-    });
+    }, 'phone');
   });
 
   it('a visitor fills it on a desktop: a missing date range gets its message; 普通 is stored without the hidden fields', { timeout: 60_000 }, () =>

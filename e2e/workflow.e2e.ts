@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DepartmentDetail, RoleItem, UserPick } from '../src/modules/organization/contract';
 import type { SubmitAnswer } from '../src/modules/forms/contract';
 import type { InstanceView } from '../src/modules/workflow/contract';
-import { inPage, launchBrowser, newContext } from './support/browser';
+import { inContext, inPage, launchBrowser } from './support/browser';
 import { ACCOUNTS, expectPath, login, tokenOf, type Envelope } from './support/login';
-import { clickFor, dialog, eventually, formItem, inOwnContext, isPath, need, phoneContext, pickOption, toast } from './support/ui';
+import { clickFor, dialog, eventually, formItem, isPath, need, phoneContext, pickOption, toast } from './support/ui';
 
 /**
  * Issue 6's quality bar, through the real UI on the demo's 学生请假审批 (辅导员 any-one → the
@@ -194,7 +194,7 @@ describe('the approval centre: a leave request from application to the dorm offi
 
   it('one college leader approves from the phone\'s pending list', { timeout: 60_000 }, async () => {
     const [leader] = need(made.leaders, 'the leaders');
-    await inOwnContext(await phoneContext(browser), 'phone', async (phone) => {
+    await inContext(await phoneContext(browser), async (phone) => {
       const answer = await login(phone, leader!, GENERATED_PASSWORD, { path: '/mobile/mobileLogin' });
       expect(answer.errorCode, answer.message).toBe('0x00000000');
       // Staff have two platforms: the phone asks in a sheet.
@@ -210,7 +210,7 @@ describe('the approval centre: a leave request from application to the dorm offi
       const res = await clickFor(phone.getByRole('button', { name: '确认同意' }), isPath(`${TASK}/approve/`));
       expect(((await res.json()) as Envelope<unknown>).errorCode).toBe('0x00000000');
       await phone.locator('.adm-toast-main').getByText('已同意').waitFor();
-    });
+    }, 'phone');
   });
 
   it('the other college leader approves on a desktop, and the request is approved', { timeout: 60_000 }, () =>
@@ -248,9 +248,8 @@ describe('the approval centre: a leave request from application to the dorm offi
       await page.locator('.ant-table-row').filter({ hasText: need(made.title, 'the title') }).first().getByText('已通过').waitFor();
     }));
 
-  it('the dorm office finds it under 抄送我的', { timeout: 60_000 }, async () => {
-    const context = await newContext(browser);
-    await inOwnContext(context, 'dorm', async (page) => {
+  it('the dorm office finds it under 抄送我的', { timeout: 60_000 }, () =>
+    inPage(browser, async (page) => {
       await signIn(page, need(made.dorm, 'the dorm-office member'), GENERATED_PASSWORD);
       await page.goto('/web/taskCenter/taskWorkBench?type=cswd');
       const row = page.locator('.ant-table-row').filter({ hasText: need(made.title, 'the title') }).first();
@@ -260,6 +259,5 @@ describe('the approval centre: a leave request from application to the dorm offi
       expect(new URL(page.url()).searchParams.get('instanceId')).toBe(String(made.instanceId));
       await page.locator('.ant-tag').getByText('已通过', { exact: true }).first().waitFor();
       await page.getByText(need(made.reason, 'the reason')).first().waitFor();
-    });
-  });
+    }));
 });

@@ -30,7 +30,14 @@ const fileSafe = (s: string) => s.replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 12
  * screenshot and the page's console log in test-results/ (named after the test), then rethrows.
  */
 export async function inPage(browser: Browser, body: (page: Page, context: BrowserContext) => Promise<void>, baseURL?: string): Promise<void> {
-  const context = await newContext(browser, baseURL);
+  await inContext(await newContext(browser, baseURL), (page, context) => body(page, context));
+}
+
+/**
+ * Runs a body on a new page of `context` (closed afterwards) with inPage's failure evidence; `tag`
+ * prefixes the files' names (e.g. "phone" when a test runs several contexts).
+ */
+export async function inContext(context: BrowserContext, body: (page: Page, context: BrowserContext) => Promise<void>, tag = ''): Promise<void> {
   const page = await context.newPage();
   const log: string[] = [];
   page.on('console', (m) => log.push(`[${m.type()}] ${m.text()}`));
@@ -39,7 +46,7 @@ export async function inPage(browser: Browser, body: (page: Page, context: Brows
   try {
     await body(page, context);
   } catch (e) {
-    const name = fileSafe(expect.getState().currentTestName ?? 'e2e');
+    const name = fileSafe(`${tag ? `${tag}-` : ''}${expect.getState().currentTestName ?? 'e2e'}`);
     fs.mkdirSync(resultsDir, { recursive: true });
     await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage: true }).catch(() => undefined);
     fs.writeFileSync(path.join(resultsDir, `${name}.log`), `url: ${page.url()}\n${log.join('\n')}\n`);

@@ -1,8 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page, Response } from 'playwright-core';
 import { expect, inject } from 'vitest';
-import { resultsDir } from './browser';
 
 /**
  * Small helpers the specs share for finding antd widgets the way a person does, waiting for the
@@ -65,23 +62,4 @@ export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
   return context;
-}
-
-/** Runs a body on a page of a context of its own; on failure leaves a screenshot like inPage does. */
-export async function inOwnContext(context: BrowserContext, tag: string, body: (page: Page) => Promise<void>): Promise<void> {
-  const page = await context.newPage();
-  const log: string[] = [];
-  page.on('console', (m) => log.push(`[${m.type()}] ${m.text()}`));
-  page.on('pageerror', (e) => log.push(`[pageerror] ${e.message}`));
-  try {
-    await body(page);
-  } catch (e) {
-    const name = `${tag}-${(expect.getState().currentTestName ?? 'e2e').replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 100)}`;
-    fs.mkdirSync(resultsDir, { recursive: true });
-    await page.screenshot({ path: path.join(resultsDir, `${name}.png`), fullPage: true }).catch(() => undefined);
-    fs.writeFileSync(path.join(resultsDir, `${name}.log`), `url: ${page.url()}\n${log.join('\n')}\n`);
-    throw e;
-  } finally {
-    await context.close();
-  }
 }

@@ -74,6 +74,12 @@ const nameInput = () => field('name').querySelector('input')!;
 const submitButton = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent?.replace(/\s/g, '') === '提交')!;
 const submits = () => calls.filter((c) => c.url?.endsWith('/submit/'));
 
+/** Picks an option of the 请假类型 select through its dropdown. */
+async function pickKind(label: string): Promise<void> {
+  fireEvent.mouseDown(field('kind').querySelector('input')!);
+  fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === label)!));
+}
+
 describe('formWrite page', () => {
   it('shows the form and checks required fields on the client before sending', async () => {
     openWrite();
@@ -95,9 +101,7 @@ describe('formWrite page', () => {
     openWrite();
     await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
     fireEvent.change(nameInput(), { target: { value: '张三' } });
-    // The select: pick 事假 through its dropdown.
-    fireEvent.mouseDown(field('kind').querySelector('input')!);
-    fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === '事假')!));
+    await pickKind('事假');
     fireEvent.click(submitButton());
     await waitFor(() => expect(within(field('name')).getByText('该姓名已提交过')).toBeTruthy(), { timeout: 5000 });
     expect(submits()).toHaveLength(1);
@@ -109,8 +113,7 @@ describe('formWrite page', () => {
     openWrite();
     await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
     fireEvent.change(nameInput(), { target: { value: '张三' } });
-    fireEvent.mouseDown(field('kind').querySelector('input')!);
-    fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === '病假')!));
+    await pickKind('病假');
     // 病假 makes the reason required (a rule).
     fireEvent.change(field('reason').querySelector('textarea')!, { target: { value: '发烧' } });
     fireEvent.click(submitButton());
@@ -126,8 +129,7 @@ describe('formWrite page', () => {
     openWrite();
     await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
     fireEvent.change(nameInput(), { target: { value: '张三' } });
-    fireEvent.mouseDown(field('kind').querySelector('input')!);
-    fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === '事假')!));
+    await pickKind('事假');
     fireEvent.click(submitButton());
     await screen.findByText('提交成功', {}, { timeout: 5000 });
     expect(screen.getByRole('link', { name: '查看审批进度' }).getAttribute('href')).toBe('/web/taskCenter/taskApproval?instanceId=7');
@@ -150,8 +152,7 @@ describe('formWrite page', () => {
     await waitFor(() => expect(nameInput().value).toBe('李四'));
     expect(screen.queryByText('恢复上次未提交的内容？')).toBeNull();
 
-    fireEvent.mouseDown(field('kind').querySelector('input')!);
-    fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === '事假')!));
+    await pickKind('事假');
     fireEvent.click(submitButton());
     await screen.findByText('提交成功', {}, { timeout: 5000 });
     await waitFor(async () => expect(await idbKeys()).not.toContain('formDraft:12:v3:guest'));
