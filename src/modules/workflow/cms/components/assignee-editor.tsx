@@ -26,7 +26,7 @@ export function AssigneeEditor({ value, onChange, def, nodeId, schema, people, o
   value?: Assignee; onChange: (a: Assignee | undefined) => void; def: ProcessDefinition; nodeId: string; schema: FormSchema | null;
   people: Person[]; onPeople: (p: Person[]) => void; what: string;
 }) {
-  const roles = useQuery({ queryKey: ['workflow', 'roles'], queryFn: () => getRoles().then((r) => r.data), enabled: value?.kind === 'role' });
+  const roles = useRoles(value?.kind === 'role');
   // A kind that still needs a choice is kept half-filled; designProblems lists it until it is complete.
   const setKind = (k: Kind) => onChange(fresh(k) ?? ({ kind: k } as unknown as Assignee));
   const userFields = schema ? allFields(schema).filter((f) => f.type === 'user') : [];
@@ -79,12 +79,15 @@ export function AssigneeEditor({ value, onChange, def, nodeId, schema, people, o
   );
 }
 
-/** A short description of the assignee for the node card. */
-export function describeAssignee(a: Assignee | undefined, def: ProcessDefinition, schema: FormSchema | null): string {
+/** The roles the role picker offers (one cached list for the editor and the node cards). */
+export const useRoles = (enabled = true) => useQuery({ queryKey: ['workflow', 'roles'], queryFn: () => getRoles().then((r) => r.data), enabled });
+
+/** A short description of the assignee for the node card; roles by name once the role list is known. */
+export function describeAssignee(a: Assignee | undefined, def: ProcessDefinition, schema: FormSchema | null, roleNames?: ReadonlyMap<string, string>): string {
   if (!a) return '未设置';
   switch (a.kind) {
     case 'users': return a.userIds?.length ? `指定 ${a.userIds.length} 人` : '未选择人员';
-    case 'role': return a.roleCode ? `角色：${a.roleCode}${a.nearest ? '（就近）' : ''}` : '未选择角色';
+    case 'role': return a.roleCode ? `角色：${roleNames?.get(a.roleCode) ?? a.roleCode}${a.nearest ? '（就近）' : ''}` : '未选择角色';
     case 'deptLeader': return '部门负责人';
     case 'leaderChain': return `逐级上级 ${a.levels} 级`;
     case 'applicantPick': {

@@ -14,7 +14,7 @@ import { NODE_TYPE_LABELS, type ProcessDefinition, type ProcessDetail, type Proc
 import { designProblems } from '../designer/design-problems';
 import { ADDABLE, addNode, connect, edgeKey, edgeLabel, moveNode, remove, updateNode, type Edit } from '../designer/flow-logic';
 import { processListPath } from '../paths';
-import { describeAssignee } from './assignee-editor';
+import { describeAssignee, useRoles } from './assignee-editor';
 import { NodePanel } from './node-panel';
 import { PROCESS_STATUS_LABELS } from './process-list';
 import { serverMessages } from './server-messages';
@@ -43,9 +43,9 @@ const ProcessNodeCard = memo(function ProcessNodeCard({ data, selected }: NodePr
 });
 const nodeTypes = { process: ProcessNodeCard };
 
-function nodeInfo(n: ProcessNode, def: ProcessDefinition, schema: FormSchema | null): string {
-  if (n.type === 'approval') return `${describeAssignee(n.assignee, def, schema)}${n.timeLimitHours ? ` · ${n.timeLimitHours} 小时` : ''}`;
-  if (n.type === 'copy') return describeAssignee(n.assignee, def, schema);
+function nodeInfo(n: ProcessNode, def: ProcessDefinition, schema: FormSchema | null, roleNames: ReadonlyMap<string, string>): string {
+  if (n.type === 'approval') return `${describeAssignee(n.assignee, def, schema, roleNames)}${n.timeLimitHours ? ` · ${n.timeLimitHours} 小时` : ''}`;
+  if (n.type === 'copy') return describeAssignee(n.assignee, def, schema, roleNames);
   if (n.type === 'condition') return `${n.branches?.length ?? 0} 个分支 + 默认`;
   if (n.type === 'join') return n.splitId ? `汇合「${def.nodes.find((x) => x.id === n.splitId)?.name ?? n.splitId}」` : '未选择并行节点';
   return '';
@@ -73,15 +73,17 @@ function Designer({ detail }: { detail: ProcessDetail }) {
   const [serverProblems, setServerProblems] = useState<string[]>([]);
   const schemaQ = useQuery({ queryKey: ['workflow', 'formSchema', detail.formId], queryFn: () => formSchemaOf(detail.formId) });
   const schema = schemaQ.data ?? null;
+  const roles = useRoles();
+  const roleNames = useMemo(() => new Map((roles.data ?? []).map((r) => [r.code, r.name])), [roles.data]);
 
   const dirty = JSON.stringify([name, def]) !== saved;
   const problems = useMemo(() => designProblems(def, schema), [def, schema]);
   const apply = useCallback((e: Edit) => { if (e.def) setDef(e.def); else message.warning(e.error); }, [message]);
 
   const nodes: FlowNode[] = useMemo(() => def.nodes.map((n) => ({
-    id: n.id, type: 'process', position: { x: n.x ?? 0, y: n.y ?? 0 }, data: { node: n, info: nodeInfo(n, def, schema) },
+    id: n.id, type: 'process', position: { x: n.x ?? 0, y: n.y ?? 0 }, data: { node: n, info: nodeInfo(n, def, schema, roleNames) },
     selected: sel?.kind === 'node' && sel.id === n.id, deletable: n.type !== 'start', ...(measured[n.id] ? { measured: measured[n.id] } : {}),
-  })), [def, schema, sel, measured]);
+  })), [def, schema, roleNames, sel, measured]);
   const edges: Edge[] = useMemo(() => def.edges.map((e) => ({
     id: edgeKey(e), source: e.from, target: e.to, label: edgeLabel(def, e), markerEnd: { type: MarkerType.ArrowClosed },
     selected: sel?.kind === 'edge' && sel.key === edgeKey(e),

@@ -157,6 +157,8 @@ describe('process designer', () => {
     // A role not yet chosen is a problem the designer lists before saving.
     expect(await screen.findByText('节点「学院审批」的审批人未选择完整')).toBeTruthy();
     await pick('角色', '辅导员（counsellor）');
+    // The node card names the role, not its code.
+    await waitFor(() => expect(within(card).getByText(/^角色：辅导员/)).toBeTruthy());
     fireEvent.click(within(panel).getByLabelText('会签（全部同意）'));
     fireEvent.click(within(panel).getByLabelText('不允许发起'));
     fireEvent.change(within(panel).getByRole('spinbutton', { name: '审批时限（小时）' }), { target: { value: '48' } });
