@@ -44,12 +44,14 @@ describe('workflow: comments with attachments, startable processes, category fil
     expect(other.list).toEqual([]);
     // The new task, the urge and the result arrive as in-app messages.
     await expectOk(await act(app, 'student', `${I}/urge/`, { instanceId: id }));
-    await expectOk(await act(app, 'x3', `${T}/approve/`, { taskId: (await pending(app, 'x3', id))!.id }));
+    const taskId = (await pending(app, 'x3', id))!.id;
+    await expectOk(await act(app, 'x3', `${T}/approve/`, { taskId }));
     const kinds = async (who: string) => (await app.db.selectFrom('message').innerJoin('appUser as a', 'a.id', 'message.userId').select(['message.kind', 'message.link'])
       .where('a.username', '=', who).orderBy('message.id').execute());
     const mine = await kinds('x3');
     expect(mine.map((m) => m.kind)).toEqual(['task', 'urge']);
-    expect(mine[0]!.link).toMatch(/^\/web\/taskCenter\/taskApproval\?taskId=\d+$/);
+    // Both the new task and the urge open the approver's own task.
+    expect(mine.map((m) => m.link)).toEqual([`/web/taskCenter/taskApproval?taskId=${taskId}`, `/web/taskCenter/taskApproval?taskId=${taskId}`]);
     expect((await kinds('student')).filter((m) => m.link === `/web/taskCenter/taskApproval?instanceId=${id}`).map((m) => m.kind)).toEqual(['result']);
   });
 

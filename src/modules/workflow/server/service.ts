@@ -8,7 +8,7 @@ import { sendMessage } from '../../messages/server/send';
 import { canonicalJson } from '../../forms/server/service';
 import { checkProcess, earlierApprovalNodes } from '../check-process';
 import {
-  instanceLink, PROCESS_FORMAT, URGE_INTERVAL_MS, type ApplyEditBody, type BatchApproveAnswer, type DelegationBody, type FieldPermission,
+  PROCESS_FORMAT, taskLink, URGE_INTERVAL_MS, type ApplyEditBody, type BatchApproveAnswer, type DelegationBody, type FieldPermission,
   type InstanceView, type ProcessCreateBody, type ProcessDefinition, type ProcessDetail, type ProcessSaveBody, type PublicRecord, type TaskView,
 } from '../contract';
 import * as engine from './engine';
@@ -213,7 +213,13 @@ export async function urge(app: FastifyInstance, a: Actor, instanceId: number): 
     }
     const open = (await repo.openTasksOf(trx, instanceId)).filter((t) => t.status === 'pending');
     await repo.updateInstance(trx, instanceId, { lastUrgedAt: now });
-    await sendMessage(trx, { userIds: open.map((t) => t.assigneeId), kind: 'urge', title: `催办：${ctx.inst.title}`, link: instanceLink(instanceId), at: now });
+    // Each approver is sent to their own task (where they can act), one message per person.
+    const seen = new Set<number>();
+    for (const t of open) {
+      if (seen.has(t.assigneeId)) continue;
+      seen.add(t.assigneeId);
+      await sendMessage(trx, { userIds: [t.assigneeId], kind: 'urge', title: `催办：${ctx.inst.title}`, link: taskLink(t.id), at: now });
+    }
     await repo.addHistory(trx, { instanceId, actorId: a.userId, actorName: a.name, action: 'urge', at: now });
   });
 }
