@@ -1,5 +1,6 @@
 import { http } from '../../core/http';
 import type { Page } from '../../shared/envelope';
+import type { FileRef } from '../../shared/forms/schema';
 import type {
   AddSignerBody, ApplyEditBody, ApproveBody, BatchApproveAnswer, CommentBody, DelegationBody, DelegationItem, DelegationListQuery, DelegationUpdateBody,
   InstanceView, MonitorItem, MonitorQuery, ProcessCreateBody, ProcessDetail, ProcessListItem, ProcessListQuery, ProcessSaveBody,
@@ -52,6 +53,12 @@ export const uploadCommentFile = (instanceId: number, file: Blob, fileName?: str
   const form = new FormData();
   form.append('file', file, fileName ?? (file instanceof File ? file.name : 'file'));
   return http.post<{ id: string; name: string; size: number; url: string }>(`${I}/upload/`, form, { params: { instanceId }, slow: true });
+};
+/** POST /workflow/api/v1.task/upload/?taskId=&field= (multipart `file`): an approver's file for a field the node may edit. */
+export const uploadTaskFile = (taskId: number, field: string, file: Blob) => {
+  const form = new FormData();
+  form.append('file', file, file instanceof File ? file.name : 'file');
+  return http.post<FileRef>(`${T}/upload/`, form, { params: { taskId, field }, slow: true });
 };
 export const publicRecord = (token: string) => http.get<PublicRecord>('/workflow/api/v1.record/', { params: { token } });
 

@@ -190,6 +190,9 @@ export const ApplyEditBody = Type.Object({ instanceId: Id, values: Values, reaso
 export type ApplyEditBody = Static<typeof ApplyEditBody>;
 export const TaskIdQuery = Type.Object({ taskId: Id });
 export type TaskIdQuery = Static<typeof TaskIdQuery>;
+/** POST /workflow/api/v1.task/upload/?taskId=&field= (multipart `file`): an approver's file for a field this node may edit. */
+export const TaskUploadQuery = Type.Object({ taskId: Id, field: Type.String({ minLength: 1, maxLength: 40 }) });
+export type TaskUploadQuery = Static<typeof TaskUploadQuery>;
 export const InstanceIdQuery = Type.Object({ instanceId: Id });
 export type InstanceIdQuery = Static<typeof InstanceIdQuery>;
 /** GET /workflow/api/v1.instance/file/: an attachment of the instance's form record. */

@@ -310,6 +310,25 @@ export function permissionsOf(node: ProcessNode | undefined): Record<string, 'ed
   return { ...(node?.fieldPermissions ?? {}) };
 }
 
+/**
+ * New file refs in `next` (not already in `prev`) must be the person's own uploads for this form
+ * (purpose form:<id>): the applicant's from the fill page, an approver's from task/upload. Anything
+ * else — another person's file, a comment attachment — would become readable through the record.
+ */
+export async function checkFileRefs(trx: repo.Tx, schema: FormSchema, formId: number, ownerId: number, prev: FormValues, next: FormValues): Promise<void> {
+  for (const f of allFields(schema)) {
+    if (!FILE_FIELD_TYPES.has(f.type)) continue;
+    const list = (v: unknown) => (Array.isArray(v) ? v : v ? [v] : []) as { id?: unknown }[];
+    const known = new Set(list(prev[f.id]).map((r) => String(r?.id)));
+    const ids = list(next[f.id]).map((r) => String(r?.id)).filter((id) => !known.has(id));
+    if (!ids.length) continue;
+    const found = await repo.uploadsFor(trx, [...new Set(ids)], `form:${formId}`, ownerId);
+    if (found.length !== new Set(ids).size) throw badInput('表单填写有误', { fields: [{ field: f.id, message: `「${f.label}」的附件无效，请重新上传` }] });
+  }
+}
+
+export const FILE_FIELD_TYPES: ReadonlySet<string> = new Set(['file', 'image', 'signature']);
+
 export async function approve(trx: repo.Tx, actor: Actor, body: { taskId: number; comment?: string; values?: FormValues; nextAssignees?: number[] }, now: number): Promise<void> {
   const { ctx, task, node } = await ownPendingTask(trx, body.taskId, actor, now);
   if (body.values && Object.keys(body.values).length) {
@@ -319,6 +338,7 @@ export async function approve(trx: repo.Tx, actor: Actor, body: { taskId: number
       if (perms[k] !== 'editable') throw badInput(`字段「${fields.get(k)?.label ?? k}」在此节点不可修改`, { field: k });
     }
     const merged = checkedValues(ctx.schema, { ...ctx.values, ...body.values });
+    await checkFileRefs(trx, ctx.schema, ctx.inst.formId, actor.userId, ctx.values, merged);
     ctx.values = merged;
     if (ctx.inst.kind === 'edit') {
       ctx.inst.editValues = JSON.stringify(merged);

@@ -74,4 +74,30 @@ describe('workflow: comments with attachments, startable processes, category fil
     expect((await app.injectAs('x2', { method: 'GET', url: instanceFileUrl(id, proof.id) })).statusCode).toBe(403);
     expect((await app.injectAs('x1', { method: 'GET', url: instanceFileUrl(id, '00000000-0000-0000-0000-000000000000') })).statusCode).toBe(404);
   });
+
+  it('an approver uploads a file for a field the node may edit and approves with it; other files are refused', async () => {
+    const schema = flowSchema();
+    schema.sections[0]!.fields.push({ id: 'proof', type: 'file', label: '证明', accept: ['png'] }, { id: 'idPhoto', type: 'image', label: '证件照' });
+    const { formId } = await flow(app, line([approvalNode('a', [u.x1!], { fieldPermissions: { proof: 'editable' } })]), schema);
+    const id = await apply(app, 'student', formId, { days: 1 });
+    const taskId = (await pending(app, 'x1', id))!.id;
+    const up = (who: string, q: string) => app.injectAs(who, { method: 'POST', url: `${T}/upload/?${q}`, ...multipartBody({ filename: '盖章.png', content: TINY_PNG, type: 'image/png' }) });
+    // Not this node's editable field, not a file field, not the caller's task: refused before storing.
+    expect((await up('x1', `taskId=${taskId}&field=idPhoto`)).json().message).toBe('字段「证件照」在此节点不可修改');
+    expect((await up('x1', `taskId=${taskId}&field=days`)).statusCode).toBe(400);
+    expect((await up('x2', `taskId=${taskId}&field=proof`)).statusCode).toBe(403);
+    const file = await expectOk(await up('x1', `taskId=${taskId}&field=proof`)) as { id: string; name: string; size: number; url: string };
+
+    // Someone else's upload for the same form cannot be slipped into the record.
+    const other = await expectOk(await app.injectAs('student', { method: 'POST', url: `/workflow/api/v1.formFill/upload/?formId=${formId}&field=proof`, ...multipartBody({ filename: 'x.png', content: TINY_PNG, type: 'image/png' }) })) as { id: string };
+    const refused = await act(app, 'x1', `${T}/approve/`, { taskId, values: { proof: [{ ...file, id: other.id }] } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().data.fields).toEqual([{ field: 'proof', message: '「证明」的附件无效，请重新上传' }]);
+
+    await expectOk(await act(app, 'x1', `${T}/approve/`, { taskId, values: { proof: [file] } }));
+    const stored = await app.db.selectFrom('formSubmission').innerJoin('wfInstance as i', 'i.submissionId', 'formSubmission.id').select('formSubmission.values').where('i.id', '=', id).executeTakeFirstOrThrow();
+    expect((JSON.parse(stored.values) as { proof: { id: string }[] }).proof.map((f) => f.id)).toEqual([file.id]);
+    // The applicant reads the approver's file through the instance like any record attachment.
+    expect((await app.injectAs('student', { method: 'GET', url: instanceFileUrl(id, file.id) })).statusCode).toBe(200);
+  });
 });

@@ -3,7 +3,7 @@ import { audit } from '../../../server/identity/audit';
 import { AppError, badInput, conflict, noPermission, notFound } from '../../../server/errors';
 import { fileUrl } from '../../../server/uploads/store';
 import { Codes } from '../../../shared/errors';
-import { allFields, type FormSchema, type FormValues } from '../../../shared/forms/schema';
+import { allFields, type FormField, type FormSchema, type FormValues } from '../../../shared/forms/schema';
 import { sendMessage } from '../../messages/server/send';
 import { canonicalJson } from '../../forms/server/service';
 import { checkProcess, earlierApprovalNodes } from '../check-process';
@@ -169,17 +169,18 @@ export async function batchApprove(app: FastifyInstance, a: Actor, taskIds: numb
   return out;
 }
 
-/** File refs the applicant may put back: those already in the record, or their own uploads for this form. */
-async function checkedFileRefs(trx: repo.Tx, schema: FormSchema, formId: number, ownerId: number, prev: FormValues, next: FormValues): Promise<void> {
-  for (const f of allFields(schema)) {
-    if (!['file', 'image', 'signature'].includes(f.type)) continue;
-    const list = (v: unknown) => (Array.isArray(v) ? v : v ? [v] : []) as { id?: unknown }[];
-    const known = new Set(list(prev[f.id]).map((r) => String(r?.id)));
-    const ids = list(next[f.id]).map((r) => String(r?.id)).filter((id) => !known.has(id));
-    if (!ids.length) continue;
-    const found = await repo.uploadsFor(trx, [...new Set(ids)], `form:${formId}`, ownerId);
-    if (found.length !== new Set(ids).size) throw badInput('表单填写有误', { fields: [{ field: f.id, message: `「${f.label}」的附件无效，请重新上传` }] });
-  }
+/**
+ * The field an approver uploads for (task/upload): their own pending task, a file-type field this
+ * node may edit. The file is stored as the form's (purpose form:<id>), so approve accepts it.
+ */
+export async function taskUploadTarget(app: FastifyInstance, a: Actor, taskId: number, fieldId: string): Promise<{ formId: number; field: FormField }> {
+  return tx(app, async (trx, now) => {
+    const { ctx, node } = await engine.ownPendingTask(trx, taskId, a, now);
+    const field = allFields(ctx.schema).find((f) => f.id === fieldId);
+    if (!field || !engine.FILE_FIELD_TYPES.has(field.type)) throw badInput('该字段不接受上传', { field: 'field' });
+    if (engine.permissionsOf(node)[fieldId] !== 'editable') throw badInput(`字段「${field.label}」在此节点不可修改`, { field: 'field' });
+    return { formId: ctx.inst.formId, field };
+  });
 }
 
 export async function resubmit(app: FastifyInstance, a: Actor, instanceId: number, values: FormValues, comment?: string): Promise<void> {
@@ -187,7 +188,7 @@ export async function resubmit(app: FastifyInstance, a: Actor, instanceId: numbe
     const ctx = await engine.applicantCtx(trx, instanceId, a, now);
     if (ctx.inst.status !== 'returned') throw conflict('只有被退回的申请可以重新提交');
     const checked = engine.checkedValues(ctx.schema, values);
-    await checkedFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, ctx.values, checked);
+    await engine.checkFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, ctx.values, checked);
     if (ctx.inst.kind === 'edit') {
       ctx.inst.editValues = JSON.stringify(checked);
     } else {
@@ -250,7 +251,7 @@ export async function applyForEdit(app: FastifyInstance, a: Actor, body: ApplyEd
     const sub = (await engine.submissionOf(trx, ctx.inst.submissionId))!;
     const current = JSON.parse(sub.values) as FormValues;
     const next = engine.checkedValues(ctx.schema, { ...current, ...body.values });
-    await checkedFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, current, next);
+    await engine.checkFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, current, next);
     const diff = engine.fieldDiff(ctx.schema, current, next);
     if (!Object.keys(diff).length) throw badInput('没有修改任何内容', { field: 'values' });
     const processId = ctx.def.editProcessId ?? ctx.inst.processId;

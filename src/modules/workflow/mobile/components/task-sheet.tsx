@@ -7,7 +7,7 @@ import type { FormValues } from '../../../../shared/forms/schema';
 import { serverFieldErrors } from '../../../forms/components/field-errors';
 import { revealField } from '../../../forms/components/reveal-field';
 import { MobileFormRenderer } from '../../../forms/mobile/components/mobile-form-renderer';
-import { approveTask, getTask, rejectTask } from '../../api';
+import { approveTask, getTask, rejectTask, uploadTaskFile } from '../../api';
 import type { TaskListItem } from '../../contract';
 import { editableFields, lockExcept } from '../../components/lock-fields';
 import { TASK_STATUS_LABELS, errorText } from '../../components/labels';
@@ -119,7 +119,14 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
   if (detail.isPending) body = <Skeleton.Paragraph lineCount={6} animated />;
   else if (detail.isError || !v || !schema) body = <ErrorBlock status="default" title="无法打开" description={errorText(detail.error, '该任务已处理或不存在')} />;
   else if (!pending) body = <ErrorBlock status="default" title="该任务已处理" description={`当前状态：${TASK_STATUS_LABELS[v.task.status]}`} />;
-  else if (editable.size) body = <MobileFormRenderer schema={schema} values={values} onChange={change} errors={errors} pickers={pickers} />;
+  else if (editable.size) {
+    body = (
+      <MobileFormRenderer
+        schema={schema} values={values} onChange={change} errors={errors} pickers={pickers}
+        upload={(field, file) => uploadTaskFile(v.task.id, field, file).then((r) => r.data)}
+      />
+    );
+  }
   else body = <MobileFormRenderer schema={schema} values={v.values} mode="readOnly" />;
 
   return (

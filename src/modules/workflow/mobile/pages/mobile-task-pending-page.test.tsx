@@ -11,7 +11,7 @@ import { instanceView, taskRow, taskView } from '../../web/testing/fixtures';
 import MobileFlowChartPage from '../../../mobile/mobile/pages/mobile-flow-chart-page';
 import MobileTaskPendingPage from './mobile-task-pending-page';
 
-vi.mock('../../api', () => ({ listTasks: vi.fn(), getTask: vi.fn(), getInstance: vi.fn(), approveTask: vi.fn(), rejectTask: vi.fn() }));
+vi.mock('../../api', () => ({ listTasks: vi.fn(), getTask: vi.fn(), getInstance: vi.fn(), approveTask: vi.fn(), rejectTask: vi.fn(), uploadTaskFile: vi.fn() }));
 const api = await import('../../api');
 const envelope = <T,>(data: T) => ({ errorCode: '0x00000000', message: '成功', data });
 // A node that edits nothing; taskView() itself lets the approver edit 请假事由.

@@ -11,7 +11,7 @@ import TaskApprovalPage from './task-approval-page';
 vi.mock('../../api', () => ({
   getTask: vi.fn(), getInstance: vi.fn(), approveTask: vi.fn(), rejectTask: vi.fn(), transferTask: vi.fn(), addSigner: vi.fn(),
   commentInstance: vi.fn(), uploadCommentFile: vi.fn(), urgeInstance: vi.fn(), withdrawInstance: vi.fn(), resubmitInstance: vi.fn(),
-  uploadFormFile: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn(),
+  uploadFormFile: vi.fn(), uploadTaskFile: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn(),
 }));
 const api = await import('../../api');
 const envelope = <T,>(data: T, message = '成功') => ({ errorCode: '0x00000000', message, data });
@@ -73,6 +73,24 @@ describe('taskApproval for the approver', () => {
     ok(d);
     await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: '同意', values: { reason: '回家探亲' }, nextAssignees: undefined }));
     expect((await screen.findByTestId('where')).textContent).toBe('/web/taskCenter/taskWorkBench?type=dsp');
+  });
+
+  it('uploads an approver\'s file for an editable file field through the task and sends it with 同意', async () => {
+    const schema = structuredClone(taskView().schema);
+    schema.sections[0]!.fields.push({ id: 'stamp', type: 'file', label: '盖章件', accept: ['pdf'] });
+    vi.mocked(api.getTask).mockResolvedValue(envelope(taskView({ schema, permissions: { stamp: 'editable' } })));
+    const ref = { id: 'u9', name: '盖章.pdf', size: 6, url: '/resource/api/v1.file/u9' };
+    vi.mocked(api.uploadTaskFile).mockResolvedValue(envelope(ref));
+    open('?taskId=91');
+    await screen.findByRole('heading', { name: '张三的请假申请' });
+    const input = field('stamp')!.querySelector('input[type=file]') as HTMLInputElement;
+    await act(async () => {
+      fireEvent.change(input, { target: { files: [new File(['%PDF-1'], '盖章.pdf', { type: 'application/pdf' })] } });
+    });
+    await waitFor(() => expect(api.uploadTaskFile).toHaveBeenCalledWith(91, 'stamp', expect.any(File)));
+    fireEvent.click(screen.getByRole('button', { name: '同 意' }));
+    ok(await dialog());
+    await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, values: { stamp: [ref] }, nextAssignees: undefined }));
   });
 
   it('returns to a chosen earlier node with a required reason', async () => {

@@ -6,7 +6,7 @@ import { validateSubmission, type FieldError } from '../../../../shared/forms/va
 import type { FormValues } from '../../../../shared/forms/schema';
 import { serverFieldErrors } from '../../../forms/components/field-errors';
 import { FormRenderer } from '../../../forms/web/components/form-renderer';
-import { getInstance, getTask, resubmitInstance, uploadFormFile } from '../../api';
+import { getInstance, getTask, resubmitInstance, uploadFormFile, uploadTaskFile } from '../../api';
 import { INSTANCE_STATUS_LABELS, type InstanceView, type TaskView } from '../../contract';
 import { ApprovalActions, isTaskView } from '../components/approval-actions';
 import { DiffTable } from '../components/diff-table';
@@ -93,7 +93,12 @@ export default function TaskApprovalPage() {
       </>
     );
   } else if (editable.size) {
-    formBody = <FormRenderer schema={lockExcept(v.schema, editable)} values={current.values} onChange={setValues} errors={errors} pickers={pickers} />;
+    formBody = (
+      <FormRenderer
+        schema={lockExcept(v.schema, editable)} values={current.values} onChange={setValues} errors={errors} pickers={pickers}
+        upload={(field, file) => uploadTaskFile(pendingTask!.task.id, field, file).then((r) => r.data)}
+      />
+    );
   } else {
     formBody = <FormRenderer schema={v.schema} values={v.values} mode="readOnly" />;
   }
