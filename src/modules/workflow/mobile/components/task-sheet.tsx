@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Popup, Skeleton, Toast } from 'antd-mobile';
 import { validateSubmission, type FieldError } from '../../../../shared/forms/validate';
-import type { FormValues } from '../../../../shared/forms/schema';
+import type { FormValues, PickedRef } from '../../../../shared/forms/schema';
 import { serverFieldErrors } from '../../../forms/components/field-errors';
 import { revealField } from '../../../forms/components/reveal-field';
 import { MobileFormRenderer } from '../../../forms/mobile/components/mobile-form-renderer';
@@ -13,6 +13,7 @@ import { editableFields, lockExcept } from '../../components/lock-fields';
 import { TASK_STATUS_LABELS, errorText } from '../../components/labels';
 import { mobileFlowChartPath } from '../paths';
 import { DecisionPopup, type Decision } from './decision-popup';
+import { NextAssigneesPicker } from './next-assignees-picker';
 import { pickers } from './pickers';
 import s from '../mobile.module.css';
 
@@ -54,6 +55,8 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
   const [edited, setEdited] = useState<FormValues | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [decision, setDecision] = useState<Decision | null>(null);
+  const [next, setNext] = useState<PickedRef[]>([]);
+  const [nextError, setNextError] = useState('');
   const values = edited ?? v?.values ?? {};
 
   // A field's messages go once its value changes: they described the old value.
@@ -78,7 +81,7 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
   const decide = useMutation({
     mutationFn: ({ kind, comment }: { kind: Decision; comment: string }) =>
       kind === 'approve'
-        ? approveTask({ taskId, comment: comment || undefined, values: editedValues() })
+        ? approveTask({ taskId, comment: comment || undefined, values: editedValues(), nextAssignees: next.length ? next.map((p) => p.id) : undefined })
         : rejectTask({ taskId, comment, to: 'applicant' }),
     onSuccess: (_r, { kind }) => {
       Toast.show({ icon: 'success', content: kind === 'approve' ? '已同意' : '已退回' });
@@ -98,6 +101,11 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
   });
 
   const approve = () => {
+    if (v?.picksFor.length && !next.length) {
+      setNextError('请选择下一环节的审批人');
+      Toast.show({ icon: 'fail', content: '请选择下一环节的审批人' });
+      return;
+    }
     if (v && editable.size) {
       const checked = validateSubmission(v.schema, values);
       if (checked.errors.length) {
@@ -137,13 +145,12 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
       <div className={s.detailBody}>{body}</div>
       {instanceId !== undefined && <Button fill="none" color="primary" onClick={() => navigate(mobileFlowChartPath(instanceId))}>查看流程进度</Button>}
       {pending && v.picksFor.length > 0 && (
-        // Choosing the next node's approvers needs the user picker of the desktop page.
-        <div className={s.hint} role="note">同意前需选择「{v.picksFor.map((p) => p.name).join('」「')}」的审批人，请在电脑端处理</div>
+        <NextAssigneesPicker picksFor={v.picksFor} value={next} onChange={(p) => { setNext(p); setNextError(''); }} error={nextError} />
       )}
       {pending && (
         <div className={s.sheetActions}>
           <Button block size="large" color="danger" fill="outline" onClick={() => setDecision('reject')}>退回</Button>
-          <Button block size="large" color="primary" disabled={v.picksFor.length > 0} onClick={approve}>同意</Button>
+          <Button block size="large" color="primary" onClick={approve}>同意</Button>
         </div>
       )}
       <DecisionPopup

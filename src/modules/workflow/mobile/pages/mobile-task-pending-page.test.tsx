@@ -11,7 +11,7 @@ import { instanceView, taskRow, taskView } from '../../web/testing/fixtures';
 import MobileFlowChartPage from '../../../mobile/mobile/pages/mobile-flow-chart-page';
 import MobileTaskPendingPage from './mobile-task-pending-page';
 
-vi.mock('../../api', () => ({ listTasks: vi.fn(), getTask: vi.fn(), getInstance: vi.fn(), approveTask: vi.fn(), rejectTask: vi.fn(), uploadTaskFile: vi.fn() }));
+vi.mock('../../api', () => ({ listTasks: vi.fn(), getTask: vi.fn(), getInstance: vi.fn(), approveTask: vi.fn(), rejectTask: vi.fn(), uploadTaskFile: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn() }));
 const api = await import('../../api');
 const envelope = <T,>(data: T) => ({ errorCode: '0x00000000', message: '成功', data });
 // A node that edits nothing; taskView() itself lets the approver edit 请假事由.
@@ -106,6 +106,27 @@ describe('mobileTaskPending', () => {
     fireEvent.click(button('同意'));
     fireEvent.click(await findButton('确认同意'));
     await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, values: { reason: '回家，顺便体检' } }));
+  });
+
+  it('asks for the next node\'s approvers when this approver chooses them, and sends them with 同意', async () => {
+    vi.mocked(api.getTask).mockResolvedValue(envelope({ ...readOnlyTask, picksFor: [{ id: 'review', name: '复核' }] }));
+    vi.mocked(api.pickUsers).mockResolvedValue(envelope([{ id: 5, name: '赵老师', userNo: 'T005', department: '计算机学院' }]));
+    open();
+    fireEvent.click(await screen.findByText('张三的请假申请'));
+    await screen.findByText('「复核」的审批人');
+    // Nobody chosen: 同意 says so instead of opening the comment sheet.
+    fireEvent.click(await findButton('同意'));
+    await waitFor(() => expect(cell('nextAssignees')!.querySelector('[role="alert"]')?.textContent).toBe('请选择下一环节的审批人'));
+    expect(screen.queryByPlaceholderText('审批意见（选填）')).toBeNull();
+    // The phone form's user picker: search, tap, done.
+    fireEvent.click(cell('nextAssignees')!.querySelector('button')!);
+    fireEvent.change(await screen.findByPlaceholderText('输入姓名或工号'), { target: { value: '赵' } });
+    fireEvent.click(await screen.findByText('赵老师'));
+    fireEvent.click(button('完成'));
+    await waitFor(() => expect(cell('nextAssignees')!.querySelector('[role="alert"]')).toBeNull());
+    fireEvent.click(button('同意'));
+    fireEvent.click(await findButton('确认同意'));
+    await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, nextAssignees: [5] }));
   });
 
   it('checks the edited fields before approving and shows the server’s field messages', async () => {
