@@ -2,17 +2,15 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../shared/envelope';
 import { formatValueInFull } from '../../../shared/forms/values';
-import type { FileRef, FormValues } from '../../../shared/forms/schema';
-import { badInput } from '../../../server/errors';
+import type { FormValues } from '../../../shared/forms/schema';
 import { sendExcel, type ExcelColumn } from '../../../server/excel/export';
-import { saveUpload } from '../../../server/uploads/store';
 import {
   DraftListQuery, DraftSaveBody, FillableQuery, FormCreateBody, FormHistoryQuery, FormIdBody, FormListQuery, FormOpenQuery,
   FormSaveBody, FormVersionQuery, MySubmissionsQuery, PickUsersQuery, SubmitBody, SummaryFormsQuery, SummaryQuery, UploadQuery,
 } from '../contract';
 import * as repo from './repository';
 import * as svc from './service';
-import { uploadKinds, uploadMaxBytes } from './upload-rules';
+import { saveFieldUpload } from './field-upload';
 import { valueFields } from './value-index';
 
 const FORM = '/workflow/api/v1.form';
@@ -75,15 +73,7 @@ export const formFillRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post(`${FILL}/upload/`, { schema: { querystring: UploadQuery }, config: limited }, async (req) => {
     const field = await svc.uploadTarget(app, req.auth, req.query.formId, req.query.field);
-    if (!req.isMultipart()) throw badInput('请选择要上传的文件', { field: 'file' });
-    const kinds = uploadKinds(field);
-    if (!kinds.length) throw badInput('该字段允许的文件类型暂不支持上传，请联系表单管理员', { field: 'field' });
-    const maxBytes = uploadMaxBytes(field);
-    // One more byte than allowed reaches the store, so it answers with the field's own limit.
-    const file = await req.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
-    if (!file) throw badInput('请选择要上传的文件', { field: 'file' });
-    const saved = await saveUpload(app, file, { purpose: `form:${req.query.formId}`, accept: kinds, maxBytes, isPublic: false, ownerId: req.auth?.userId ?? null });
-    const ref: FileRef = { id: saved.id, name: saved.name, size: saved.size, url: saved.url };
+    const ref = await saveFieldUpload(app, req, req.query.formId, field, req.auth?.userId ?? null);
     return ok(ref, '上传成功');
   });
 

@@ -11,7 +11,7 @@ import {
   InstanceFileQuery, ProcessSaveBody, RecordQuery, StartableQuery, RejectBody, ResubmitBody, StartBody, TaskIdQuery, TaskListQuery, TaskUploadQuery, TerminateBody, TransferBody, ReassignBody,
 } from '../contract';
 import type { Actor } from './engine';
-import { uploadKinds, uploadMaxBytes } from '../../forms/server/upload-rules';
+import { saveFieldUpload } from '../../forms/server/field-upload';
 import * as repo from './repository';
 import * as svc from './service';
 
@@ -74,14 +74,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
   app.post(`${T}/upload/`, { schema: { querystring: TaskUploadQuery }, config: session }, async (req) => {
     const { formId, field } = await svc.taskUploadTarget(app, actorOf(req), req.query.taskId, req.query.field);
-    if (!req.isMultipart()) throw badInput('请选择要上传的文件', { field: 'file' });
-    const kinds = uploadKinds(field);
-    if (!kinds.length) throw badInput('该字段允许的文件类型暂不支持上传，请联系表单管理员', { field: 'field' });
-    const maxBytes = uploadMaxBytes(field);
-    const file = await req.file({ limits: { fileSize: maxBytes + 1, files: 1 } });
-    if (!file) throw badInput('请选择要上传的文件', { field: 'file' });
-    const saved = await saveUpload(app, file, { purpose: `form:${formId}`, accept: kinds, maxBytes, isPublic: false, ownerId: req.auth!.userId });
-    return ok({ id: saved.id, name: saved.name, size: saved.size, url: saved.url }, '上传成功');
+    return ok(await saveFieldUpload(app, req, formId, field, req.auth!.userId), '上传成功');
   });
   app.post(`${I}/upload/`, { schema: { querystring: InstanceIdQuery }, config: session }, async (req) => {
     const inst = await repo.findInstance(app.db, req.query.instanceId);
