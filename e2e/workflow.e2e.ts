@@ -35,6 +35,8 @@ const made: {
   title?: string;
   leaders?: string[];
   dorm?: string;
+  /** The demo student's real name (the requests' titles start with it). */
+  student?: string;
 } = {};
 
 /**
@@ -83,6 +85,7 @@ describe('the approval centre: a leave request from application to the dorm offi
       const students = await adminCall<{ list: UserPick[] }>(admin, token, '/user/api/v1.user/getUserList/', { keyword: ACCOUNTS.student.username, page: 1, pageSize: 10 });
       const student = students.list.find((u) => u.username === ACCOUNTS.student.username);
       const departmentId = need(student?.department?.id, 'the student\'s department');
+      made.student = student!.realName;
       // 部门负责人 of the student's department or the nearest department up the tree that has any.
       let dept = await adminCall<DepartmentDetail>(admin, token, '/user/api/v1.department/getDepartment/', { id: departmentId });
       const ancestors = [...dept.path].reverse();
@@ -136,7 +139,8 @@ describe('the approval centre: a leave request from application to the dorm offi
       expect(made.instanceId).toBeGreaterThan(0);
       await page.locator('.ant-tag').getByText('审批中', { exact: true }).waitFor();
       made.title = (await page.getByRole('heading', { level: 4 }).textContent()) ?? undefined;
-      expect(made.title).toMatch(/的学生请假申请$/);
+      // The process's title rule: kind and dates tell a student's requests apart.
+      expect(made.title).toBe(`${need(made.student, 'the student')}的请假申请（事假，${today}至${today}）`);
       // Waiting at the counsellor: the chart marks it, the history has the submission.
       expect(await historyActions(page)).toEqual(['submit']);
     }));

@@ -1,6 +1,7 @@
 import type { FormSchema } from '../../shared/forms/schema';
 import { allFields } from '../../shared/forms/schema';
 import type { ProcessDefinition, ProcessNode } from './contract';
+import { titleTemplateProblems } from './title-template';
 
 /**
  * The process checker, the same on both sides (the designer shows its messages; the server
@@ -83,6 +84,7 @@ export function checkProcess(def: ProcessDefinition, schema?: FormSchema): strin
       if (n.type === 'join' && n.splitId && byId.get(n.splitId)?.type === 'parallel' && !reaches(outs, n.splitId, n.id)) out.push(`汇合节点${label(n.id)}不在并行节点${label(n.splitId)}之后`);
     }
   }
+  out.push(...titleTemplateProblems(def.titleTemplate, schema));
   return [...new Set(out)];
 }
 

@@ -99,6 +99,8 @@ export const ProcessDefinition = Type.Object({
   edges: Type.Array(ProcessEdge, { maxItems: 400 }),
   /** applyForEdit: the process a change request travels through (default: this one). */
   editProcessId: Type.Optional(Id),
+  /** The requests' title rule, e.g. `{申请人}的请假申请（{请假时间}）` (title-template.ts); default `{申请人}的{表单}`. */
+  titleTemplate: Type.Optional(Type.String({ maxLength: 100 })),
 });
 export type ProcessDefinition = Static<typeof ProcessDefinition>;
 

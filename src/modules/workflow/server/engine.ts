@@ -9,6 +9,7 @@ import { valueRows } from '../../forms/server/value-index';
 import { canonicalJson } from '../../forms/server/service';
 import type { ProcessDefinition, ProcessNode } from '../contract';
 import { instanceLink, taskLink } from '../contract';
+import { renderTitle } from '../title-template';
 import * as repo from './repository';
 
 /** Who acts. */
@@ -56,6 +57,24 @@ export async function openCtx(trx: repo.Tx, instanceId: number, now: number): Pr
   const values = JSON.parse(inst.kind === 'edit' && inst.editValues ? inst.editValues : sub.values) as FormValues;
   const state = { joins: {}, picks: {}, ...(JSON.parse(inst.state) as Partial<State>) } as State;
   return { trx, now, inst, def, schema, values, state, starting: false };
+}
+
+/** A request's title by its process's rule; a change request is marked as one. */
+function titleOf(def: ProcessDefinition, kind: string, data: Parameters<typeof renderTitle>[1]): string {
+  return `${kind === 'edit' ? '【修改】' : ''}${renderTitle(def.titleTemplate, data)}`;
+}
+
+/**
+ * After the values changed (an approver's edit, a resubmission): the title follows the rule again,
+ * on the instance and on its open tasks (the lists read the tasks' own copy).
+ */
+export async function retitle(ctx: Ctx): Promise<void> {
+  const form = await repo.formInfo(ctx.trx, ctx.inst.formId);
+  const title = titleOf(ctx.def, ctx.inst.kind, { applicant: ctx.inst.applicantName, form: form?.name ?? '', schema: ctx.schema, values: ctx.values });
+  if (title === ctx.inst.title) return;
+  ctx.inst.title = title;
+  await repo.updateInstance(ctx.trx, ctx.inst.id, { title });
+  await repo.retitleOpenTasks(ctx.trx, ctx.inst.id, title);
 }
 
 export async function save(ctx: Ctx): Promise<void> {
@@ -260,7 +279,11 @@ export async function startInstance(trx: repo.Tx, input: StartInput, now: number
   const applicant = await repo.userName(trx, input.applicantId);
   const form = (await repo.formInfo(trx, sub.formId))!;
   const kind = input.kind ?? 'normal';
-  const title = `${kind === 'edit' ? '【修改】' : ''}${applicant.realName}的${form.name}`;
+  const defText = await repo.findVersion(trx, input.processId, input.version);
+  if (!defText) throw notFound('流程版本不存在');
+  const schema = await loadSchema(trx, sub.formId, sub.version);
+  const values = (input.editValues ?? JSON.parse(sub.values)) as FormValues;
+  const title = titleOf(parseDef(defText), kind, { applicant: applicant.realName, form: form.name, schema, values });
   const id = await repo.insertInstance(trx, {
     processId: input.processId, version: input.version, formId: sub.formId, submissionId: sub.id, kind, parentId: input.parentId ?? null,
     editValues: input.editValues ? JSON.stringify(input.editValues) : null, editDiff: input.editDiff ? JSON.stringify(input.editDiff) : null,
@@ -340,6 +363,7 @@ export async function approve(trx: repo.Tx, actor: Actor, body: { taskId: number
     const merged = checkedValues(ctx.schema, { ...ctx.values, ...body.values });
     await checkFileRefs(trx, ctx.schema, ctx.inst.formId, actor.userId, ctx.values, merged);
     ctx.values = merged;
+    await retitle(ctx);
     if (ctx.inst.kind === 'edit') {
       ctx.inst.editValues = JSON.stringify(merged);
       ctx.inst.editDiff = JSON.stringify(fieldDiff(ctx.schema, JSON.parse((await submissionOf(trx, ctx.inst.submissionId))!.values) as FormValues, merged));

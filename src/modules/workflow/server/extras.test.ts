@@ -100,4 +100,21 @@ describe('workflow: comments with attachments, startable processes, category fil
     // The applicant reads the approver's file through the instance like any record attachment.
     expect((await app.injectAs('student', { method: 'GET', url: instanceFileUrl(id, file.id) })).statusCode).toBe(200);
   });
+
+  it('titles requests by the process\'s rule, again after a resubmission; the checker names unknown placeholders', async () => {
+    const def = { ...line([approvalNode('a', [u.x1!])]), titleTemplate: '{申请人}的申请（{天数}，{备注}）' };
+    const { formId, processId } = await flow(app, def);
+    const id = await apply(app, 'student', formId, { days: 2, note: '回家' });
+    const name = (await app.db.selectFrom('appUser').select('realName').where('username', '=', 'student').executeTakeFirstOrThrow()).realName;
+    expect((await pending(app, 'x1', id))!.title).toBe(`${name}的申请（2，回家）`);
+    await expectOk(await act(app, 'x1', `${T}/reject/`, { taskId: (await pending(app, 'x1', id))!.id, comment: '补充' }));
+    await expectOk(await act(app, 'student', `${I}/resubmit/`, { instanceId: id, values: { days: 3, note: '看病' } }));
+    expect((await pending(app, 'x1', id))!.title).toBe(`${name}的申请（3，看病）`);
+    const wfq = await expectOk(await app.injectAs('student', { method: 'GET', url: `${T}/list/?type=wfq&pageSize=200` })) as { list: TaskListItem[] };
+    expect(wfq.list.find((t) => t.instanceId === id)!.title).toBe(`${name}的申请（3，看病）`);
+
+    const saved = await expectOk(await act(app, 'admin', `${P}/save/`, { id: processId, name: 'x', definition: { ...def, titleTemplate: '{申请人}{导师}' } })) as { problems: string[] };
+    expect(saved.problems).toEqual(['标题规则中的「{导师}」不是表单中的字段']);
+    expect((await act(app, 'admin', `${P}/publish/`, { id: processId })).json().data.messages).toEqual(['标题规则中的「{导师}」不是表单中的字段']);
+  });
 });

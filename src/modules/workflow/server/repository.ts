@@ -362,6 +362,11 @@ export async function updateInstance(db: Conn, id: number, patch: Updateable<WfI
   await db.updateTable('wfInstance').set(patch).where('id', '=', id).execute();
 }
 
+/** The lists read each task's copy of the title: open tasks follow a new one (handled ones keep theirs). */
+export async function retitleOpenTasks(db: Conn, instanceId: number, title: string): Promise<void> {
+  await db.updateTable('wfTask').set({ title }).where('instanceId', '=', instanceId).where('status', 'in', ['pending', 'waiting']).execute();
+}
+
 export async function insertTask(db: Conn, row: Insertable<WfTaskTable>): Promise<number> {
   return (await db.insertInto('wfTask').values(row).returning('id').executeTakeFirstOrThrow()).id;
 }

@@ -132,7 +132,7 @@ describe('the demo\'s sample leave requests (small seed)', () => {
 
     // The engine's own messages: the student heard of the approval and of the return.
     const results = await app.db.selectFrom('message').select('title').where('userId', '=', await idOf(app, 'student')).where('kind', '=', 'result').execute();
-    expect(results.map((m) => m.title).sort()).toEqual(['李明轩的学生请假申请 已审批通过', '李明轩的学生请假申请 已被退回，请修改后重新提交']);
+    expect(results.map((m) => m.title).sort()).toEqual(['李明轩的请假申请（其他，2026-03-16至2026-03-16） 已被退回，请修改后重新提交', '李明轩的请假申请（病假，2026-03-02至2026-03-03） 已审批通过']);
   });
 });
 

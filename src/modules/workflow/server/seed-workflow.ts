@@ -21,6 +21,8 @@ export const LEAVE_PROCESS: ProcessDefinition = {
     { id: 'end', type: 'end', name: '结束', x: 0, y: 480 },
   ],
   edges: [{ from: 'start', to: 'counsellor' }, { from: 'counsellor', to: 'college' }, { from: 'college', to: 'dorm' }, { from: 'dorm', to: 'end' }],
+  // A student's several requests stay apart in the lists by kind and dates.
+  titleTemplate: '{申请人}的请假申请（{请假类型}，{请假时间}）',
 };
 
 /** One step a sample request has been through: who acts on which node, minutes after it was submitted. */

@@ -195,6 +195,7 @@ export async function resubmit(app: FastifyInstance, a: Actor, instanceId: numbe
       await engine.writeRevision(trx, ctx.inst.submissionId, ctx.schema, checked, 'resubmit', instanceId, now);
     }
     ctx.values = checked;
+    await engine.retitle(ctx);
     ctx.inst.status = 'running';
     ctx.state = { joins: {}, picks: {} };
     const start = ctx.def.nodes.find((n) => n.type === 'start')!;

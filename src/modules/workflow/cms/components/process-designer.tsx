@@ -1,6 +1,6 @@
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { Alert, App, Button, Card, Empty, Popconfirm, Result, Skeleton, Space, Tag, Tooltip } from 'antd';
+import { Alert, App, Button, Card, Popconfirm, Result, Skeleton, Space, Tag, Tooltip } from 'antd';
 import { ArrowLeftOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   Background, Controls, Handle, MarkerType, Position, ReactFlow, type Connection, type Edge, type EdgeChange, type Node, type NodeChange, type NodeProps, type ReactFlowInstance,
@@ -16,6 +16,7 @@ import { ADDABLE, addNode, connect, edgeKey, edgeLabel, moveNode, remove, update
 import { processListPath } from '../paths';
 import { describeAssignee, useRoles } from './assignee-editor';
 import { NodePanel } from './node-panel';
+import { ProcessSettings } from './process-settings';
 import { PROCESS_STATUS_LABELS } from './process-list';
 import { serverMessages } from './server-messages';
 import type { Person } from './user-select';
@@ -191,7 +192,7 @@ function Designer({ detail }: { detail: ProcessDetail }) {
             ? <NodePanel key={selected.id} node={selected} def={def} schema={schema} people={people}
                 onPeople={(p) => setPeople((cur) => [...cur.filter((x) => !p.some((y) => y.id === x.id)), ...p])}
                 onChange={(n) => setDef((d) => updateNode(d, n))} />
-            : <Empty description="点击画布上的节点编辑它的设置；从节点底部拖出连线连接下一个节点" />}
+            : <ProcessSettings def={def} schema={schema} onChange={setDef} />}
         </div>
       </div>
       {shown.length > 0

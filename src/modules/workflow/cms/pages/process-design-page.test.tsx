@@ -175,6 +175,24 @@ describe('process designer', () => {
     });
   });
 
+  it('sets the requests\' title rule with a click per placeholder, and lists one that names no field', async () => {
+    renderAt('/cms/workflow/processDesign?id=2');
+    const settings = await screen.findByTestId('process-settings');
+    const input = within(settings).getByRole('textbox', { name: '标题规则' });
+    await waitFor(() => expect(within(settings).getByRole('button', { name: '插入请假天数' })).toBeTruthy());
+    fireEvent.click(within(settings).getByRole('button', { name: '插入申请人' }));
+    fireEvent.change(input, { target: { value: `${(input as HTMLInputElement).value}请假` } });
+    fireEvent.click(within(settings).getByRole('button', { name: '插入请假天数' }));
+    expect((input as HTMLInputElement).value).toBe('{申请人}请假{请假天数}');
+    fireEvent.change(input, { target: { value: '{申请人}{学号}' } });
+    expect(await screen.findByText('标题规则中的「{学号}」不是表单中的字段')).toBeTruthy();
+    fireEvent.change(input, { target: { value: '{申请人}请假{请假天数}' } });
+    await waitFor(() => expect(screen.queryByText('标题规则中的「{学号}」不是表单中的字段')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(api.saveProcess).toHaveBeenCalledTimes(1));
+    expect(api.saveProcess.mock.calls[0]![0].definition.titleTemplate).toBe('{申请人}请假{请假天数}');
+  });
+
   it('names the people chosen earlier when a saved process is opened, asking the server once by id', async () => {
     const users = [
       { id: 31, username: 'li', realName: '李老师', userNo: 'T031', kind: 'staff', department: null, status: 'active' },

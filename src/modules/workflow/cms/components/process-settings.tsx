@@ -1,0 +1,37 @@
+import { Button, Empty, Form, Input, Space } from 'antd';
+import { allFields, type FormSchema } from '../../../../shared/forms/schema';
+import type { ProcessDefinition } from '../../contract';
+import { DEFAULT_TITLE_TEMPLATE, TITLE_APPLICANT, TITLE_FORM, TITLE_MAX } from '../../title-template';
+import s from './designer.module.css';
+
+/** Field types that hold no value a title could show. */
+const NO_VALUE = new Set(['richText', 'divider', 'subTable', 'signature', 'file', 'image']);
+
+/**
+ * What the side panel shows with no node selected: the process's own settings — the title rule of
+ * its requests (placeholders inserted by a click) — and how to edit the nodes.
+ */
+export function ProcessSettings({ def, schema, onChange }: { def: ProcessDefinition; schema: FormSchema | null; onChange: (def: ProcessDefinition) => void }) {
+  const template = def.titleTemplate ?? '';
+  const set = (text: string) => {
+    const { titleTemplate: _old, ...rest } = def;
+    onChange(text.trim() ? { ...rest, titleTemplate: text.slice(0, TITLE_MAX) } : rest);
+  };
+  const tokens = [TITLE_APPLICANT, TITLE_FORM, ...(schema ? allFields(schema).filter((f) => !NO_VALUE.has(f.type) && f.label.trim()).map((f) => f.label.trim()) : [])];
+  return (
+    <div data-testid="process-settings">
+      <div className={s.panelType}>流程设置</div>
+      <Form layout="vertical" className={s.panelForm}>
+        <Form.Item label="标题规则" extra={`待办、申请列表和消息中的标题；点下方名称插入。留空时为「${DEFAULT_TITLE_TEMPLATE}」`}>
+          <Input aria-label="标题规则" value={template} placeholder={DEFAULT_TITLE_TEMPLATE} maxLength={TITLE_MAX} showCount onChange={(e) => set(e.target.value)} />
+        </Form.Item>
+        <Space size={[4, 4]} wrap>
+          {[...new Set(tokens)].map((t) => (
+            <Button key={t} size="small" onClick={() => set(`${template}{${t}}`)} aria-label={`插入${t}`}>{`{${t}}`}</Button>
+          ))}
+        </Space>
+      </Form>
+      <Empty className={s.settingsHint} image={Empty.PRESENTED_IMAGE_SIMPLE} description="点击画布上的节点编辑它的设置；从节点底部拖出连线连接下一个节点" />
+    </div>
+  );
+}
