@@ -101,7 +101,7 @@ describe('workflow: comments with attachments, startable processes, category fil
     expect((await app.injectAs('student', { method: 'GET', url: instanceFileUrl(id, file.id) })).statusCode).toBe(200);
   });
 
-  it('titles requests by the process\'s rule, again after a resubmission; the checker names unknown placeholders', async () => {
+  it('titles requests by the process\'s rule, again after a resubmission; the checker names unknown placeholders and foreign change-request processes', async () => {
     const def = { ...line([approvalNode('a', [u.x1!])]), titleTemplate: '{申请人}的申请（{天数}，{备注}）' };
     const { formId, processId } = await flow(app, def);
     const id = await apply(app, 'student', formId, { days: 2, note: '回家' });
@@ -116,5 +116,11 @@ describe('workflow: comments with attachments, startable processes, category fil
     const saved = await expectOk(await act(app, 'admin', `${P}/save/`, { id: processId, name: 'x', definition: { ...def, titleTemplate: '{申请人}{导师}' } })) as { problems: string[] };
     expect(saved.problems).toEqual(['标题规则中的「{导师}」不是表单中的字段']);
     expect((await act(app, 'admin', `${P}/publish/`, { id: processId })).json().data.messages).toEqual(['标题规则中的「{导师}」不是表单中的字段']);
+    // A change-request process must exist and belong to the same form.
+    const other = await flow(app, line([approvalNode('a', [u.x1!])]));
+    const wrong = await expectOk(await act(app, 'admin', `${P}/save/`, { id: processId, name: 'x', definition: { ...def, editProcessId: other.processId } })) as { problems: string[] };
+    expect(wrong.problems).toEqual(['修改申请的审批流程不存在或不属于同一表单']);
+    const right = await expectOk(await act(app, 'admin', `${P}/save/`, { id: processId, name: 'x', definition: { ...def, editProcessId: processId } })) as { problems: string[] };
+    expect(right.problems).toEqual([]);
   });
 });

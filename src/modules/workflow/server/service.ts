@@ -39,7 +39,12 @@ async function definitionProblems(db: repo.Conn, formId: number, def: ProcessDef
   const form = await repo.formInfo(db, formId);
   if (!form) throw badInput('所选表单不存在', { field: 'formId' });
   const schemaText = form.latestVersion !== null ? await repo.formVersionSchema(db, formId, form.latestVersion) : form.draftSchema;
-  return checkProcess(def, schemaText ? (JSON.parse(schemaText) as FormSchema) : undefined);
+  const problems = checkProcess(def, schemaText ? (JSON.parse(schemaText) as FormSchema) : undefined);
+  // A change request restarts on the stored record: its process must belong to the same form.
+  if (def.editProcessId !== undefined && (await repo.findProcess(db, def.editProcessId))?.formId !== formId) {
+    problems.push('修改申请的审批流程不存在或不属于同一表单');
+  }
+  return problems;
 }
 
 async function checkedDefinition(db: repo.Conn, formId: number, def: ProcessDefinition): Promise<void> {

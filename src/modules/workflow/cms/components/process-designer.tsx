@@ -192,7 +192,7 @@ function Designer({ detail }: { detail: ProcessDetail }) {
             ? <NodePanel key={selected.id} node={selected} def={def} schema={schema} people={people}
                 onPeople={(p) => setPeople((cur) => [...cur.filter((x) => !p.some((y) => y.id === x.id)), ...p])}
                 onChange={(n) => setDef((d) => updateNode(d, n))} />
-            : <ProcessSettings def={def} schema={schema} onChange={setDef} />}
+            : <ProcessSettings processId={detail.id} formId={detail.formId} def={def} schema={schema} onChange={setDef} />}
         </div>
       </div>
       {shown.length > 0

@@ -175,7 +175,7 @@ describe('process designer', () => {
     });
   });
 
-  it('sets the requests\' title rule with a click per placeholder, and lists one that names no field', async () => {
+  it('sets the requests\' title rule with a click per placeholder (one naming no field is listed) and the change-request process', async () => {
     renderAt('/cms/workflow/processDesign?id=2');
     const settings = await screen.findByTestId('process-settings');
     const input = within(settings).getByRole('textbox', { name: '标题规则' });
@@ -188,9 +188,12 @@ describe('process designer', () => {
     expect(await screen.findByText('标题规则中的「{学号}」不是表单中的字段')).toBeTruthy();
     fireEvent.change(input, { target: { value: '{申请人}请假{请假天数}' } });
     await waitFor(() => expect(screen.queryByText('标题规则中的「{学号}」不是表单中的字段')).toBeNull());
+    // A change request may go through another process of the same form.
+    await waitFor(() => expect(api.listProcesses).toHaveBeenCalledWith({ formId: 8, page: 1, pageSize: 50 }));
+    await pick('申请修改的审批流程', '旧流程（已停用）');
     fireEvent.click(screen.getByRole('button', { name: '保 存' }));
     await waitFor(() => expect(api.saveProcess).toHaveBeenCalledTimes(1));
-    expect(api.saveProcess.mock.calls[0]![0].definition.titleTemplate).toBe('{申请人}请假{请假天数}');
+    expect(api.saveProcess.mock.calls[0]![0].definition).toMatchObject({ titleTemplate: '{申请人}请假{请假天数}', editProcessId: 3 });
   });
 
   it('names the people chosen earlier when a saved process is opened, asking the server once by id', async () => {
