@@ -14,7 +14,7 @@ import { TASK_STATUS_LABELS, errorText } from '../../components/labels';
 import { mobileFlowChartPath } from '../paths';
 import { DecisionPopup, type Decision } from './decision-popup';
 import { NextAssigneesPicker } from './next-assignees-picker';
-import { pickers } from './pickers';
+import { pickers } from '../../components/pickers';
 import s from '../mobile.module.css';
 
 interface Props {

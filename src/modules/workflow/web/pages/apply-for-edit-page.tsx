@@ -11,7 +11,7 @@ import { DiffTable } from '../components/diff-table';
 import { errorText } from '../../components/labels';
 import { diffValues } from '../components/value-text';
 import { approvalByInstance } from '../paths';
-import { pickers } from '../components/pickers';
+import { pickers } from '../../components/pickers';
 import s from '../components/approval.module.css';
 
 /**

@@ -13,7 +13,7 @@ import { DiffTable } from '../components/diff-table';
 import { FlowChart } from '../../components/flow-chart';
 import { lockExcept } from '../../components/lock-fields';
 import { HistoryTimeline } from '../components/history-timeline';
-import { pickers } from '../components/pickers';
+import { pickers } from '../../components/pickers';
 import { INSTANCE_STATUS_COLORS, TASK_STATUS_LABELS, errorText, formatTime } from '../../components/labels';
 import { applyForEditPath, recordPath, workBenchPath } from '../paths';
 import s from '../components/approval.module.css';
