@@ -1,12 +1,10 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
 import { Codes } from '../../shared/errors';
 import type { FastifyRequest } from 'fastify';
 import { AppError, noPermission, notFound } from '../errors';
-import { uploadsDir } from './store';
+import { sendUpload } from './send-upload';
 
 /** A module's rule for its own non-public files: may this signed-in caller read this one? */
 export type FileReadRule = (req: FastifyRequest, file: { id: string; ownerId: number | null; purpose: string }) => Promise<boolean>;
@@ -43,14 +41,6 @@ export const uploadsPlugin = fp(async (app) => {
         if (row.purpose.startsWith(prefix) && !(await rule(req, row))) throw noPermission('无权查看该文件');
       }
     }
-    const abs = path.join(uploadsDir(app), row.path);
-    if (!fs.existsSync(abs)) throw notFound('文件不存在');
-    return reply
-      .header('Content-Type', row.mime)
-      .header('Content-Length', row.size)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', `${row.mime.startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
-      .header('Cache-Control', row.isPublic ? 'public, max-age=86400' : 'private, max-age=3600')
-      .send(fs.createReadStream(abs));
+    return sendUpload(app, reply, row);
   });
 });

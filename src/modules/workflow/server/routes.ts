@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '../../../shared/envelope';
 import { badInput, notFound } from '../../../server/errors';
-import { saveUpload, uploadsDir } from '../../../server/uploads/store';
+import { saveUpload } from '../../../server/uploads/store';
+import { sendUpload } from '../../../server/uploads/send-upload';
 import {
   AddSignerBody, ApplyEditBody, ApproveBody, BatchApproveBody, CommentBody, DelegationBody, DelegationListQuery, DelegationUpdateBody,
   IdBody, InstanceIdBody, InstanceIdQuery, MonitorQuery, ProcessCreateBody, ProcessIdBody, ProcessListQuery,
@@ -62,15 +61,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${I}/revisions/`, { schema: { querystring: InstanceIdQuery }, config: session }, async (req) => ok(await svc.instanceRevisions(app, actorOf(req), req.query.instanceId)));
   app.get(`${I}/file/`, { schema: { querystring: InstanceFileQuery }, config: session }, async (req, reply) => {
     const row = await svc.instanceFile(app, actorOf(req), req.query.instanceId, req.query.fileId);
-    const abs = path.join(uploadsDir(app), row.path);
-    if (!fs.existsSync(abs)) throw notFound('文件不存在');
-    return reply
-      .header('Content-Type', row.mime)
-      .header('Content-Length', row.size)
-      .header('X-Content-Type-Options', 'nosniff')
-      .header('Content-Disposition', `${row.mime.startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
-      .header('Cache-Control', 'private, max-age=3600')
-      .send(fs.createReadStream(abs));
+    return sendUpload(app, reply, row);
   });
   app.post(`${T}/upload/`, { schema: { querystring: TaskUploadQuery }, config: session }, async (req) => {
     const { formId, field } = await svc.taskUploadTarget(app, actorOf(req), req.query.taskId, req.query.field);
