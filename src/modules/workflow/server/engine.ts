@@ -34,6 +34,12 @@ const alreadyHandled = () => new AppError(Codes.taskAlreadyHandled, 409, '该任
 
 export const parseDef = (text: string) => JSON.parse(text) as ProcessDefinition;
 
+async function loadDef(db: repo.Conn, processId: number, version: number): Promise<ProcessDefinition> {
+  const text = await repo.findVersion(db, processId, version);
+  if (!text) throw notFound('流程版本不存在');
+  return parseDef(text);
+}
+
 export async function loadSchema(db: repo.Conn, formId: number, version: number): Promise<FormSchema> {
   const text = await repo.formVersionSchema(db, formId, version);
   if (!text) throw notFound('表单版本不存在');
@@ -45,15 +51,14 @@ export async function submissionOf(db: repo.Conn, id: number) {
 }
 
 /** Locks the instance and builds the context of one transition. */
-export async function openCtx(trx: repo.Tx, instanceId: number, now: number): Promise<Ctx> {
+export async function openCtx(trx: repo.Tx, instanceId: number, now: number, loaded?: { def: ProcessDefinition; schema: FormSchema }): Promise<Ctx> {
   if (!(await repo.lockInstance(trx, instanceId))) throw notFound('审批单不存在');
   const inst = (await repo.findInstance(trx, instanceId))!;
-  const text = await repo.findVersion(trx, inst.processId, inst.version);
-  if (!text) throw notFound('流程版本不存在');
-  const def = parseDef(text);
   const sub = await submissionOf(trx, inst.submissionId);
   if (!sub) throw notFound('表单记录不存在');
-  const schema = await loadSchema(trx, sub.formId, sub.version);
+  // Starting an instance has just read both (for its title).
+  const def = loaded?.def ?? await loadDef(trx, inst.processId, inst.version);
+  const schema = loaded?.schema ?? await loadSchema(trx, sub.formId, sub.version);
   const values = JSON.parse(inst.kind === 'edit' && inst.editValues ? inst.editValues : sub.values) as FormValues;
   const state = { joins: {}, picks: {}, ...(JSON.parse(inst.state) as Partial<State>) } as State;
   return { trx, now, inst, def, schema, values, state, starting: false };
@@ -279,18 +284,17 @@ export async function startInstance(trx: repo.Tx, input: StartInput, now: number
   const applicant = await repo.userName(trx, input.applicantId);
   const form = (await repo.formInfo(trx, sub.formId))!;
   const kind = input.kind ?? 'normal';
-  const defText = await repo.findVersion(trx, input.processId, input.version);
-  if (!defText) throw notFound('流程版本不存在');
+  const def = await loadDef(trx, input.processId, input.version);
   const schema = await loadSchema(trx, sub.formId, sub.version);
   const values = (input.editValues ?? JSON.parse(sub.values)) as FormValues;
-  const title = titleOf(parseDef(defText), kind, { applicant: applicant.realName, form: form.name, schema, values });
+  const title = titleOf(def, kind, { applicant: applicant.realName, form: form.name, schema, values });
   const id = await repo.insertInstance(trx, {
     processId: input.processId, version: input.version, formId: sub.formId, submissionId: sub.id, kind, parentId: input.parentId ?? null,
     editValues: input.editValues ? JSON.stringify(input.editValues) : null, editDiff: input.editDiff ? JSON.stringify(input.editDiff) : null,
     title, applicantId: applicant.id, applicantName: applicant.realName, status: 'running', currentNodes: '', state: '{}',
     recordToken: randomBytes(24).toString('base64url'), rowVersion: 0, activationSeq: 0, startedAt: now, updatedAt: now, endedAt: null, lastUrgedAt: null,
   });
-  const ctx = await openCtx(trx, id, now);
+  const ctx = await openCtx(trx, id, now, { def, schema });
   ctx.starting = true;
   const start = ctx.def.nodes.find((x) => x.type === 'start')!;
   await repo.addHistory(trx, { instanceId: id, nodeId: start.id, nodeName: start.name || '发起', actorId: applicant.id, actorName: applicant.realName, action: kind === 'edit' ? 'applyEdit' : 'submit', comment: input.comment ?? '', at: now });
