@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '../../../server/test/helper';
 import { Codes } from '../../../shared/errors';
 import { expectOk, json } from '../../forms/server/test-support';
 import { PROCESS_FORMAT, type ProcessDefinition, type TaskView } from '../contract';
+import { setDepartmentLeaders } from './repository';
 import { act, apply, approvalNode, flow, I, line, P, pending, status, T, users } from './test-support';
 
 describe('workflow engine: graphs, sign modes and task actions', () => {
@@ -22,6 +23,30 @@ describe('workflow engine: graphs, sign modes and task actions', () => {
     expect(await status(app, id)).toBe('running');
     await expectOk(await act(app, 'g2', `${T}/approve/`, { taskId: (await pending(app, 'g2', id))!.id }));
     expect(await status(app, id)).toBe('approved');
+  });
+
+  it('leader chain: the leaders of n departments up from the applicant\'s, nearest first, one after another', async () => {
+    const dept = (await app.db.selectFrom('appUser').select('departmentId').where('username', '=', 'student').executeTakeFirstOrThrow()).departmentId!;
+    const parent = (await app.db.selectFrom('department').select('parentId').where('id', '=', dept).executeTakeFirstOrThrow()).parentId!;
+    const grand = (await app.db.selectFrom('department').select('parentId').where('id', '=', parent).executeTakeFirstOrThrow()).parentId;
+    const chain = [dept, parent, ...(grand ? [grand] : [])];
+    const before = await app.db.selectFrom('departmentLeader').selectAll().where('departmentId', 'in', chain).execute();
+    try {
+      await setDepartmentLeaders(app.db, dept, [u.g4!]);
+      await setDepartmentLeaders(app.db, parent, [u.g5!]);
+      if (grand) await setDepartmentLeaders(app.db, grand, [u.g6!]);
+      const { formId } = await flow(app, line([approvalNode('chain', [], { assignee: { kind: 'leaderChain', levels: 2 }, signMode: 'sequential' })]));
+      const id = await apply(app, 'student', formId, { days: 1 });
+      // Nearest first; the parent's leader waits; two levels only, so the grandparent's never comes.
+      expect(await pending(app, 'g5', id)).toBeUndefined();
+      await expectOk(await act(app, 'g4', `${T}/approve/`, { taskId: (await pending(app, 'g4', id))!.id }));
+      await expectOk(await act(app, 'g5', `${T}/approve/`, { taskId: (await pending(app, 'g5', id))!.id }));
+      expect(await status(app, id)).toBe('approved');
+      expect(await app.db.selectFrom('wfTask').select('assigneeId').where('instanceId', '=', id).orderBy('id').execute()).toEqual([{ assigneeId: u.g4 }, { assigneeId: u.g5 }]);
+    } finally {
+      await app.db.deleteFrom('departmentLeader').where('departmentId', 'in', chain).execute();
+      if (before.length) await app.db.insertInto('departmentLeader').values(before).execute();
+    }
   });
 
   it('condition: branches on form values with the linkage evaluator, default otherwise', async () => {
