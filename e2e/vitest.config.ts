@@ -5,6 +5,7 @@ import { defineConfig } from 'vitest/config';
 // after another, so the specs never race each other on the same demo accounts.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
+  resolve: { alias: { '@': fileURLToPath(new URL('../src', import.meta.url)) } },
   test: {
     name: 'e2e',
     include: ['e2e/**/*.e2e.ts'],

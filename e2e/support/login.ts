@@ -1,6 +1,6 @@
 import type { Page, Response } from 'playwright-core';
 import { expect } from 'vitest';
-import type { LoginAnswer } from '../../src/modules/auth/contract';
+import type { LoginAnswer } from '@/modules/auth/contract';
 import { CAPTCHA } from './server';
 
 /** The fixed demo accounts (README; src/server/db/seed). */

@@ -1,4 +1,4 @@
-import { CHUNK_ERROR_TITLE } from '../core/ui/chunk-error-boundary';
+import { CHUNK_ERROR_TITLE } from '@/core/ui/chunk-error-boundary';
 
 /**
  * The shell's own chunk did not arrive (network gone, a deploy removed it): React is not running

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
-import { PwaNotices, type UpdateController } from '../core/pwa';
-import { setNavigator } from '../core/routing/navigate';
-import { AppProviders } from '../core/ui/app-providers';
+import { PwaNotices, type UpdateController } from '@/core/pwa';
+import { setNavigator } from '@/core/routing/navigate';
+import { AppProviders } from '@/core/ui/app-providers';
 import { buildDesktopRouteObjects } from './desktop-router';
 import { desktopRoutes } from './routes';
 

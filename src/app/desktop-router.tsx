@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { Spin } from 'antd';
-import { defineRoutes } from '../core/routing/define-routes';
-import type { AppRoute } from '../core/routing/types';
+import { defineRoutes } from '@/core/routing/define-routes';
+import type { AppRoute } from '@/core/routing/types';
 import { LeaveShell } from './leave-shell';
 import { lazyFrame, pageRoute } from './page-route';
 import { routesByLayout } from './routes';

@@ -1,5 +1,5 @@
-import { isMobilePath } from '../core/routing/login-path';
-import { createUpdateController, registerServiceWorker } from '../core/pwa';
+import { isMobilePath } from '@/core/routing/login-path';
+import { createUpdateController, registerServiceWorker } from '@/core/pwa';
 import { showBootError } from './boot-error';
 import './global.css';
 

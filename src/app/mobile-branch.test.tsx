@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { AxiosAdapter } from 'axios';
-import { httpInstances } from '../core/http';
-import { useSession } from '../core/session/store';
-import { createQueryClient } from '../core/ui/query-client';
+import { httpInstances } from '@/core/http';
+import { useSession } from '@/core/session/store';
+import { createQueryClient } from '@/core/ui/query-client';
 import { buildMobileRouteObjects } from './mobile-router';
 import { mobileRoutes } from './routes';
 

@@ -2,9 +2,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { PwaNotices, type UpdateController } from '../core/pwa';
-import { setNavigator } from '../core/routing/navigate';
-import { createQueryClient } from '../core/ui/query-client';
+import { PwaNotices, type UpdateController } from '@/core/pwa';
+import { setNavigator } from '@/core/routing/navigate';
+import { createQueryClient } from '@/core/ui/query-client';
 import { buildMobileRouteObjects } from './mobile-router';
 import { mobileRoutes } from './routes';
 

@@ -1,9 +1,9 @@
 import { useMemo, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { RouteGuard } from '../core/guard/route-guard';
-import { defineRoutes } from '../core/routing/define-routes';
-import type { AppRoute } from '../core/routing/types';
-import { useSession } from '../core/session/store';
+import { RouteGuard } from '@/core/guard/route-guard';
+import { defineRoutes } from '@/core/routing/define-routes';
+import type { AppRoute } from '@/core/routing/types';
+import { useSession } from '@/core/session/store';
 import { LeaveShell } from './leave-shell';
 import { lazyFrame, pageRoute } from './page-route';
 

@@ -1,8 +1,8 @@
 import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
-import { RouteGuard } from '../core/guard/route-guard';
-import type { AppRoute } from '../core/routing/types';
-import { ChunkErrorBoundary, withChunkTimeout } from '../core/ui/chunk-error-boundary';
+import { RouteGuard } from '@/core/guard/route-guard';
+import type { AppRoute } from '@/core/routing/types';
+import { ChunkErrorBoundary, withChunkTimeout } from '@/core/ui/chunk-error-boundary';
 
 type Guard = ComponentType<{ route: AppRoute; children: ReactNode }>;
 

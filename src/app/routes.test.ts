@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { desktopRoutes, mobileRoutes } from './routes';
-import { manifests } from '../modules/manifests';
+import { manifests } from '@/modules/manifests';
 
 // Areas the desktop shell serves and the layout each puts its routes in.
 const layoutOfArea: Record<string, string[]> = { top: ['blank'], visitor: ['visitor'], web: ['web'], cms: ['cms'] };

@@ -1,4 +1,4 @@
-import type { ModuleManifest } from '../shared/module';
+import type { ModuleManifest } from '@/shared/module';
 import { authModule } from './auth/module';
 import { platformModule } from './platform/module';
 import { statusPagesModule } from './status-pages/module';

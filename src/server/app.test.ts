@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './test/helper';
-import { Codes } from '../shared/errors';
+import { Codes } from '@/shared/errors';
 
 describe('server core', () => {
   let app: TestApp;

@@ -14,7 +14,7 @@ import { licencePlugin, licenceRoutes } from './plugins/licence';
 import { spaPlugin } from './plugins/spa';
 import { uploadsPlugin } from './uploads/plugin';
 import { modulePlugins } from './modules';
-import { GENERAL_BODY_LIMIT } from '../shared/constants';
+import { GENERAL_BODY_LIMIT } from '@/shared/constants';
 
 declare module 'fastify' {
   interface FastifyInstance {

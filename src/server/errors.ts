@@ -1,4 +1,4 @@
-import { Codes, DEFAULT_MESSAGES, type Code } from '../shared/errors';
+import { Codes, DEFAULT_MESSAGES, type Code } from '@/shared/errors';
 
 /**
  * An error a handler throws on purpose: it carries the catalogue code, the HTTP status that

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestUser, testConfig, type TestApp } from './test/helper';
 import { buildApp } from './app';
-import { Codes } from '../shared/errors';
+import { Codes } from '@/shared/errors';
 import { userPlatforms } from './identity/menus';
 
 /**

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Breadcrumb, Layout, Menu } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
-import { useSession } from '../../core/session/store';
+import { useSession } from '@/core/session/store';
 import { UserMenu } from './user-menu';
 import { menuSelection, toMenuItems, useOpenKeys } from './menu-items';
 import { useCurrentRoute, useRouteMeta } from './use-route-meta';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import type { MenuNode } from '../../shared/menus';
+import type { MenuNode } from '@/shared/menus';
 import { menuSelection, toMenuItems, useOpenKeys } from './menu-items';
 
 const node = (name: string, path: string, children: MenuNode[] = []): MenuNode => ({ name, path, title: name, icon: null, children, relationRoutes: [] });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { MenuProps } from 'antd';
-import type { MenuNode } from '../../shared/menus';
+import type { MenuNode } from '@/shared/menus';
 import { MenuIcon } from './menu-icon';
 
 type Item = Required<MenuProps>['items'][number];

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { FilingLinks } from '../../core/ui/filing-links';
-import { getLoginConfig } from '../../modules/org-config/api';
+import { FilingLinks } from '@/core/ui/filing-links';
+import { getLoginConfig } from '@/modules/org-config/api';
 import s from './layouts.module.css';
 
 /** Footer of the visitor and user frames: copyright and filing numbers from the login config. */

@@ -1,5 +1,5 @@
 import { useMatches } from 'react-router-dom';
-import type { AppRoute, RouteMeta } from '../../core/routing/types';
+import type { AppRoute, RouteMeta } from '@/core/routing/types';
 
 /** The route the router matched last (the page), carried on each page route's `handle`. */
 export function useCurrentRoute(): AppRoute | null {

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, KeyOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
-import { navigate } from '../../core/routing/navigate';
-import { useSession } from '../../core/session/store';
-import { signOut } from '../../modules/auth/api';
-import { ChangePasswordModal } from '../../modules/auth/web/components/change-password-modal';
+import { navigate } from '@/core/routing/navigate';
+import { useSession } from '@/core/session/store';
+import { signOut } from '@/modules/auth/api';
+import { ChangePasswordModal } from '@/modules/auth/web/components/change-password-modal';
 import s from './layouts.module.css';
 
 /** The signed-in user's name with 修改密码 and 退出登录; `dark` for a header on a dark ground. */

@@ -1,7 +1,7 @@
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { Button, Layout } from 'antd';
-import { landingPath } from '../../core/guard/landing';
-import { useSession } from '../../core/session/store';
+import { landingPath } from '@/core/guard/landing';
+import { useSession } from '@/core/session/store';
 import { SiteFooter } from './site-footer';
 import { useRouteMeta } from './use-route-meta';
 import s from './layouts.module.css';

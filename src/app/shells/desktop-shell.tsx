@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Spin } from 'antd';
-import { useSession } from '../../core/session/store';
-import { getCommonConfig, getTheme } from '../../modules/org-config/api';
+import { useSession } from '@/core/session/store';
+import { getCommonConfig, getTheme } from '@/modules/org-config/api';
 import { useCurrentRoute } from '../layouts/use-route-meta';
 
 /**

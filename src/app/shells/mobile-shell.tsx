@@ -1,10 +1,10 @@
 import { useEffect, type CSSProperties } from 'react';
 import { Outlet } from 'react-router-dom';
 import { SpinLoading } from 'antd-mobile';
-import { useSession } from '../../core/session/store';
-import { getTheme } from '../../modules/org-config/api';
+import { useSession } from '@/core/session/store';
+import { getTheme } from '@/modules/org-config/api';
 import { useCurrentRoute } from '../layouts/use-route-meta';
-import '../../modules/mobile/mobile/antd-mobile-setup';
+import '@/modules/mobile/mobile/antd-mobile-setup';
 
 /**
  * Root of every /mobile/* page: antd-mobile only (no antd desktop code), waits for the session

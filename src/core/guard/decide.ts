@@ -1,4 +1,4 @@
-import { PUBLIC_PATH_WORDS, PUBLIC_ROUTE_NAMES, TOKENLESS_ROUTE_NAMES } from '../../shared/access';
+import { PUBLIC_PATH_WORDS, PUBLIC_ROUTE_NAMES, TOKENLESS_ROUTE_NAMES } from '@/shared/access';
 import { isAdminPath, loginRedirect } from '../routing/login-path';
 
 /** What the route guard does with a navigation (spec sections 4 and 6). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuNode, PlatformMenus } from '../../shared/menus';
+import type { MenuNode, PlatformMenus } from '@/shared/menus';
 import { landingPath, type LandingInput } from './landing';
 
 const leaf = (name: string, path: string): MenuNode => ({ name, path, title: name, icon: null, children: [], relationRoutes: [] });

@@ -1,4 +1,4 @@
-import { firstMenuPath, type PlatformMenus } from '../../shared/menus';
+import { firstMenuPath, type PlatformMenus } from '@/shared/menus';
 import { isAdminPath, isLoginPath } from '../routing/login-path';
 
 export const ADMIN_HOME = '/cms/home/index';

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { EMPTY_MENU_RECHECK_MS } from '../../shared/constants';
+import { EMPTY_MENU_RECHECK_MS } from '@/shared/constants';
 import { http, HttpError, TRANSPORT_CODES } from '../http';
 import { isLoginPath, loginRedirect } from '../routing/login-path';
 import type { AppRoute } from '../routing/types';

@@ -1,9 +1,9 @@
 import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { Codes, DEFAULT_MESSAGES, OK_CODES, TIMEOUT_CODES } from '../../shared/errors';
+import { Codes, DEFAULT_MESSAGES, OK_CODES, TIMEOUT_CODES } from '@/shared/errors';
 import {
   EXPIRED_REDIRECT_DELAY_MS, NO_PERMISSION_REDIRECT_DELAY_MS, REQUEST_TIMEOUT_MS, SLOW_REQUEST_TIMEOUT_MS,
-} from '../../shared/constants';
-import type { Envelope } from '../../shared/envelope';
+} from '@/shared/constants';
+import type { Envelope } from '@/shared/envelope';
 import { currentPath, navigate } from '../routing/navigate';
 import { isLoginPath, loginRedirect } from '../routing/login-path';
 import { STORAGE_KEYS, useSession } from '../session/store';
@@ -12,7 +12,7 @@ import { encodeFormBody, encodeQuery } from './form-encode';
 import { HttpError, TRANSPORT_CODES } from './http-error';
 
 export { HttpError, TRANSPORT_CODES } from './http-error';
-export type { Envelope } from '../../shared/envelope';
+export type { Envelope } from '@/shared/envelope';
 
 /** The request layer of spec sections 7–8 (DESIGN §4). Pages call their module's api.ts, never axios. */
 export interface RequestOptions {

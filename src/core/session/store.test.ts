@@ -3,7 +3,7 @@ import 'fake-indexeddb/auto';
 import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { get as idbGet } from 'idb-keyval';
-import type { LoginMenus, MenuNode, PlatformMenus } from '../../shared/menus';
+import type { LoginMenus, MenuNode, PlatformMenus } from '@/shared/menus';
 import { useCmsMenu, usePlatforms, useSession } from './store';
 import type { SessionUser } from './types';
 

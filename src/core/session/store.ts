@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import { del, get, set } from 'idb-keyval';
-import { RECENT_SEARCH_LIMIT } from '../../shared/constants';
-import { flattenRouteNames, type LoginMenus, type PlatformMenus } from '../../shared/menus';
+import { RECENT_SEARCH_LIMIT } from '@/shared/constants';
+import { flattenRouteNames, type LoginMenus, type PlatformMenus } from '@/shared/menus';
 import type { Department, LoginResult, LogoConfig, SessionTheme, SessionUser, SsoInfo } from './types';
 
 /** localStorage keys of the small values (spec section 3); the token key is fixed by the spec. */

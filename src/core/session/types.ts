@@ -1,8 +1,8 @@
 /** Shapes the session keeps; the wire shapes themselves are defined once in src/shared. */
-export type { MenuNode, PlatformMenus, LoginMenus } from '../../shared/menus';
-export type { LogoConfig } from '../../shared/identity';
-import type { LoginMenus } from '../../shared/menus';
-import type { UserInfo } from '../../shared/identity';
+export type { MenuNode, PlatformMenus, LoginMenus } from '@/shared/menus';
+export type { LogoConfig } from '@/shared/identity';
+import type { LoginMenus } from '@/shared/menus';
+import type { UserInfo } from '@/shared/identity';
 
 /** The signed-in user of the login answer. */
 export type SessionUser = UserInfo;

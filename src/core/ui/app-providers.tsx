@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { MESSAGE_TOP } from '../../shared/constants';
+import { MESSAGE_TOP } from '@/shared/constants';
 import { createQueryClient } from './query-client';
 import { useSession } from '../session/store';
 import { setToaster, type Toaster } from './toast';

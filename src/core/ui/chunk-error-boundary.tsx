@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { CHUNK_LOAD_TIMEOUT_MS } from '../../shared/constants';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@/shared/constants';
 import s from './plain.module.css';
 
 export const CHUNK_ERROR_TITLE = '页面资源加载失败';

@@ -4,7 +4,7 @@ import {
   SolutionOutlined, TeamOutlined, ToolOutlined,
 } from '@ant-design/icons';
 import type { ComponentType } from 'react';
-import type { ShortcutIconName as IconName } from '../../shared/shortcut-icons';
+import type { ShortcutIconName as IconName } from '@/shared/shortcut-icons';
 
 // Typed by the shared list, so a name added there must be added here.
 const ICONS: Record<IconName, ComponentType> = {

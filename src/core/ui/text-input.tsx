@@ -1,6 +1,6 @@
 import { Input } from 'antd';
 import { useState, type ChangeEvent, type ComponentProps } from 'react';
-import { stripEmoji } from '../../shared/emoji';
+import { stripEmoji } from '@/shared/emoji';
 
 type Field = HTMLInputElement | HTMLTextAreaElement;
 

@@ -1,4 +1,4 @@
-import { MESSAGE_TOP } from '../../shared/constants';
+import { MESSAGE_TOP } from '@/shared/constants';
 
 /**
  * The toasts of core (request errors, guard messages), free of any UI kit so the phone shell

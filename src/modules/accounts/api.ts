@@ -1,5 +1,5 @@
-import { http } from '../../core/http';
-import type { Page } from '../../shared/envelope';
+import { http } from '@/core/http';
+import type { Page } from '@/shared/envelope';
 import type {
   AccountCreateBody, AccountDetail, AccountFilter, AccountListQuery, AccountSummary, AccountUpdateBody, AvatarAnswer, ImportAnswer,
   ResetPasswordAnswer,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PageFields } from '../../shared/paging';
+import { PageFields } from '@/shared/paging';
 
 /**
  * Wire shapes of account administration (/user/api/v1.account/…) and the field rules both

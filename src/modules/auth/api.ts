@@ -1,5 +1,5 @@
-import { http } from '../../core/http';
-import { useSession } from '../../core/session/store';
+import { http } from '@/core/http';
+import { useSession } from '@/core/session/store';
 import type { CheckLoginAnswer, LoginAnswer, PublicKeyAnswer, UrlsAnswer } from './contract';
 
 /** Sign-in calls of spec section 7. Passwords arrive here already encrypted (encryptPassword). */

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import type { LoginMenus } from '../../shared/menus';
-import type { UserInfo } from '../../shared/identity';
+import type { LoginMenus } from '@/shared/menus';
+import type { UserInfo } from '@/shared/identity';
 
 /** POST /user/login/ (form-urlencoded). password is RSA-OAEP-SHA-256 ciphertext, base64. */
 export const LoginBody = Type.Object({

@@ -1,5 +1,5 @@
-import { http } from '../../core/http';
-import type { Page } from '../../shared/envelope';
+import { http } from '@/core/http';
+import type { Page } from '@/shared/envelope';
 import type {
   HelpAdminListQuery, HelpArticle, HelpArticleInput, HelpArticleRow, HelpArticleUpdate, HelpCategory, HelpCategoryInput,
   HelpPublicListQuery, NoticeAdminDetail, NoticeAdminListQuery, NoticeAdminRow, NoticeInput, NoticeUpdate, UploadedImage,

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { PageFields } from '../../shared/paging';
-import type { NoticeKind } from '../home/contract';
+import { PageFields } from '@/shared/paging';
+import type { NoticeKind } from '@/modules/home/contract';
 
-export type { NoticeKind } from '../home/contract';
+export type { NoticeKind } from '@/modules/home/contract';
 
 /** Field limits: the server's schemas and the pages' form rules both read them. */
 export const CONTENT_LIMITS = {

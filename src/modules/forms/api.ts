@@ -1,6 +1,6 @@
-import { http } from '../../core/http';
-import type { Page } from '../../shared/envelope';
-import type { FileRef, FormSchema } from '../../shared/forms/schema';
+import { http } from '@/core/http';
+import type { Page } from '@/shared/envelope';
+import type { FileRef, FormSchema } from '@/shared/forms/schema';
 import type {
   DraftDetail, DraftInfo, DraftListQuery, DraftSaveBody, FillableForm, FillableQuery, FormCategories, FormCreateBody,
   FormDetail, FormHistoryItem, FormHistoryQuery, FormListItem, FormListQuery, FormSaveBody, FormVersionInfo,

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { PageFields } from '../../shared/paging';
-import { FormSchema, type FormField, type FormValues, type PickedRef } from '../../shared/forms/schema';
+import { PageFields } from '@/shared/paging';
+import { FormSchema, type FormField, type FormValues, type PickedRef } from '@/shared/forms/schema';
 
 /**
  * The form engine's calls (issue 5), shared by the server's route schemas and the client's api.ts.
@@ -263,4 +263,4 @@ export interface SummaryForm {
 }
 
 /** Per-field messages of a refused submission (data of 0x00000101). */
-export type { FieldError } from '../../shared/forms/validate';
+export type { FieldError } from '@/shared/forms/validate';

@@ -1,4 +1,4 @@
-import { defineModule } from '../../shared/module';
+import { defineModule } from '@/shared/module';
 
 /**
  * The form engine (issue 5): administrators design and publish forms; users fill them (public

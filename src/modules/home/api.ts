@@ -1,6 +1,6 @@
-import { http } from '../../core/http';
-import type { Page } from '../../shared/envelope';
-import type { LicenceInfo } from '../../shared/licence';
+import { http } from '@/core/http';
+import type { Page } from '@/shared/envelope';
+import type { LicenceInfo } from '@/shared/licence';
 import type { DashboardSummary, NoticeDetail, NoticeListQuery, NoticeSummary } from './contract';
 
 /** Notices or news, newest first. GET /portal/api/v1.notice/list/ */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { MAX_PAGE_SIZE } from '../../shared/envelope';
+import { MAX_PAGE_SIZE } from '@/shared/envelope';
 
 /** GET /portal/api/v1.notice/list/ */
 export const NoticeListQuery = Type.Object({

@@ -1,6 +1,6 @@
-import { http } from '../../core/http';
-import type { Page } from '../../shared/envelope';
-import type { LicenceInfo } from '../../shared/licence';
+import { http } from '@/core/http';
+import type { Page } from '@/shared/envelope';
+import type { LicenceInfo } from '@/shared/licence';
 import type { AuditExportQuery, AuditListQuery, AuditRow, BackupItem, BackupSchedule, LicenceUploadResult, RestoreResult } from './contract';
 
 const BACKUP = '/user/api/v1.backup';

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { PageFields } from '../../shared/paging';
-import type { LicenceInfo } from '../../shared/licence';
+import { PageFields } from '@/shared/paging';
+import type { LicenceInfo } from '@/shared/licence';
 
 /* ---------- data backup ---------- */
 

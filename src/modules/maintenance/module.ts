@@ -1,4 +1,4 @@
-import { defineModule } from '../../shared/module';
+import { defineModule } from '@/shared/module';
 
 export const maintenanceModule = defineModule({
   id: 'maintenance',

@@ -1,5 +1,5 @@
-import { http, type RequestOptions } from '../../core/http';
-import type { Page } from '../../shared/envelope';
+import { http, type RequestOptions } from '@/core/http';
+import type { Page } from '@/shared/envelope';
 import type { Message, MessageCount, MessageListQuery, ReadMessageAnswer, ReadMessageBody, UserMessageCount, UserMessageCountQuery } from './contract';
 
 const M = '/message/api/v1.message';

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PageFields } from '../../shared/paging';
+import { PageFields } from '@/shared/paging';
 
 /** What a message is about: workflow events (task, result, urge, copy), notices and system notes. */
 export const MESSAGE_KINDS = ['task', 'result', 'urge', 'copy', 'notice', 'system'] as const;

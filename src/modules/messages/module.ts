@@ -1,4 +1,4 @@
-import { defineModule } from '../../shared/module';
+import { defineModule } from '@/shared/module';
 
 /** In-app messages: new tasks, results, urges, copies, notices (the /web header bell, the phone list). */
 export const messagesModule = defineModule({

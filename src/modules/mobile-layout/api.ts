@@ -1,4 +1,4 @@
-import { http, type RequestOptions } from '../../core/http';
+import { http, type RequestOptions } from '@/core/http';
 import type { MobileLayout, SaveMobileLayoutBody } from './contract';
 
 const L = '/portal/api/v1.mobileLayout';

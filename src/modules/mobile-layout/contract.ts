@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { stripEmoji } from '../../shared/emoji';
+import { stripEmoji } from '@/shared/emoji';
 
 /**
  * The phone home's layout per platform (/cms/mobileLayout/moduleConfig): ordered groups of

@@ -1,4 +1,4 @@
-import type { HomeModule } from '../site-settings/contract';
+import type { HomeModule } from '@/modules/site-settings/contract';
 import { iconForMenu, type TileView } from './contract';
 
 /** Title of the phone home's group of homepage shortcuts. */

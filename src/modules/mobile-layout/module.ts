@@ -1,4 +1,4 @@
-import { defineModule } from '../../shared/module';
+import { defineModule } from '@/shared/module';
 
 /** The back office's mobile layout page: which tiles, in which groups and order, each platform's phone home shows. */
 export const mobileLayoutModule = defineModule({

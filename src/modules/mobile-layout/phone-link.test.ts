@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instanceLink, taskLink } from '../workflow/contract';
+import { instanceLink, taskLink } from '@/modules/workflow/contract';
 import { phoneLink } from './contract';
 
 describe('phoneLink', () => {

@@ -1,6 +1,6 @@
-import { http } from '../../core/http';
-import type { LoginAnswer } from '../auth/contract';
-import type { LoginParams } from '../auth/api';
+import { http } from '@/core/http';
+import type { LoginAnswer } from '@/modules/auth/contract';
+import type { LoginParams } from '@/modules/auth/api';
 
 /**
  * Password sign-in for the phone login: the same POST /user/login/ as auth's `login`, but silent,

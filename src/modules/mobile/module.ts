@@ -1,4 +1,4 @@
-import { defineModule } from '../../shared/module';
+import { defineModule } from '@/shared/module';
 
 /** The phone pages (/mobile/*), served by the antd-mobile shell. */
 export const mobileModule = defineModule({

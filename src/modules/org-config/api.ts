@@ -1,4 +1,4 @@
-import { http } from '../../core/http';
+import { http } from '@/core/http';
 import type { LoginConfig, LogoConfig, Theme } from './contract';
 
 /** Login page look: background picture, browser notes, filing numbers. POST /portal/backend/organizationConfig/getLoginConfig/ */

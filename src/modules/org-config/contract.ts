@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 
-export type { LogoConfig } from '../../shared/identity';
+export type { LogoConfig } from '@/shared/identity';
 
 /** getLoginConfig: what the login page shows. */
 export interface LoginConfig {

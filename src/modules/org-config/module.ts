@@ -1,4 +1,4 @@
-import { defineModule } from '../../shared/module';
+import { defineModule } from '@/shared/module';
 
 /** Organisation config: login page, logo/title, theme. No client routes of its own yet (the back office's display settings will add one). */
 export const orgConfigModule = defineModule({

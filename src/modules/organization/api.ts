@@ -1,5 +1,5 @@
-import { http } from '../../core/http';
-import type { Page } from '../../shared/envelope';
+import { http } from '@/core/http';
+import type { Page } from '@/shared/envelope';
 import type {
   Changed, Created, DepartmentCreateBody, DepartmentDetail, DepartmentMoveBody, DepartmentNode, DepartmentTree,
   DepartmentUpdateBody, MoveUsersBody, RoleCreateBody, RoleGroupCreateBody, RoleGroupUpdateBody, RoleGroupWithRoles,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PageFields } from '../../shared/paging';
+import { PageFields } from '@/shared/paging';
 
 /**
  * Wire shapes of the organisation module: departments, role groups, roles and the user picker.

@@ -1,5 +1,5 @@
-import { http } from '../../core/http';
-import type { Page } from '../../shared/envelope';
+import { http } from '@/core/http';
+import type { Page } from '@/shared/envelope';
 import type {
   AssignUsersBody, MenuTreeNode, MenuTreeQuery, PlatformCreateBody, PlatformIconAnswer, PlatformMember, PlatformStatusBody,
   PlatformSummary, PlatformUpdateBody, PlatformUsersQuery, RoleMenusQuery, SaveGrantsBody, SaveTreeBody, SetRolesBody,

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PageFields } from '../../shared/paging';
+import { PageFields } from '@/shared/paging';
 
 /** Wire shapes of platform config and permissions (back office, issue 3). */
 

@@ -1,7 +1,7 @@
-import { http } from '../../core/http';
-import { useSession } from '../../core/session/store';
-import type { PlatformMenus } from '../../shared/menus';
-import { getConfig } from '../org-config/api';
+import { http } from '@/core/http';
+import { useSession } from '@/core/session/store';
+import type { PlatformMenus } from '@/shared/menus';
+import { getConfig } from '@/modules/org-config/api';
 import type { ChoicePlatformAnswer } from './contract';
 
 /** Tell the server which platform this session works in; answers its menu. POST /user/api/v1.platform/choice_platform/ */

@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import type { PlatformMenus } from '../../shared/menus';
+import type { PlatformMenus } from '@/shared/menus';
 
 /** POST /user/api/v1.platform/choice_platform/ */
 export const ChoicePlatformBody = Type.Object({ platform_id: Type.Integer({ minimum: 1 }) });

@@ -1,5 +1,5 @@
-import { http, type RequestOptions } from '../../core/http';
-import type { LoginConfig, LogoConfig } from '../org-config/contract';
+import { http, type RequestOptions } from '@/core/http';
+import type { LoginConfig, LogoConfig } from '@/modules/org-config/contract';
 import type {
   HomeModules, SaveHomeModulesBody, SaveLoginBody, SaveLogoBody, SaveSsoBody, SsoSettings, SsoTestResult, TestSsoBody, UploadedImage,
 } from './contract';

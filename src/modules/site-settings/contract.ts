@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { SHORTCUT_ICONS, type ShortcutIconName } from '../../shared/shortcut-icons';
+import { SHORTCUT_ICONS, type ShortcutIconName } from '@/shared/shortcut-icons';
 
 // ---------------------------------------------------------------------------------------------
 // Display settings: writes to the organisation config (served under /portal/backend/organizationConfig/)

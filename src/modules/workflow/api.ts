@@ -1,6 +1,6 @@
-import { http } from '../../core/http';
-import type { Page } from '../../shared/envelope';
-import type { FileRef } from '../../shared/forms/schema';
+import { http } from '@/core/http';
+import type { Page } from '@/shared/envelope';
+import type { FileRef } from '@/shared/forms/schema';
 import type {
   AddSignerBody, ApplyEditBody, ApproveBody, BatchApproveAnswer, CommentBody, DelegationBody, DelegationItem, DelegationListQuery, DelegationUpdateBody,
   InstanceView, MonitorItem, MonitorQuery, ProcessCreateBody, ProcessDetail, ProcessListItem, ProcessListQuery, ProcessSaveBody,
@@ -74,8 +74,8 @@ export const deleteDelegation = (id: number) => http.post<null>(`${D}/delete/`, 
 
 // --- other modules' reads the back-office pages use (so workflow pages import only this file) ---
 /** Forms to bind (GET /workflow/api/v1.form/list/), a form's draft (…/detail/) and a version's schema (…/version/). */
-export { listForms, getForm, getFormVersion } from '../forms/api';
+export { listForms, getForm, getFormVersion } from '@/modules/forms/api';
 /** Editing a returned or approved record: uploads (POST …formFill/upload/) and the pickers (GET …formFill/users/, …/departments/). */
-export { uploadFormFile, pickUsers, pickDepartments } from '../forms/api';
+export { uploadFormFile, pickUsers, pickDepartments } from '@/modules/forms/api';
 /** The user picker (POST /user/api/v1.user/getUserList/) and roles (POST /user/api/v1.role/getRoleGroup/). */
-export { getUserList, getRoles } from '../organization/api';
+export { getUserList, getRoles } from '@/modules/organization/api';

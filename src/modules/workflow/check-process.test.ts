@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_SCHEMA_FORMAT, type FormSchema } from '../../shared/forms/schema';
+import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
 import { checkProcess, earlierApprovalNodes } from './check-process';
 import { PROCESS_FORMAT, type ProcessDefinition, type ProcessNode } from './contract';
 

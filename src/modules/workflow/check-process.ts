@@ -1,5 +1,5 @@
-import type { FormSchema } from '../../shared/forms/schema';
-import { allFields } from '../../shared/forms/schema';
+import type { FormSchema } from '@/shared/forms/schema';
+import { allFields } from '@/shared/forms/schema';
 import type { ProcessDefinition, ProcessNode } from './contract';
 import { titleTemplateProblems } from './title-template';
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { PageFields } from '../../shared/paging';
-import { RuleCondition, type FormSchema, type FormValues } from '../../shared/forms/schema';
+import { PageFields } from '@/shared/paging';
+import { RuleCondition, type FormSchema, type FormValues } from '@/shared/forms/schema';
 
 /**
  * The workflow engine's calls (issue 6), shared by the server's route schemas and the client's api.ts.

@@ -1,4 +1,4 @@
-import { defineModule } from '../../shared/module';
+import { defineModule } from '@/shared/module';
 
 /** The workflow engine and the approval centre (issue 6): approvals on the web, processes in the back office, pending tasks on phones. */
 export const workflowModule = defineModule({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_SCHEMA_FORMAT, type FormSchema } from '../../shared/forms/schema';
+import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
 import { DEFAULT_TITLE_TEMPLATE, renderTitle, TITLE_MAX, titlePlaceholders, titleTemplateProblems } from './title-template';
 
 const schema: FormSchema = {

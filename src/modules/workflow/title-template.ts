@@ -1,5 +1,5 @@
-import { allFields, type FormField, type FormSchema, type FormValues } from '../../shared/forms/schema';
-import { formatValue } from '../../shared/forms/values';
+import { allFields, type FormField, type FormSchema, type FormValues } from '@/shared/forms/schema';
+import { formatValue } from '@/shared/forms/values';
 
 /**
  * A process's title rule (ProcessDefinition.titleTemplate): text with `{…}` placeholders that the

@@ -3,9 +3,9 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
-import { allFields, type FormField, type FormSchema, type FormValues, type LinkageRule } from '../../shared/forms/schema';
-import { validateSubmission } from '../../shared/forms/validate';
-import { evaluateLinkage } from '../../shared/forms/linkage';
+import { allFields, type FormField, type FormSchema, type FormValues, type LinkageRule } from '@/shared/forms/schema';
+import { validateSubmission } from '@/shared/forms/validate';
+import { evaluateLinkage } from '@/shared/forms/linkage';
 
 /**
  * Issue 5's 200-field form: the desktop renderer (antd) rendered to a string with react-dom/server,
@@ -135,7 +135,7 @@ function median(run: () => void, rounds: number): number {
 
 export async function benchFormsRender(rounds = 15): Promise<FormsRenderResult> {
   hookCss();
-  const { FormRenderer } = await import('../../modules/forms/web/components/form-renderer/index');
+  const { FormRenderer } = await import('@/modules/forms/web/components/form-renderer/index');
   const { schema, values } = bigForm(200);
   const render = (s: FormSchema, v: FormValues) => () => renderToString(createElement(FormRenderer, { schema: s, values: v, onChange: () => undefined }));
   // The figure means something only if every field really rendered.

@@ -5,8 +5,8 @@ import type { Insertable } from 'kysely';
 import { openDb, type Db } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemo } from '../db/seed';
-import { taskList } from '../../modules/workflow/server/repository';
-import type { WfTaskTable } from '../../modules/workflow/server/tables';
+import { taskList } from '@/modules/workflow/server/repository';
+import type { WfTaskTable } from '@/modules/workflow/server/tables';
 
 /**
  * The approval centre's pending list at scale (issue 6): a temp SQLite database with the small demo

@@ -5,10 +5,10 @@ import * as uploads0002 from './migrations/0002-uploads';
 import * as help0003 from './migrations/0003-help';
 import * as maintenance0004 from './migrations/0004-maintenance';
 import * as accounts0005 from './migrations/0005-accounts';
-import * as forms0008 from '../../modules/forms/server/migrations/0008-forms';
-import * as messages0006 from '../../modules/messages/server/migrations/0006-messages';
-import * as mobileLayout0007 from '../../modules/mobile-layout/server/migrations/0007-mobile-layout';
-import * as workflow0009 from '../../modules/workflow/server/migrations/0009-workflow';
+import * as forms0008 from '@/modules/forms/server/migrations/0008-forms';
+import * as messages0006 from '@/modules/messages/server/migrations/0006-messages';
+import * as mobileLayout0007 from '@/modules/mobile-layout/server/migrations/0007-mobile-layout';
+import * as workflow0009 from '@/modules/workflow/server/migrations/0009-workflow';
 
 /**
  * Every migration of the server core and the modules, in order. Names sort by their

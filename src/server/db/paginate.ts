@@ -1,5 +1,5 @@
 import type { SelectQueryBuilder } from 'kysely';
-import type { Page } from '../../shared/envelope';
+import type { Page } from '@/shared/envelope';
 
 /**
  * One page of a filtered query, cut in SQL (DESIGN §5): `base` carries the joins and filters,

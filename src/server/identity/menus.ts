@@ -1,6 +1,6 @@
 import type { Db } from '../db/dialect';
 import type { MenuRow, PlatformRow } from '../db/schema';
-import { flattenRouteNames, type LoginMenus, type MenuNode, type PlatformMenus } from '../../shared/menus';
+import { flattenRouteNames, type LoginMenus, type MenuNode, type PlatformMenus } from '@/shared/menus';
 
 function toTree(rows: MenuRow[]): MenuNode[] {
   const byParent = new Map<number | null, MenuRow[]>();

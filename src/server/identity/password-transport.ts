@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/dialect';
 import { getSetting, putSettingOnce } from './settings';
 import { badInput } from '../errors';
-import { RSA_PUBLIC_EXPONENT } from '../../shared/constants';
+import { RSA_PUBLIC_EXPONENT } from '@/shared/constants';
 
 /**
  * How passwords travel from the browser (DESIGN §6): the server's RSA key pair, kept in the

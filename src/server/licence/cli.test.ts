@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
 import { buildTestApp, testLicenceKeys } from '../test/helper';
-import { ok } from '../../shared/envelope';
+import { ok } from '@/shared/envelope';
 import { runCli, type CliIo } from './cli';
 import { readInstalledLicence } from './store';
 import { verifyLicence, parsePublicKey } from './licence';

@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import type { LicenceProblem } from '../../shared/licence';
+import type { LicenceProblem } from '@/shared/licence';
 
 /**
  * The product licence (DESIGN §6): a JSON document signed with Ed25519, carried as one text

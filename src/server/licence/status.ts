@@ -1,7 +1,7 @@
 import type { KeyObject } from 'node:crypto';
 import type { Db } from '../db/dialect';
 import { daysLeft, verifyLicence } from './licence';
-import type { LicenceStatus } from '../../shared/licence';
+import type { LicenceStatus } from '@/shared/licence';
 import { readInstalledLicence } from './store';
 
 export type { LicenceStatus };

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import type { Access } from '../../shared/access';
-import { Codes } from '../../shared/errors';
+import type { Access } from '@/shared/access';
+import { Codes } from '@/shared/errors';
 import { AppError } from '../errors';
 import { resolveSession, type AuthContext } from '../identity/sessions';
 import { authorisedRouteNames } from '../identity/menus';

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig } from '../test/helper';
-import { Codes } from '../../shared/errors';
+import { Codes } from '@/shared/errors';
 import { AppError } from '../errors';
 
 describe('the envelope and error handler', () => {

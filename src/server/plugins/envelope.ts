@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { Codes, DEFAULT_MESSAGES } from '../../shared/errors';
+import { Codes, DEFAULT_MESSAGES } from '@/shared/errors';
 import { AppError } from '../errors';
 
 /** Field names a person reads, for validation messages. Unknown fields show as written. */

@@ -5,8 +5,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { FastifyPluginAsync } from 'fastify';
 import { buildTestApp, installLicenceText, installTestLicence, testConfig, testLicenceText, type TestApp } from '../test/helper';
 import { buildApp } from '../app';
-import { Codes } from '../../shared/errors';
-import { ok } from '../../shared/envelope';
+import { Codes } from '@/shared/errors';
+import { ok } from '@/shared/envelope';
 import { putSetting } from '../identity/settings';
 import { LICENCE_SETTING, readInstalledLicence } from '../licence/store';
 import { LICENCE_CACHE_MS } from './licence';

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
-import { Codes } from '../../shared/errors';
-import { ok } from '../../shared/envelope';
+import { Codes } from '@/shared/errors';
+import { ok } from '@/shared/envelope';
 import { AppError } from '../errors';
 import { trustedPublicKey } from '../licence/issuer';
 import { ensureDemoLicence, installLicenceFile } from '../licence/store';

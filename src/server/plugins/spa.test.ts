@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig } from '../test/helper';
-import { Codes } from '../../shared/errors';
+import { Codes } from '@/shared/errors';
 
 describe('serving the built client', () => {
   let app: FastifyInstance;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
-import { Codes } from '../../shared/errors';
+import { Codes } from '@/shared/errors';
 
 const API_PREFIX = /^\/(user|portal|workflow|message|affairs|data|bi|warning|resource\/api|invoker_server)\//;
 const notFoundBody = { errorCode: Codes.notFound, message: '请求的资源不存在', data: null };

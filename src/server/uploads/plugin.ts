@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import multipart from '@fastify/multipart';
 import { Type } from 'typebox';
-import { Codes } from '../../shared/errors';
+import { Codes } from '@/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import { AppError, noPermission, notFound } from '../errors';
 import { sendUpload } from './send-upload';

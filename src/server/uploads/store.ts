@@ -5,7 +5,7 @@ import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import type { MultipartFile } from '@fastify/multipart';
-import { Codes } from '../../shared/errors';
+import { Codes } from '@/shared/errors';
 import { AppError, badInput } from '../errors';
 import { extensionMatches, MIME, sniff, type FileKind } from './sniff';
 

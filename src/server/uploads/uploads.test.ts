@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestUser, type TestApp } from '../test/helper';
 import { multipartBody, TINY_PNG } from '../test/multipart';
-import { Codes } from '../../shared/errors';
+import { Codes } from '@/shared/errors';
 import { IMAGE_KINDS } from './sniff';
 import { saveUpload, uploadsDir } from './store';
 

@@ -1,8 +1,8 @@
 import { PostgresAdapter, sql, type ExpressionBuilder, type Insertable, type Transaction } from 'kysely';
-import type { Db } from '../../../server/db/dialect';
-import { paginate } from '../../../server/db/paginate';
-import type { Database, UserTable, UserUpdate } from '../../../server/db/schema';
-import type { Page } from '../../../shared/envelope';
+import type { Db } from '@/server/db/dialect';
+import { paginate } from '@/server/db/paginate';
+import type { Database, UserTable, UserUpdate } from '@/server/db/schema';
+import type { Page } from '@/shared/envelope';
 import type { AccountDetail, AccountFilter, AccountKind, AccountListQuery, AccountRole, AccountSummary } from '../contract';
 
 type Conn = Db | Transaction<Database>;

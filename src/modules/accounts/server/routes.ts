@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
-import { AppError, badInput } from '../../../server/errors';
-import { keysetRows, sendExcel } from '../../../server/excel/export';
-import { saveUpload } from '../../../server/uploads/store';
-import { IMAGE_KINDS } from '../../../server/uploads/sniff';
-import { ok } from '../../../shared/envelope';
-import { Codes } from '../../../shared/errors';
+import { AppError, badInput } from '@/server/errors';
+import { keysetRows, sendExcel } from '@/server/excel/export';
+import { saveUpload } from '@/server/uploads/store';
+import { IMAGE_KINDS } from '@/server/uploads/sniff';
+import { ok } from '@/shared/envelope';
+import { Codes } from '@/shared/errors';
 import {
   AccountCreateBody, AccountFilter, AccountListQuery, AccountUpdateBody, AssignPlatformsBody, AssignRolesBody, IdBody, IdQuery,
   IMPORT_HEADERS, KIND_TEXT, ResetPasswordBody, type AvatarAnswer,

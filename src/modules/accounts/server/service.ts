@@ -2,15 +2,15 @@ import { randomInt } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
-import { AppError, badInput, notFound } from '../../../server/errors';
-import type { Database } from '../../../server/db/schema';
-import { audit } from '../../../server/identity/audit';
-import { hashPassword } from '../../../server/identity/passwords';
-import { decryptPassword } from '../../../server/identity/password-transport';
-import { revokeUserSessions } from '../../../server/identity/sessions';
-import { readSheet } from '../../../server/excel/read';
-import { Codes } from '../../../shared/errors';
-import { isStrongPassword } from '../../auth/contract';
+import { AppError, badInput, notFound } from '@/server/errors';
+import type { Database } from '@/server/db/schema';
+import { audit } from '@/server/identity/audit';
+import { hashPassword } from '@/server/identity/passwords';
+import { decryptPassword } from '@/server/identity/password-transport';
+import { revokeUserSessions } from '@/server/identity/sessions';
+import { readSheet } from '@/server/excel/read';
+import { Codes } from '@/shared/errors';
+import { isStrongPassword } from '@/modules/auth/contract';
 import {
   checkAccountFields, IMPORT_HEADERS, IMPORT_MAX_ROWS, KIND_TEXT, MESSAGES, USERNAME_PATTERN,
   type AccountCreateBody, type AccountDetail, type AccountUpdateBody, type ImportAnswer, type ImportFailure, type ImportedPassword,

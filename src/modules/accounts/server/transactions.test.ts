@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
-import { encryptPassword, fetchPublicKey } from '../../auth/server/test-login';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
+import { encryptPassword, fetchPublicKey } from '@/modules/auth/server/test-login';
 
 // The second write of a change fails on demand: nothing of the change may remain.
 const failing = vi.hoisted(() => ({ platforms: false, sessions: false }));
@@ -15,8 +15,8 @@ vi.mock('./repository', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../../server/identity/sessions', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../../../server/identity/sessions')>();
+vi.mock('@/server/identity/sessions', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/server/identity/sessions')>();
   return {
     ...real,
     revokeUserSessions: async (...args: Parameters<typeof real.revokeUserSessions>) => {

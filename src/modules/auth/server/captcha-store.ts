@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import svgCaptcha from 'svg-captcha';
-import type { Db } from '../../../server/db/dialect';
-import { AppError } from '../../../server/errors';
-import { Codes } from '../../../shared/errors';
-import { CAPTCHA_HEIGHT, CAPTCHA_TTL_MS, CAPTCHA_WIDTH } from '../../../shared/constants';
+import type { Db } from '@/server/db/dialect';
+import { AppError } from '@/server/errors';
+import { Codes } from '@/shared/errors';
+import { CAPTCHA_HEIGHT, CAPTCHA_TTL_MS, CAPTCHA_WIDTH } from '@/shared/constants';
 import { deleteCaptcha, insertCaptcha, purgeExpiredCaptchas, takeCaptcha } from './repository';
 
 /** The cookie that carries the captcha id (httpOnly: scripts never see it). */

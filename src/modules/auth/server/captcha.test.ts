@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
-import { CAPTCHA_TTL_MS, CAPTCHA_WIDTH } from '../../../shared/constants';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
+import { CAPTCHA_TTL_MS, CAPTCHA_WIDTH } from '@/shared/constants';
 import { attemptLogin, fetchCaptchaId } from './test-login';
 import { issueCaptcha, verifyCaptcha } from './captcha-store';
 

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Db } from '../../../server/db/dialect';
-import type { UserRow } from '../../../server/db/schema';
-import { createSession } from '../../../server/identity/sessions';
-import { loginMenus, userPlatforms } from '../../../server/identity/menus';
-import { audit } from '../../../server/identity/audit';
+import type { Db } from '@/server/db/dialect';
+import type { UserRow } from '@/server/db/schema';
+import { createSession } from '@/server/identity/sessions';
+import { loginMenus, userPlatforms } from '@/server/identity/menus';
+import { audit } from '@/server/identity/audit';
 import type { LoginAnswer, UserInfo } from '../contract';
 import { departmentOf, markLoggedIn, rolesOf } from './repository';
 

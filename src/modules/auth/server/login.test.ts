@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestUser, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
-import type { Envelope } from '../../../shared/envelope';
+import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
+import type { Envelope } from '@/shared/envelope';
 import type { LoginAnswer } from '../contract';
 import { attemptLogin, fetchCaptchaId, fetchPublicKey, encryptPassword, formBody, loginAs } from './test-login';
 import { PASSWORD_RESET_NOTICE, safeTo } from './login-answer';
@@ -160,7 +160,7 @@ describe('POST /user/login/ (password sign-in)', () => {
     const p1 = await mk('测试平台一');
     await app.db.insertInto('platformUser').values({ platformId: p1, userId: uid }).execute();
     const sessionOf = async (token: string) => {
-      const { hashToken } = await import('../../../server/identity/sessions');
+      const { hashToken } = await import('@/server/identity/sessions');
       return app.db.selectFrom('session').select('platformId').where('tokenHash', '=', hashToken(token)).executeTakeFirstOrThrow();
     };
     const one = await loginAs(app, 'one-platform', 'Plat@2026');

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createPgSchema, createTestUser, dropPgSchema, usePostgres, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, createPgSchema, createTestUser, dropPgSchema, usePostgres, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
 import { attemptLogin, fetchCaptchaId, fetchPublicKey, loginAs, postForm } from './test-login';
 
 const codeOf = (res: { json(): unknown }) => (res.json() as { errorCode: string }).errorCode;

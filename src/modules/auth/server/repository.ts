@@ -1,5 +1,5 @@
-import type { Db } from '../../../server/db/dialect';
-import type { UserRow } from '../../../server/db/schema';
+import type { Db } from '@/server/db/dialect';
+import type { UserRow } from '@/server/db/schema';
 
 /** The only SQL of the auth module (sessions, settings and audit have their own helpers in server/identity). */
 

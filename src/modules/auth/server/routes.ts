@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ok } from '../../../shared/envelope';
-import { Codes } from '../../../shared/errors';
-import { LOGIN_BODY_LIMIT, CAPTCHA_TTL_MS } from '../../../shared/constants';
+import { ok } from '@/shared/envelope';
+import { Codes } from '@/shared/errors';
+import { LOGIN_BODY_LIMIT, CAPTCHA_TTL_MS } from '@/shared/constants';
 import { ChangePwdBody, CheckUserBody, LoginBody, type CheckLoginAnswer } from '../contract';
 import { CAPTCHA_COOKIE, issueCaptcha } from './captcha-store';
 import { publicKeyAnswer } from './rsa-keys';

@@ -1,8 +1,8 @@
 import { constants, createPublicKey, publicEncrypt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestUser, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
-import type { Envelope } from '../../../shared/envelope';
+import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
+import type { Envelope } from '@/shared/envelope';
 import type { PublicKeyAnswer } from '../contract';
 import { decryptPassword, RSA_SETTING_KEY } from './rsa-keys';
 import { encryptPassword, fetchPublicKey, loginAs } from './test-login';

@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { UserRow } from '../../../server/db/schema';
-import { AppError, badInput } from '../../../server/errors';
-import { audit } from '../../../server/identity/audit';
-import { dummyHash, hashPassword, verifyPassword } from '../../../server/identity/passwords';
-import { revokeSession, revokeUserSessions, type AuthContext } from '../../../server/identity/sessions';
-import { Codes } from '../../../shared/errors';
+import type { UserRow } from '@/server/db/schema';
+import { AppError, badInput } from '@/server/errors';
+import { audit } from '@/server/identity/audit';
+import { dummyHash, hashPassword, verifyPassword } from '@/server/identity/passwords';
+import { revokeSession, revokeUserSessions, type AuthContext } from '@/server/identity/sessions';
+import { Codes } from '@/shared/errors';
 import { isStrongPassword, PASSWORD_POLICY_TEXT, type LoginAnswer, type LoginBody } from '../contract';
 import { verifyCaptcha } from './captcha-store';
 import { issueLogin } from './login-answer';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestUser, type TestApp } from '../../../server/test/helper';
-import { verifyPassword } from '../../../server/identity/passwords';
+import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
+import { verifyPassword } from '@/server/identity/passwords';
 import { DEFAULT_SSO_CONFIG, putSsoConfig } from './sso/sso-config';
-import { Codes } from '../../../shared/errors';
+import { Codes } from '@/shared/errors';
 import { PASSWORD_POLICY_TEXT } from '../contract';
 import { encryptPassword, fetchPublicKey, loginAs, postForm } from './test-login';
 

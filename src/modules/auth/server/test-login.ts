@@ -1,7 +1,7 @@
 import { constants, publicEncrypt } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import qs from 'qs';
-import type { Envelope } from '../../../shared/envelope';
+import type { Envelope } from '@/shared/envelope';
 import type { LoginAnswer, PublicKeyAnswer } from '../contract';
 
 /**

@@ -1,6 +1,6 @@
-import { landingPath } from '../../../core/guard/landing';
-import { useSession } from '../../../core/session/store';
-import { enterPlatform } from '../../platform/api';
+import { landingPath } from '@/core/guard/landing';
+import { useSession } from '@/core/session/store';
+import { enterPlatform } from '@/modules/platform/api';
 import type { LoginAnswer } from '../contract';
 
 /**

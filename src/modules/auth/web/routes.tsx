@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 // One page serves both sides; the path decides is_admin.
 const loginPage = () => import('./pages/login-page');

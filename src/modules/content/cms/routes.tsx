@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 export default defineRoutes([
   { path: '/cms/content/notice', name: 'noticeManage', lazy: () => import('./pages/notice-page'), meta: { title: '通知新闻', icon: 'NotificationOutlined', layout: 'cms', showHeader: true, showSider: true } },

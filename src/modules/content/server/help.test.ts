@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { multipartBody, TINY_PNG } from '../../../server/test/multipart';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { multipartBody, TINY_PNG } from '@/server/test/multipart';
+import { Codes } from '@/shared/errors';
 import { failAuditOf, json } from './test-support';
 
 const H = '/portal/api/v1.help';

@@ -1,8 +1,8 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool, type Transaction } from 'kysely';
-import type { Db } from '../../../server/db/dialect';
-import type { Database } from '../../../server/db/schema';
-import { paginate } from '../../../server/db/paginate';
-import type { Page } from '../../../shared/envelope';
+import type { Db } from '@/server/db/dialect';
+import type { Database } from '@/server/db/schema';
+import { paginate } from '@/server/db/paginate';
+import type { Page } from '@/shared/envelope';
 import type {
   HelpAdminListQuery, HelpArticle, HelpArticleRow, HelpCategory, HelpPublicListQuery, HelpStatus,
   NoticeAdminDetail, NoticeAdminListQuery, NoticeAdminRow, NoticeKind, NoticeStatus,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { ok } from '../../../shared/envelope';
-import { badInput } from '../../../server/errors';
-import { audit } from '../../../server/identity/audit';
-import { saveUpload } from '../../../server/uploads/store';
-import { IMAGE_KINDS } from '../../../server/uploads/sniff';
+import { ok } from '@/shared/envelope';
+import { badInput } from '@/server/errors';
+import { audit } from '@/server/identity/audit';
+import { saveUpload } from '@/server/uploads/store';
+import { IMAGE_KINDS } from '@/server/uploads/sniff';
 import {
   CONTENT_LIMITS, HelpAdminListQuery, HelpArticleInput, HelpArticleUpdate, HelpCategoryInput, HelpPublicListQuery, IdQuery,
   NoticeAdminListQuery, NoticeInput, NoticeUpdate, type UploadedImage,

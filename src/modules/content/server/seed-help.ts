@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import { sanitizeRichText } from '../../../server/rich-text/sanitize';
+import type { Database } from '@/server/db/schema';
+import { sanitizeRichText } from '@/server/rich-text/sanitize';
 
 interface ArticleSeed {
   title: string;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../../server/identity/audit';
-import { badInput, conflict, notFound } from '../../../server/errors';
-import { richTextToPlain, sanitizeRichText } from '../../../server/rich-text/sanitize';
+import { audit } from '@/server/identity/audit';
+import { badInput, conflict, notFound } from '@/server/errors';
+import { richTextToPlain, sanitizeRichText } from '@/server/rich-text/sanitize';
 import type {
   HelpArticle, HelpArticleInput, HelpArticleUpdate, HelpCategoryInput, NoticeAdminDetail, NoticeInput, NoticeUpdate,
 } from '../contract';

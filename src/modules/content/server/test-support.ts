@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { TestApp } from '../../../server/test/helper';
-import { usePostgres } from '../../../server/test/helper';
+import type { TestApp } from '@/server/test/helper';
+import { usePostgres } from '@/server/test/helper';
 
 /** Makes the database refuse audit rows of one action, so the write after the change fails (transaction tests). */
 export async function failAuditOf(app: TestApp, action: string): Promise<() => Promise<void>> {

@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 export default defineRoutes([
   // Public: the help entry in the /web header opens it for visitors and users alike.

@@ -1,4 +1,4 @@
-import type { FieldError } from '../../../shared/forms/validate';
+import type { FieldError } from '@/shared/forms/validate';
 
 const NONE: readonly FieldError[] = [];
 

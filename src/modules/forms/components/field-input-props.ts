@@ -1,4 +1,4 @@
-import type { ColumnField, FormField } from '../../../shared/forms/schema';
+import type { ColumnField, FormField } from '@/shared/forms/schema';
 
 /** The props every field input gets: a field (or a sub-table column), its value and its one setter. */
 export interface FieldInputProps<F extends ColumnField = ColumnField> {

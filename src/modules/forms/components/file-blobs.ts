@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import type { FileRef } from '../../../shared/forms/schema';
-import { http } from '../../../core/http';
-import { useSession } from '../../../core/session/store';
-import { saveFile } from '../../../core/ui/save-file';
+import type { FileRef } from '@/shared/forms/schema';
+import { http } from '@/core/http';
+import { useSession } from '@/core/session/store';
+import { saveFile } from '@/core/ui/save-file';
 
 /**
  * Form attachments are private files (/resource/api/v1.file/<id>, read with the Authorization

@@ -1,5 +1,5 @@
-import { FORM_LIMITS, type FormField } from '../../../shared/forms/schema';
-import { IMAGE_EXTENSIONS } from '../../../shared/forms/validate';
+import { FORM_LIMITS, type FormField } from '@/shared/forms/schema';
+import { IMAGE_EXTENSIONS } from '@/shared/forms/validate';
 
 /** Extensions a field takes ('' = any): images default to the common picture formats. */
 export function acceptedExtensions(field: Pick<FormField, 'type' | 'accept'>): string[] {

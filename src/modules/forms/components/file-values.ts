@@ -1,4 +1,4 @@
-import type { FileRef } from '../../../shared/forms/schema';
+import type { FileRef } from '@/shared/forms/schema';
 
 const isFileRef = (x: unknown): x is FileRef =>
   typeof x === 'object' && x !== null && typeof (x as FileRef).id === 'string' && typeof (x as FileRef).url === 'string';

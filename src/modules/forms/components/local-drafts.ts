@@ -1,5 +1,5 @@
 import { del, get, set } from 'idb-keyval';
-import type { FormValues } from '../../../shared/forms/schema';
+import type { FormValues } from '@/shared/forms/schema';
 
 /** What a closed tab leaves behind: the values typed so far (IndexedDB, through idb-keyval). */
 export interface LocalDraft {

@@ -1,4 +1,4 @@
-import type { CascaderOption } from '../../../shared/forms/schema';
+import type { CascaderOption } from '@/shared/forms/schema';
 import type { PickableDepartment } from '../contract';
 
 export interface OptionNode {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { PickedRef } from '../../../shared/forms/schema';
+import type { PickedRef } from '@/shared/forms/schema';
 import type { PickableDepartment, PickableUser } from '../contract';
 import type { FormPickers } from './renderer-props';
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from 'react';
-import type { FileRef } from '../../../shared/forms/schema';
+import type { FileRef } from '@/shared/forms/schema';
 import type { FormPickers } from './renderer-props';
 
 /** What every field of one rendered form shares; one stable object, so memoised fields skip re-renders. */

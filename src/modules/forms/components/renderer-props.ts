@@ -1,5 +1,5 @@
-import type { FileRef, FormSchema, FormValues } from '../../../shared/forms/schema';
-import type { FieldError } from '../../../shared/forms/validate';
+import type { FileRef, FormSchema, FormValues } from '@/shared/forms/schema';
+import type { FieldError } from '@/shared/forms/validate';
 import type { PickableDepartment, PickableUser } from '../contract';
 
 /** What a renderer may call to pick users and departments (absent on a public page without a session). */

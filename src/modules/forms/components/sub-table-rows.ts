@@ -1,4 +1,4 @@
-import type { ColumnField } from '../../../shared/forms/schema';
+import type { ColumnField } from '@/shared/forms/schema';
 
 /** A sub-table value as rows (anything else is no rows). */
 export function asRows(v: unknown): Array<Record<string, unknown>> {

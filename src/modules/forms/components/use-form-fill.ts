@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { FileRef, FormValues } from '../../../shared/forms/schema';
-import { isEmptyValue } from '../../../shared/forms/values';
-import { validateSubmission, type FieldError } from '../../../shared/forms/validate';
-import { useSession } from '../../../core/session/store';
+import type { FileRef, FormValues } from '@/shared/forms/schema';
+import { isEmptyValue } from '@/shared/forms/values';
+import { validateSubmission, type FieldError } from '@/shared/forms/validate';
+import { useSession } from '@/core/session/store';
 import { pickDepartments, pickUsers, saveDraft, submitForm, uploadFormFile } from '../api';
 import type { DraftInfo, OpenedForm, SubmitAnswer } from '../contract';
 import { serverFieldErrors } from './field-errors';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
-import { evaluateLinkage, type LinkageResult } from '../../../shared/forms/linkage';
-import type { FormSchema, FormValues } from '../../../shared/forms/schema';
+import { evaluateLinkage, type LinkageResult } from '@/shared/forms/linkage';
+import type { FormSchema, FormValues } from '@/shared/forms/schema';
 
 // The evaluation a change made, kept by the values object it produced: rendering those values
 // reuses it, so linkage runs once per change and not again on the re-render it causes.

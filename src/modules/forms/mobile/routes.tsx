@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 // antd-mobile only: the phone branch never pulls antd's desktop components.
 export default defineRoutes([

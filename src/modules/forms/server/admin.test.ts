@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
-import type { FormSchema } from '../../../shared/forms/schema';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
+import type { FormSchema } from '@/shared/forms/schema';
 import type { FormDetail, FormHistoryItem, FormListItem } from '../contract';
 import { expectOk, FORM, json, publishedForm, submit, testSchema } from './test-support';
 

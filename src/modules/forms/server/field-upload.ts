@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { FileRef, FormField } from '../../../shared/forms/schema';
-import { badInput } from '../../../server/errors';
-import { saveUpload } from '../../../server/uploads/store';
+import type { FileRef, FormField } from '@/shared/forms/schema';
+import { badInput } from '@/server/errors';
+import { saveUpload } from '@/server/uploads/store';
 import { uploadKinds, uploadMaxBytes } from './upload-rules';
 
 /**

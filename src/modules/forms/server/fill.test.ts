@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestUser, type TestApp } from '../../../server/test/helper';
-import { multipartBody, TINY_PNG } from '../../../server/test/multipart';
-import { Codes } from '../../../shared/errors';
-import { FORM_SCHEMA_FORMAT, type FileRef, type FormSchema } from '../../../shared/forms/schema';
+import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
+import { multipartBody, TINY_PNG } from '@/server/test/multipart';
+import { Codes } from '@/shared/errors';
+import { FORM_SCHEMA_FORMAT, type FileRef, type FormSchema } from '@/shared/forms/schema';
 import type { DraftDetail, DraftInfo, FillableForm, OpenedForm, PickableDepartment, PickableUser, SubmissionDetail, SubmissionInfo } from '../contract';
 import { callAs, DRAFT, expectOk, FILL, FORM, fieldErrorsOf, json, publishedForm, submit, testSchema } from './test-support';
 

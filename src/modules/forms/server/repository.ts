@@ -1,9 +1,9 @@
 import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
-import type { Db } from '../../../server/db/dialect';
-import type { Database } from '../../../server/db/schema';
-import { paginate } from '../../../server/db/paginate';
-import type { Page } from '../../../shared/envelope';
-import type { PickedRef } from '../../../shared/forms/schema';
+import type { Db } from '@/server/db/dialect';
+import type { Database } from '@/server/db/schema';
+import { paginate } from '@/server/db/paginate';
+import type { Page } from '@/shared/envelope';
+import type { PickedRef } from '@/shared/forms/schema';
 import type {
   DraftInfo, FillableForm, FillableQuery, FormAccess, FormHistoryItem, FormHistoryQuery, FormListItem, FormListQuery,
   FormStatus, FormVersionInfo, PickableDepartment, PickableUser, SubmissionInfo, SummaryForm, SummaryFormsQuery,

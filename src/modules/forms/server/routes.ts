@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ok } from '../../../shared/envelope';
-import { formatValueInFull } from '../../../shared/forms/values';
-import type { FormValues } from '../../../shared/forms/schema';
-import { sendExcel, type ExcelColumn } from '../../../server/excel/export';
+import { ok } from '@/shared/envelope';
+import { formatValueInFull } from '@/shared/forms/values';
+import type { FormValues } from '@/shared/forms/schema';
+import { sendExcel, type ExcelColumn } from '@/server/excel/export';
 import {
   DraftListQuery, DraftSaveBody, FillableQuery, FormCreateBody, FormHistoryQuery, FormIdBody, FormListQuery, FormOpenQuery,
   FormSaveBody, FormVersionQuery, MySubmissionsQuery, PickUsersQuery, SubmitBody, SummaryFormsQuery, SummaryQuery, UploadQuery,

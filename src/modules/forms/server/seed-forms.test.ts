@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { userPlatforms } from '../../../server/identity/menus';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { userPlatforms } from '@/server/identity/menus';
 import type { OpenedForm, SummaryForm, SummaryPage } from '../contract';
 import { LEAVE_FORM_NAME } from './seed-forms';
 import { expectOk, FILL, SUMMARY, submit } from './test-support';

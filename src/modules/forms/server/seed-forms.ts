@@ -1,8 +1,8 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import { FORM_SCHEMA_FORMAT, type FormSchema } from '../../../shared/forms/schema';
-import { validateSubmission } from '../../../shared/forms/validate';
-import { checkFormSchema } from '../../../shared/forms/check-schema';
+import type { Database } from '@/server/db/schema';
+import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
+import { validateSubmission } from '@/shared/forms/validate';
+import { checkFormSchema } from '@/shared/forms/check-schema';
 import * as repo from './repository';
 import { canonicalJson, sanitizeSchema } from './service';
 import { valueRows } from './value-index';

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../../server/identity/audit';
-import type { AuthContext } from '../../../server/identity/sessions';
-import { AppError, badInput, conflict, noPermission, notFound } from '../../../server/errors';
-import { sanitizeRichText } from '../../../server/rich-text/sanitize';
-import { runFormSubmitted } from '../../../server/form-events';
-import { fileUrl } from '../../../server/uploads/store';
-import { Codes } from '../../../shared/errors';
-import type { Page } from '../../../shared/envelope';
-import { allFields, DISPLAY_TYPES, FORM_SCHEMA_FORMAT, type FileRef, type FormField, type FormSchema, type FormValues } from '../../../shared/forms/schema';
-import { validateSubmission, type FieldError } from '../../../shared/forms/validate';
-import { checkFormSchema } from '../../../shared/forms/check-schema';
-import { resolveDefaults } from '../../../shared/forms/defaults';
+import { audit } from '@/server/identity/audit';
+import type { AuthContext } from '@/server/identity/sessions';
+import { AppError, badInput, conflict, noPermission, notFound } from '@/server/errors';
+import { sanitizeRichText } from '@/server/rich-text/sanitize';
+import { runFormSubmitted } from '@/server/form-events';
+import { fileUrl } from '@/server/uploads/store';
+import { Codes } from '@/shared/errors';
+import type { Page } from '@/shared/envelope';
+import { allFields, DISPLAY_TYPES, FORM_SCHEMA_FORMAT, type FileRef, type FormField, type FormSchema, type FormValues } from '@/shared/forms/schema';
+import { validateSubmission, type FieldError } from '@/shared/forms/validate';
+import { checkFormSchema } from '@/shared/forms/check-schema';
+import { resolveDefaults } from '@/shared/forms/defaults';
 import type {
   DraftDetail, DraftInfo, DraftSaveBody, FormCreateBody, FormDetail, FormSaveBody, FormVersionInfo, OpenedForm,
   SubmissionDetail, SubmitAnswer, SubmitBody, SummaryForm, SummaryFormsQuery, SummaryPage, SummaryQuery,

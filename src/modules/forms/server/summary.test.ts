@@ -1,8 +1,8 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestUser, type TestApp } from '../../../server/test/helper';
-import { userPlatforms } from '../../../server/identity/menus';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
+import { userPlatforms } from '@/server/identity/menus';
+import { Codes } from '@/shared/errors';
 import type { SummaryForm, SummaryPage } from '../contract';
 import * as repo from './repository';
 import { summaryExport } from './service';

@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import type { InjectOptions } from 'fastify';
-import type { TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
-import { FORM_SCHEMA_FORMAT, type FormSchema } from '../../../shared/forms/schema';
+import type { TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
+import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
 
 export const FORM = '/workflow/api/v1.form';
 export const FILL = '/workflow/api/v1.formFill';

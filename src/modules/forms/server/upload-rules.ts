@@ -1,5 +1,5 @@
-import { IMAGE_KINDS, type FileKind } from '../../../server/uploads/sniff';
-import type { FormField } from '../../../shared/forms/schema';
+import { IMAGE_KINDS, type FileKind } from '@/server/uploads/sniff';
+import type { FormField } from '@/shared/forms/schema';
 
 /** The kinds the uploads store recognises, by the extensions a designer may list in `accept`. */
 const KIND_OF_EXTENSION: Record<string, FileKind> = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FORM_SCHEMA_FORMAT, type FormSchema } from '../../../shared/forms/schema';
+import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
 import { uploadKinds, uploadMaxBytes } from './upload-rules';
 import { parseFilters, TEXT_KEY_LENGTH, textKey, uniqueProbes, valueRows } from './value-index';
 

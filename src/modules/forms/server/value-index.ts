@@ -1,5 +1,5 @@
-import { allFields, DISPLAY_TYPES, type FieldType, type FormField, type FormSchema, type FormValues } from '../../../shared/forms/schema';
-import { formatValue, isEmptyValue, parseDate, formatDate, toNumber } from '../../../shared/forms/values';
+import { allFields, DISPLAY_TYPES, type FieldType, type FormField, type FormSchema, type FormValues } from '@/shared/forms/schema';
+import { formatValue, isEmptyValue, parseDate, formatDate, toNumber } from '@/shared/forms/values';
 import type { SummaryColumn } from '../contract';
 
 /**

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
 
 describe('notices and news', () => {
   let app: TestApp;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../../server/db/dialect';
-import type { Page } from '../../../shared/envelope';
+import type { Db } from '@/server/db/dialect';
+import type { Page } from '@/shared/envelope';
 import type { DashboardSummary, NoticeDetail, NoticeListQuery, NoticeSummary } from '../contract';
 
 // --- notices -------------------------------------------------------------------------------

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok } from '../../../shared/envelope';
+import { ok } from '@/shared/envelope';
 import { NoticeDetailQuery, NoticeListQuery } from '../contract';
 import { listPublishedNotices } from './repository';
 import { dashboardSummary, noticeDetail } from './service';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { notFound } from '../../../server/errors';
+import { notFound } from '@/server/errors';
 import type { DashboardSummary, NoticeDetail } from '../contract';
 import { countActiveSessions, countLoginsByDay, countPeople, countPlatforms, findPublishedNotice, recentAudit, visitsOn } from './repository';
 import { dayKey, startOfDay } from './days';

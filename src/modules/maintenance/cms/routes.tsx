@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 const meta = { layout: 'cms', showHeader: true, showSider: true } as const;
 

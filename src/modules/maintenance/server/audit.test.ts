@@ -1,8 +1,8 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { readSheet } from '../../../server/excel/read';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { readSheet } from '@/server/excel/read';
+import { Codes } from '@/shared/errors';
 import type { AuditRow } from '../contract';
 
 const BASE = '/user/api/v1.audit';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../../server/identity/audit';
+import { audit } from '@/server/identity/audit';
 import { dayKey } from './hours';
 import type { BackupItem } from '../contract';
 import { dropLocksBefore, takeLock } from './repository';

@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, installTestLicence, testLicenceText, type TestApp } from '../../../server/test/helper';
-import { multipartBody } from '../../../server/test/multipart';
-import { readInstalledLicence } from '../../../server/licence/store';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, installTestLicence, testLicenceText, type TestApp } from '@/server/test/helper';
+import { multipartBody } from '@/server/test/multipart';
+import { readInstalledLicence } from '@/server/licence/store';
+import { Codes } from '@/shared/errors';
 
 const URL = '/user/api/v1.licence/upload/';
 

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok } from '../../../shared/envelope';
-import { badInput } from '../../../server/errors';
-import { audit } from '../../../server/identity/audit';
-import { keysetRows, sendExcel } from '../../../server/excel/export';
+import { ok } from '@/shared/envelope';
+import { badInput } from '@/server/errors';
+import { audit } from '@/server/identity/audit';
+import { keysetRows, sendExcel } from '@/server/excel/export';
 import {
   AuditExportQuery, AuditListQuery, AUDIT_RESULT_TEXT, auditActionText, BackupCreateBody, BackupIdFields, BackupListQuery,
   BackupRestoreBody, BackupSchedule, type AuditRow,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestUser, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
 import type { Message, UserMessageCount } from '../contract';
 import { sendMessage, SendMessageError } from './send';
 

@@ -1,6 +1,6 @@
-import type { Db } from '../../../server/db/dialect';
-import { paginate } from '../../../server/db/paginate';
-import type { Page } from '../../../shared/envelope';
+import type { Db } from '@/server/db/dialect';
+import { paginate } from '@/server/db/paginate';
+import type { Page } from '@/shared/envelope';
 import type { Message, MessageKind, MessageListQuery, UserMessageCount } from '../contract';
 import type { MessageRow } from './tables';
 

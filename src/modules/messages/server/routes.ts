@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok } from '../../../shared/envelope';
+import { ok } from '@/shared/envelope';
 import { MessageListQuery, ReadMessageBody, UserMessageCountQuery } from '../contract';
 import * as repo from './repository';
 import * as svc from './service';

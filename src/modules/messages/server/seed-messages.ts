@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../../server/db/schema';
+import type { Database } from '@/server/db/schema';
 import type { MessageKind } from '../contract';
 import type { NewMessage } from './tables';
 

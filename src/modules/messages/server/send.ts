@@ -1,5 +1,5 @@
-import type { Db } from '../../../server/db/dialect';
-import { stripEmoji } from '../../../shared/emoji';
+import type { Db } from '@/server/db/dialect';
+import { stripEmoji } from '@/shared/emoji';
 import { MESSAGE_KINDS, MESSAGE_LIMITS, type MessageKind } from '../contract';
 import './tables';
 

@@ -1,6 +1,6 @@
-import type { Db } from '../../../server/db/dialect';
-import { badInput, notFound } from '../../../server/errors';
-import type { Page } from '../../../shared/envelope';
+import type { Db } from '@/server/db/dialect';
+import { badInput, notFound } from '@/server/errors';
+import type { Page } from '@/shared/envelope';
 import type { ReadMessageAnswer, ReadMessageBody, UserMessageCount, UserMessageCountQuery } from '../contract';
 import * as repo from './repository';
 

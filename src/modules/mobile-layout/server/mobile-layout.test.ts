@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
 import { DEFAULT_GROUP_TITLE, PHONE_PAGES, type LayoutGroup, type LayoutTile, type MobileLayout } from '../contract';
 
 const L = '/portal/api/v1.mobileLayout';

@@ -1,4 +1,4 @@
-import type { Db } from '../../../server/db/dialect';
+import type { Db } from '@/server/db/dialect';
 import type { LayoutGroup } from '../contract';
 import './tables';
 

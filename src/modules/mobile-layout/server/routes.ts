@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok } from '../../../shared/envelope';
+import { ok } from '@/shared/envelope';
 import { MobileLayoutQuery, ResetMobileLayoutBody, SaveMobileLayoutBody } from '../contract';
 import { mobileLayoutFor, resetMobileLayout, saveMobileLayout } from './service';
 

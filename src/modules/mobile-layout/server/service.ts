@@ -1,9 +1,9 @@
-import type { Db } from '../../../server/db/dialect';
-import type { AuthContext } from '../../../server/identity/sessions';
-import { audit } from '../../../server/identity/audit';
-import { platformMenusFor, userPlatforms } from '../../../server/identity/menus';
-import { badInput, notFound, noPermission } from '../../../server/errors';
-import type { MenuNode } from '../../../shared/menus';
+import type { Db } from '@/server/db/dialect';
+import type { AuthContext } from '@/server/identity/sessions';
+import { audit } from '@/server/identity/audit';
+import { platformMenusFor, userPlatforms } from '@/server/identity/menus';
+import { badInput, notFound, noPermission } from '@/server/errors';
+import type { MenuNode } from '@/shared/menus';
 import {
   cleanTitle, DEFAULT_GROUP_TITLE, iconForMenu, MOBILE_LAYOUT_LIMITS, PHONE_PAGES, TILE_URL_PATTERN, titleProblem,
   type GroupView, type LayoutGroup, type LayoutTile, type MenuEntry, type MobileLayout, type SaveMobileLayoutBody,

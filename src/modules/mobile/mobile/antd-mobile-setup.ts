@@ -1,6 +1,6 @@
 import { createRoot } from 'react-dom/client';
 import { Toast, unstableSetRender } from 'antd-mobile';
-import { setToaster } from '../../../core/ui/toast';
+import { setToaster } from '@/core/ui/toast';
 
 // antd-mobile 5 renders Toast, Dialog and other imperative pop-ups through ReactDOM.render, which
 // React 19 removed: hand it createRoot (https://mobile.ant.design/guide/v5-for-19). Imported for its

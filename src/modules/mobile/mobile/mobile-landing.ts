@@ -1,4 +1,4 @@
-import { isLoginPath, isMobilePath } from '../../../core/routing/login-path';
+import { isLoginPath, isMobilePath } from '@/core/routing/login-path';
 
 export const MOBILE_HOME = '/mobile/home';
 export const MOBILE_ME = '/mobile/me';

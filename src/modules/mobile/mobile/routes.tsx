@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 // Every page here is antd-mobile only: the mobile shell never pulls antd's desktop components.
 export default defineRoutes([

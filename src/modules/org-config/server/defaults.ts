@@ -1,5 +1,5 @@
 import type { LoginConfig, LogoConfig, Theme } from '../contract';
-import { RECOMMENDED_RESOLUTION } from '../../../shared/constants';
+import { RECOMMENDED_RESOLUTION } from '@/shared/constants';
 
 /** Setting keys of the organisation config (table `setting`, JSON values). */
 export const OrgSettingKeys = {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { multipartBody, TINY_PNG } from '../../../server/test/multipart';
-import { Codes } from '../../../shared/errors';
-import type { SaveLoginBody, SaveLogoBody } from '../../site-settings/contract';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { multipartBody, TINY_PNG } from '@/server/test/multipart';
+import { Codes } from '@/shared/errors';
+import type { SaveLoginBody, SaveLogoBody } from '@/modules/site-settings/contract';
 
 const BASE = '/portal/backend/organizationConfig';
 

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
 
 const BASE = '/portal/backend/organizationConfig';
 const ALL = ['getLoginConfig', 'getCommonConfig', 'getConfig', 'getTheme', 'saveTheme'] as const;

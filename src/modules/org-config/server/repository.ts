@@ -1,5 +1,5 @@
-import type { Db } from '../../../server/db/dialect';
-import { getSetting, putSetting } from '../../../server/identity/settings';
+import type { Db } from '@/server/db/dialect';
+import { getSetting, putSetting } from '@/server/identity/settings';
 import type { LoginConfig, LogoConfig, Theme } from '../contract';
 import { DEFAULT_LOGIN, DEFAULT_LOGO, DEFAULT_THEME, OrgSettingKeys, type PlatformLogoOverride } from './defaults';
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok } from '../../../shared/envelope';
+import { ok } from '@/shared/envelope';
 import { GetConfigBody, SaveThemeBody } from '../contract';
 import { readLogin, readLogo, readTheme } from './repository';
-import { LOGIN_IMAGE_MAX_BYTES, LOGO_IMAGE_MAX_BYTES, SaveLoginBody, SaveLogoBody, UploadImageQuery } from '../../site-settings/contract';
-import { saveUpload } from '../../../server/uploads/store';
-import { IMAGE_KINDS } from '../../../server/uploads/sniff';
-import { audit } from '../../../server/identity/audit';
-import { badInput } from '../../../server/errors';
+import { LOGIN_IMAGE_MAX_BYTES, LOGO_IMAGE_MAX_BYTES, SaveLoginBody, SaveLogoBody, UploadImageQuery } from '@/modules/site-settings/contract';
+import { saveUpload } from '@/server/uploads/store';
+import { IMAGE_KINDS } from '@/server/uploads/sniff';
+import { audit } from '@/server/identity/audit';
+import { badInput } from '@/server/errors';
 import { platformLogo, saveLogin, saveLogo, saveTheme } from './service';
 
 const BASE = '/portal/backend/organizationConfig';

@@ -1,10 +1,10 @@
-import type { Db } from '../../../server/db/dialect';
-import type { AuthContext } from '../../../server/identity/sessions';
-import { userPlatforms } from '../../../server/identity/menus';
-import { audit } from '../../../server/identity/audit';
-import { noPermission, notFound } from '../../../server/errors';
+import type { Db } from '@/server/db/dialect';
+import type { AuthContext } from '@/server/identity/sessions';
+import { userPlatforms } from '@/server/identity/menus';
+import { audit } from '@/server/identity/audit';
+import { noPermission, notFound } from '@/server/errors';
 import type { LoginConfig, LogoConfig, SaveThemeBody, Theme } from '../contract';
-import type { SaveLoginBody, SaveLogoBody } from '../../site-settings/contract';
+import type { SaveLoginBody, SaveLogoBody } from '@/modules/site-settings/contract';
 import { DEFAULT_LOGO } from './defaults';
 import { platformExists, readLogo, readPlatformLogo, writeLogin, writeLogo, writeTheme } from './repository';
 

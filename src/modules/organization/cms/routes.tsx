@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 export default defineRoutes([
   { path: '/cms/systemSetting/organization', name: 'organization', lazy: () => import('./pages/organization-page'), meta: { title: '部门管理', icon: 'ApartmentOutlined', layout: 'cms', showHeader: true, showSider: true } },

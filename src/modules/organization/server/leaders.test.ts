@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestUser, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
 
 /** 部门负责人: kept by department/update (leaderIds), shown by getDepartment, read by the workflow engine. */
 describe('department leaders', () => {

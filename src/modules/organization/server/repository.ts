@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
-import type { Db } from '../../../server/db/dialect';
-import type { Database } from '../../../server/db/schema';
-import { paginate } from '../../../server/db/paginate';
-import type { Page } from '../../../shared/envelope';
+import type { Db } from '@/server/db/dialect';
+import type { Database } from '@/server/db/schema';
+import { paginate } from '@/server/db/paginate';
+import type { Page } from '@/shared/envelope';
 import type { DepartmentKind, UserListBody, UserPick } from '../contract';
 import './tables';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ok } from '../../../shared/envelope';
+import { ok } from '@/shared/envelope';
 import {
   DepartmentCreateBody, DepartmentMoveBody, DepartmentUpdateBody, IdBody, MoveUsersBody, RoleCreateBody, RoleGroupBody,
   RoleGroupCreateBody, RoleGroupUpdateBody, RoleUpdateBody, RoleUsersBody, TreeNodeBody, UserListBody,

@@ -1,7 +1,7 @@
-import type { Db } from '../../../server/db/dialect';
-import { badInput, conflict, notFound } from '../../../server/errors';
-import { audit } from '../../../server/identity/audit';
-import type { AuthContext } from '../../../server/identity/sessions';
+import type { Db } from '@/server/db/dialect';
+import { badInput, conflict, notFound } from '@/server/errors';
+import { audit } from '@/server/identity/audit';
+import type { AuthContext } from '@/server/identity/sessions';
 import {
   DEPARTMENT_CODE_MESSAGE, DEPARTMENT_CODE_PATTERN, NAME_MAX, ROLE_CODE_MESSAGE, ROLE_CODE_PATTERN, SYSTEM_ROLE_CODES,
   type Changed, type Created, type DepartmentCreateBody, type DepartmentDetail, type DepartmentKind, type DepartmentMoveBody,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
 
 const WRITES: [string, Record<string, unknown>][] = [
   ['/user/api/v1.department/create/', { name: 'x', code: 'X1', kind: 'office', parentId: null }],

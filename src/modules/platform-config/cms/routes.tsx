@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 export default defineRoutes([
   { path: '/cms/systemSetting/platformConfig', name: 'platformConfig', lazy: () => import('./pages/platform-config-page'), meta: { title: '平台配置', icon: 'AppstoreOutlined', layout: 'cms', showHeader: true, showSider: true } },

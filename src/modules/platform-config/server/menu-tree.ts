@@ -1,8 +1,8 @@
-import type { MenuRow } from '../../../server/db/schema';
-import { badInput } from '../../../server/errors';
-import { menuPlan } from '../../../server/db/seed/platforms';
-import type { RouteArea } from '../../../shared/module';
-import { allRoutes } from '../../manifests';
+import type { MenuRow } from '@/server/db/schema';
+import { badInput } from '@/server/errors';
+import { menuPlan } from '@/server/db/seed/platforms';
+import type { RouteArea } from '@/shared/module';
+import { allRoutes } from '@/modules/manifests';
 import { isGroupName, MENU_ICON_NAMES, type MenuScope, type MenuTreeNode } from '../contract';
 import { deleteMenus, insertMenu, treeRows, updateMenu, type MenuValues, type Q } from './repository';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { loginMenus } from '../../../server/identity/menus';
-import { Codes } from '../../../shared/errors';
-import { flattenRouteNames } from '../../../shared/menus';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { loginMenus } from '@/server/identity/menus';
+import { Codes } from '@/shared/errors';
+import { flattenRouteNames } from '@/shared/menus';
 
 const G = '/user/api/v1.permission';
 

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createTestUser, type TestApp } from '../../../server/test/helper';
-import { multipartBody, TINY_PNG } from '../../../server/test/multipart';
-import { loginMenus } from '../../../server/identity/menus';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
+import { multipartBody, TINY_PNG } from '@/server/test/multipart';
+import { loginMenus } from '@/server/identity/menus';
+import { Codes } from '@/shared/errors';
 
 const P = '/user/api/v1.platform';
 

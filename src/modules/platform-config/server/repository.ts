@@ -1,8 +1,8 @@
 import { PostgresAdapter, sql, type Transaction } from 'kysely';
-import type { Db } from '../../../server/db/dialect';
-import type { Database, MenuRow } from '../../../server/db/schema';
-import { paginate } from '../../../server/db/paginate';
-import type { Page } from '../../../shared/envelope';
+import type { Db } from '@/server/db/dialect';
+import type { Database, MenuRow } from '@/server/db/schema';
+import { paginate } from '@/server/db/paginate';
+import type { Page } from '@/shared/envelope';
 import type { MenuScope, PlatformMember, PlatformSummary, PlatformUsersQuery } from '../contract';
 
 /** The only SQL of platform config. Every function takes the database or an open transaction. */

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ok } from '../../../shared/envelope';
-import { badInput } from '../../../server/errors';
-import { audit } from '../../../server/identity/audit';
-import { saveUpload } from '../../../server/uploads/store';
-import { IMAGE_KINDS } from '../../../server/uploads/sniff';
+import { ok } from '@/shared/envelope';
+import { badInput } from '@/server/errors';
+import { audit } from '@/server/identity/audit';
+import { saveUpload } from '@/server/uploads/store';
+import { IMAGE_KINDS } from '@/server/uploads/sniff';
 import {
   AssignUsersBody, MenuTreeQuery, PlatformCreateBody, PlatformIdBody, PlatformIdQuery, PlatformStatusBody, PlatformUpdateBody,
   PlatformUsersQuery, RoleMenusQuery, SaveGrantsBody, SaveTreeBody, SetRolesBody, SyncRoutesBody, type MenuTreeNode,

@@ -1,9 +1,9 @@
-import type { Db } from '../../../server/db/dialect';
-import type { AuthContext } from '../../../server/identity/sessions';
-import { audit } from '../../../server/identity/audit';
-import { badInput, conflict, notFound } from '../../../server/errors';
-import type { Page } from '../../../shared/envelope';
-import { allRoutes } from '../../manifests';
+import type { Db } from '@/server/db/dialect';
+import type { AuthContext } from '@/server/identity/sessions';
+import { audit } from '@/server/identity/audit';
+import { badInput, conflict, notFound } from '@/server/errors';
+import type { Page } from '@/shared/envelope';
+import { allRoutes } from '@/modules/manifests';
 import type {
   AssignUsersBody, MenuScope, MenuTreeNode, PlatformCreateBody, PlatformMember, PlatformStatusBody, PlatformSummary,
   PlatformUpdateBody, PlatformUsersQuery, RouteOption, SaveGrantsBody, SaveTreeBody, SetRolesBody,

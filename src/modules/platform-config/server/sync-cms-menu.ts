@@ -1,5 +1,5 @@
-import type { Db } from '../../../server/db/dialect';
-import { audit } from '../../../server/identity/audit';
+import type { Db } from '@/server/db/dialect';
+import { audit } from '@/server/identity/audit';
 import { addMissingRoutes } from './menu-tree';
 import { anyUser, lockMenus } from './repository';
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { hashToken } from '../../../server/identity/sessions';
-import { Codes } from '../../../shared/errors';
-import { flattenRouteNames } from '../../../shared/menus';
-import { allRoutes } from '../../manifests';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { hashToken } from '@/server/identity/sessions';
+import { Codes } from '@/shared/errors';
+import { flattenRouteNames } from '@/shared/menus';
+import { allRoutes } from '@/modules/manifests';
 
 const URL = '/user/api/v1.platform/choice_platform/';
 

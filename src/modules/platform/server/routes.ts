@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok } from '../../../shared/envelope';
+import { ok } from '@/shared/envelope';
 import { ChoicePlatformBody } from '../contract';
 import { choosePlatform } from './service';
 

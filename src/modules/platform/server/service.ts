@@ -1,9 +1,9 @@
-import type { Db } from '../../../server/db/dialect';
-import type { AuthContext } from '../../../server/identity/sessions';
-import { setSessionPlatform } from '../../../server/identity/sessions';
-import { platformMenusFor, userPlatforms } from '../../../server/identity/menus';
-import { audit } from '../../../server/identity/audit';
-import { noPermission } from '../../../server/errors';
+import type { Db } from '@/server/db/dialect';
+import type { AuthContext } from '@/server/identity/sessions';
+import { setSessionPlatform } from '@/server/identity/sessions';
+import { platformMenusFor, userPlatforms } from '@/server/identity/menus';
+import { audit } from '@/server/identity/audit';
+import { noPermission } from '@/server/errors';
 import type { ChoicePlatformAnswer } from '../contract';
 
 /**

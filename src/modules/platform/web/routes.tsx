@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 export default defineRoutes([
   {

@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 export default defineRoutes([
   { path: '/cms/systemSetting/homepageModules', name: 'homepageModules', lazy: () => import('./pages/homepage-modules-page'), meta: { title: '首页模块', icon: 'DesktopOutlined', layout: 'cms', showHeader: true, showSider: true } },

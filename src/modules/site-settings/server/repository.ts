@@ -1,5 +1,5 @@
-import type { Db } from '../../../server/db/dialect';
-import { getSetting, putSetting } from '../../../server/identity/settings';
+import type { Db } from '@/server/db/dialect';
+import { getSetting, putSetting } from '@/server/identity/settings';
 import type { HomeModule } from '../contract';
 
 /** Setting key of one home's module list: 'visitor' or a platform id. */

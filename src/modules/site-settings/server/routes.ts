@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ok } from '../../../shared/envelope';
+import { ok } from '@/shared/envelope';
 import { HomeModulesQuery, SaveHomeModulesBody, type SaveHomeModulesBody as SaveBody } from '../contract';
 import { homeModules, saveHomeModules } from './service';
 

@@ -1,8 +1,8 @@
-import type { Db } from '../../../server/db/dialect';
-import type { AuthContext } from '../../../server/identity/sessions';
-import { audit } from '../../../server/identity/audit';
-import { badInput, notFound } from '../../../server/errors';
-import { allRoutes } from '../../manifests';
+import type { Db } from '@/server/db/dialect';
+import type { AuthContext } from '@/server/identity/sessions';
+import { audit } from '@/server/identity/audit';
+import { badInput, notFound } from '@/server/errors';
+import { allRoutes } from '@/modules/manifests';
 import { Value } from 'typebox/value';
 import { DEFAULT_HOME_MODULES, HOME_MODULE_KINDS, HOME_MODULE_SCHEMAS, type HomeModule, type HomeModules, type SaveHomeModulesBody, type Shortcut } from '../contract';
 import { platformExists, readHomeModules, writeHomeModules } from './repository';

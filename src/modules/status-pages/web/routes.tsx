@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 export default defineRoutes([
   { path: '/notFound', name: 'notFound', lazy: () => import('./pages/not-found-page'), meta: { title: '页面不存在', layout: 'blank', public: true } },

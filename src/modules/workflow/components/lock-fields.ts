@@ -1,4 +1,4 @@
-import type { FormSchema } from '../../../shared/forms/schema';
+import type { FormSchema } from '@/shared/forms/schema';
 import type { FieldPermission } from '../contract';
 
 /** The field ids a node's permissions mark editable (kit-free: the desktop and phone approval pages share it). */

@@ -1,4 +1,4 @@
-import type { FormPickers } from '../../forms/components/renderer-props';
+import type { FormPickers } from '@/modules/forms/components/renderer-props';
 import { pickDepartments, pickUsers } from '../api';
 
 /** The form renderers' user and department pickers (desktop and phone pages that edit a record). */

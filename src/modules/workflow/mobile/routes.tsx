@@ -1,4 +1,4 @@
-import { defineRoutes } from '../../../core/routing/define-routes';
+import { defineRoutes } from '@/core/routing/define-routes';
 
 // antd-mobile only. mobileFlowChart stays in the mobile module (it draws this module's MobileFlowProgress).
 export default defineRoutes([

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { Codes } from '../../../shared/errors';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
 import { act, apply, approvalNode, flow, line, pending, status, T } from './test-support';
 import { users } from './test-support';
 

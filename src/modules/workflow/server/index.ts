@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { onFormSubmitted } from '../../../server/form-events';
+import { onFormSubmitted } from '@/server/form-events';
 import { adminRoutes, processRoutes, taskRoutes } from './routes';
 import { registerWorkflowFileAccess } from './file-access';
 import { startForSubmission } from './service';

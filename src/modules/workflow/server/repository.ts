@@ -1,13 +1,13 @@
 import { sql, type Expression, type Insertable, type SqlBool, type Transaction, type Updateable } from 'kysely';
-import type { Db } from '../../../server/db/dialect';
-import type { Database } from '../../../server/db/schema';
-import { paginate } from '../../../server/db/paginate';
-import type { Page } from '../../../shared/envelope';
+import type { Db } from '@/server/db/dialect';
+import type { Database } from '@/server/db/schema';
+import { paginate } from '@/server/db/paginate';
+import type { Page } from '@/shared/envelope';
 import type {
   DelegationItem, DelegationListQuery, DeptLeader, HistoryItem, InstanceStatus, InstanceTask, MonitorItem, MonitorQuery,
   ProcessListItem, ProcessListQuery, ProcessStatus, ProcessVersionInfo, StartableProcess, StartableQuery, TaskCounts, TaskListItem, TaskListQuery, TaskStatus,
 } from '../contract';
-import type { ValueRow } from '../../forms/server/value-index';
+import type { ValueRow } from '@/modules/forms/server/value-index';
 import type { WfCopyTable, WfDelegationTable, WfInstanceTable, WfProcessTable, WfProcessVersionTable, WfSubmissionRevisionTable, WfTaskTable } from './tables';
 import './tables';
 

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import { ok } from '../../../shared/envelope';
-import { badInput, notFound } from '../../../server/errors';
-import { saveUpload } from '../../../server/uploads/store';
-import { sendUpload } from '../../../server/uploads/send-upload';
+import { ok } from '@/shared/envelope';
+import { badInput, notFound } from '@/server/errors';
+import { saveUpload } from '@/server/uploads/store';
+import { sendUpload } from '@/server/uploads/send-upload';
 import {
   AddSignerBody, ApplyEditBody, ApproveBody, BatchApproveBody, CommentBody, DelegationBody, DelegationListQuery, DelegationUpdateBody,
   IdBody, InstanceIdBody, InstanceIdQuery, MonitorQuery, ProcessCreateBody, ProcessIdBody, ProcessListQuery,
   InstanceFileQuery, ProcessSaveBody, RecordQuery, StartableQuery, RejectBody, ResubmitBody, StartBody, TaskIdQuery, TaskListQuery, TaskUploadQuery, TerminateBody, TransferBody, ReassignBody,
 } from '../contract';
 import type { Actor } from './engine';
-import { saveFieldUpload } from '../../forms/server/field-upload';
+import { saveFieldUpload } from '@/modules/forms/server/field-upload';
 import * as repo from './repository';
 import * as svc from './service';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../server/test/helper';
-import { seedDemo } from '../../../server/db/seed';
-import { expectOk } from '../../forms/server/test-support';
-import { LEAVE_FORM_NAME } from '../../forms/server/seed-forms';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { seedDemo } from '@/server/db/seed';
+import { expectOk } from '@/modules/forms/server/test-support';
+import { LEAVE_FORM_NAME } from '@/modules/forms/server/seed-forms';
 import type { InstanceView, TaskListItem } from '../contract';
 import { T } from './test-support';
 

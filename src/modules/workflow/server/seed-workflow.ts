@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
-import type { Database } from '../../../server/db/schema';
-import { canonicalJson } from '../../forms/server/service';
-import { LEAVE_FORM_NAME } from '../../forms/server/seed-forms';
+import type { Database } from '@/server/db/schema';
+import { canonicalJson } from '@/modules/forms/server/service';
+import { LEAVE_FORM_NAME } from '@/modules/forms/server/seed-forms';
 import { checkProcess, earlierApprovalNodes } from '../check-process';
 import { PROCESS_FORMAT, type ProcessDefinition } from '../contract';
 import * as engine from './engine';

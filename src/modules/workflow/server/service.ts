@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../../server/identity/audit';
-import { AppError, badInput, conflict, noPermission, notFound } from '../../../server/errors';
-import { fileUrl } from '../../../server/uploads/store';
-import { Codes } from '../../../shared/errors';
-import { allFields, type FormField, type FormSchema, type FormValues } from '../../../shared/forms/schema';
-import { sendMessage } from '../../messages/server/send';
-import { canonicalJson } from '../../forms/server/service';
+import { audit } from '@/server/identity/audit';
+import { AppError, badInput, conflict, noPermission, notFound } from '@/server/errors';
+import { fileUrl } from '@/server/uploads/store';
+import { Codes } from '@/shared/errors';
+import { allFields, type FormField, type FormSchema, type FormValues } from '@/shared/forms/schema';
+import { sendMessage } from '@/modules/messages/server/send';
+import { canonicalJson } from '@/modules/forms/server/service';
 import { checkProcess, earlierApprovalNodes } from '../check-process';
 import {
   PROCESS_FORMAT, taskLink, URGE_INTERVAL_MS, type ApplyEditBody, type BatchApproveAnswer, type DelegationBody, type FieldPermission,

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import type { TestApp } from '../../../server/test/helper';
-import { createTestUser } from '../../../server/test/helper';
-import { FORM_SCHEMA_FORMAT, type FormSchema } from '../../../shared/forms/schema';
-import type { SubmitAnswer } from '../../forms/contract';
-import { expectOk, json, publishedForm } from '../../forms/server/test-support';
+import type { TestApp } from '@/server/test/helper';
+import { createTestUser } from '@/server/test/helper';
+import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
+import type { SubmitAnswer } from '@/modules/forms/contract';
+import { expectOk, json, publishedForm } from '@/modules/forms/server/test-support';
 import { instanceLink, PROCESS_FORMAT, type ProcessDefinition, type ProcessNode, type TaskListItem } from '../contract';
 
 export const T = '/workflow/api/v1.task';

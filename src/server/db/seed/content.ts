@@ -1,6 +1,6 @@
-import { putSetting } from '../../identity/settings';
-import { DEFAULT_LOGIN, DEFAULT_LOGO, DEFAULT_THEME, OrgSettingKeys, type PlatformLogoOverride } from '../../../modules/org-config/server/defaults';
-import type { LoginConfig, LogoConfig } from '../../../modules/org-config/contract';
+import { putSetting } from '@/server/identity/settings';
+import { DEFAULT_LOGIN, DEFAULT_LOGO, DEFAULT_THEME, OrgSettingKeys, type PlatformLogoOverride } from '@/modules/org-config/server/defaults';
+import type { LoginConfig, LogoConfig } from '@/modules/org-config/contract';
 import type { Tx } from './batch';
 import { NOTICES, noticeHtml } from './notices';
 import { SCHOOL } from './university';

@@ -1,4 +1,4 @@
-import { sanitizeRichText } from '../../rich-text/sanitize';
+import { sanitizeRichText } from '@/server/rich-text/sanitize';
 
 /**
  * Demo notices and news of the university (fictional, written for this demo). content is

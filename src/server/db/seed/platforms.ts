@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { ModuleManifest, RouteArea, RouteSpec } from '../../../shared/module';
-import { manifests } from '../../../modules/manifests';
+import type { ModuleManifest, RouteArea, RouteSpec } from '@/shared/module';
+import { manifests } from '@/modules/manifests';
 import type { Tx } from './batch';
 import { PLATFORMS, type RoleCode } from './university';
 

@@ -1,10 +1,10 @@
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../test/helper';
-import { userPlatforms } from '../../identity/menus';
-import { verifyPassword } from '../../identity/passwords';
-import { getSetting } from '../../identity/settings';
-import { allRoutes } from '../../../modules/manifests';
-import { defineModule } from '../../../shared/module';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { userPlatforms } from '@/server/identity/menus';
+import { verifyPassword } from '@/server/identity/passwords';
+import { getSetting } from '@/server/identity/settings';
+import { allRoutes } from '@/modules/manifests';
+import { defineModule } from '@/shared/module';
 import { DEMO_ACCOUNTS, DEMO_GENERATED_PASSWORD, seedDemo, seedFirstAdmin } from '.';
 import { menuPlan, MENU_GROUP_PREFIX } from './platforms';
 import { firstStart } from './first-start';

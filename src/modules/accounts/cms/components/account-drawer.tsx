@@ -3,12 +3,12 @@ import { App, Avatar, Button, Drawer, Form, Input, Select, Space, Spin, TreeSele
 import { UserOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Rule } from 'antd/es/form';
-import { encryptWithServerKey } from '../../../../core/crypto/public-key';
-import { isStrongPassword } from '../../../auth/contract';
-import { createAccount, getAccount, updateAccount, uploadAvatar } from '../../api';
+import { encryptWithServerKey } from '@/core/crypto/public-key';
+import { isStrongPassword } from '@/modules/auth/contract';
+import { createAccount, getAccount, updateAccount, uploadAvatar } from '@/modules/accounts/api';
 import {
   ACCOUNT_KINDS, EMAIL_PATTERN, GENDERS, KIND_TEXT, MESSAGES, PHONE_PATTERN, USERNAME_PATTERN, type AccountDetail,
-} from '../../contract';
+} from '@/modules/accounts/contract';
 import { applyFieldError } from './field-error';
 import { useDepartmentOptions, usePlatformOptions, useRoleOptions } from './lookups';
 

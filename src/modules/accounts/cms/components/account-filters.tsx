@@ -1,5 +1,5 @@
 import { Button, Form, Input, Select, Space, TreeSelect } from 'antd';
-import { ACCOUNT_KINDS, ACCOUNT_STATUSES, KIND_TEXT, STATUS_TEXT, type AccountFilter } from '../../contract';
+import { ACCOUNT_KINDS, ACCOUNT_STATUSES, KIND_TEXT, STATUS_TEXT, type AccountFilter } from '@/modules/accounts/contract';
 import { useDepartmentOptions, useRoleOptions } from './lookups';
 
 export type FilterValues = Partial<Pick<AccountFilter, 'keyword' | 'departmentId' | 'roleId' | 'kind' | 'status'>>;

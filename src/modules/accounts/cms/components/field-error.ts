@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { HttpError } from '../../../../core/http';
+import { HttpError } from '@/core/http';
 
 /** Puts a server field error (data.field) under that form field; the toast has been shown already. */
 export function applyFieldError(form: FormInstance, err: unknown): void {

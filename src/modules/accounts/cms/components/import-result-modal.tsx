@@ -1,5 +1,5 @@
 import { Alert, Modal, Table, Typography } from 'antd';
-import type { ImportAnswer } from '../../contract';
+import type { ImportAnswer } from '@/modules/accounts/contract';
 
 /** What an import did: rows imported, each refused field with its row, and generated passwords (shown once). */
 export function ImportResultModal({ result, onClose }: { result: ImportAnswer | null; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { getAllRoleGroups, getDepartmentTree } from '../../../organization/api';
-import type { DepartmentTree } from '../../../organization/contract';
-import { listPlatforms } from '../../../platform-config/api';
+import { getAllRoleGroups, getDepartmentTree } from '@/modules/organization/api';
+import type { DepartmentTree } from '@/modules/organization/contract';
+import { listPlatforms } from '@/modules/platform-config/api';
 
 export interface TreeOption {
   value: number;

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Alert, App, Form, Input, Modal, Radio, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { encryptWithServerKey } from '../../../../core/crypto/public-key';
-import { isStrongPassword } from '../../../auth/contract';
-import { resetAccountPassword } from '../../api';
-import { MESSAGES, type AccountSummary } from '../../contract';
+import { encryptWithServerKey } from '@/core/crypto/public-key';
+import { isStrongPassword } from '@/modules/auth/contract';
+import { resetAccountPassword } from '@/modules/accounts/api';
+import { MESSAGES, type AccountSummary } from '@/modules/accounts/contract';
 import { applyFieldError } from './field-error';
 
 interface Values {

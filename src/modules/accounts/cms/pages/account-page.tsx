@@ -3,17 +3,17 @@ import { App, Button, Card, Space, Table, Tag, Tooltip, Upload } from 'antd';
 import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { HttpError } from '../../../../core/http';
-import { Codes } from '../../../../shared/errors';
+import { HttpError } from '@/core/http';
+import { Codes } from '@/shared/errors';
 import {
   disableAccount, downloadImportTemplate, enableAccount, exportAccounts, importAccounts, listAccounts, unlockAccount,
-} from '../../api';
-import { KIND_TEXT, type AccountSummary, type ImportAnswer } from '../../contract';
+} from '@/modules/accounts/api';
+import { KIND_TEXT, type AccountSummary, type ImportAnswer } from '@/modules/accounts/contract';
 import { AccountDrawer } from '../components/account-drawer';
 import { AccountFilters, type FilterValues } from '../components/account-filters';
 import { ImportResultModal } from '../components/import-result-modal';
 import { ResetPasswordModal } from '../components/reset-password-modal';
-import { saveFile } from '../../../../core/ui/save-file';
+import { saveFile } from '@/core/ui/save-file';
 import s from './account-page.module.css';
 
 /** /cms/systemSetting/account: every account of the university, filtered and paged on the server. */

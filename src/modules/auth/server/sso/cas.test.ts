@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../server/test/helper';
-import { resolveSession } from '../../../../server/identity/sessions';
-import { Codes } from '../../../../shared/errors';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { resolveSession } from '@/server/identity/sessions';
+import { Codes } from '@/shared/errors';
 import { parseCasResponse } from './cas';
 import { putSsoConfig, DEFAULT_SSO_CONFIG } from './sso-config';
 

@@ -1,11 +1,11 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../server/test/helper';
-import { Codes } from '../../../../shared/errors';
-import type { UrlsAnswer } from '../../contract';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
+import type { UrlsAnswer } from '@/modules/auth/contract';
 import { DEFAULT_SSO_CONFIG, getSsoConfig, putSsoConfig, SSO_SETTING, type SsoConfig } from './sso-config';
-import { putSetting } from '../../../../server/identity/settings';
+import { putSetting } from '@/server/identity/settings';
 
 const CAS = 'https://cas.example.edu/cas';
 const enc = encodeURIComponent;

@@ -2,9 +2,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, createPgSchema, dropPgSchema, usePostgres, type TestApp } from '../../../../server/test/helper';
-import { resolveSession } from '../../../../server/identity/sessions';
-import { Codes } from '../../../../shared/errors';
+import { buildTestApp, createPgSchema, dropPgSchema, usePostgres, type TestApp } from '@/server/test/helper';
+import { resolveSession } from '@/server/identity/sessions';
+import { Codes } from '@/shared/errors';
 import { putSsoConfig, DEFAULT_SSO_CONFIG } from './sso-config';
 
 const ORIGIN = 'http://portal.example.edu';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Db } from '../../../../server/db/dialect';
+import type { Db } from '@/server/db/dialect';
 
 /**
  * OIDC authorization requests in flight, kept in the `setting` table (key 'sso_state:<sha256>')

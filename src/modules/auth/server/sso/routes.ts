@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { ok } from '../../../../shared/envelope';
-import { LOGIN_BODY_LIMIT } from '../../../../shared/constants';
-import { SsoQuery } from '../../contract';
+import { ok } from '@/shared/envelope';
+import { LOGIN_BODY_LIMIT } from '@/shared/constants';
+import { SsoQuery } from '@/modules/auth/contract';
 import { getUrls, ssoLogin } from './service';
 import { applySsoEnv } from './sso-config';
 

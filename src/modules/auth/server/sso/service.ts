@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Codes } from '../../../../shared/errors';
-import { AppError } from '../../../../server/errors';
-import { audit } from '../../../../server/identity/audit';
-import type { LoginAnswer, SsoQuery, UrlsAnswer } from '../../contract';
+import { Codes } from '@/shared/errors';
+import { AppError } from '@/server/errors';
+import { audit } from '@/server/identity/audit';
+import type { LoginAnswer, SsoQuery, UrlsAnswer } from '@/modules/auth/contract';
 import { issueLogin } from '../login-answer';
 import { findUserByUsername } from '../repository';
 import { casLoginUrl, casLogoutUrl, validateCasTicket } from './cas';

@@ -1,9 +1,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../../server/test/helper';
-import { Codes } from '../../../../shared/errors';
-import type { SaveSsoBody } from '../../../site-settings/contract';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { Codes } from '@/shared/errors';
+import type { SaveSsoBody } from '@/modules/site-settings/contract';
 import { DEFAULT_SSO_CONFIG, getSsoConfig, putSsoConfig } from './sso-config';
 
 /** A loopback server answering each path with a status and body, or never (to test the timeout). */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ok } from '../../../../shared/envelope';
-import { audit } from '../../../../server/identity/audit';
-import { badInput } from '../../../../server/errors';
-import { SaveSsoBody, TestSsoBody, type SsoSettings, type SsoTestResult } from '../../../site-settings/contract';
+import { ok } from '@/shared/envelope';
+import { audit } from '@/server/identity/audit';
+import { badInput } from '@/server/errors';
+import { SaveSsoBody, TestSsoBody, type SsoSettings, type SsoTestResult } from '@/modules/site-settings/contract';
 import { trimSlash } from './cas';
 import { getSsoConfig, putSsoConfig, type SsoConfig } from './sso-config';
 

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
-import type { Db } from '../../../../server/db/dialect';
-import { getSetting, putSetting } from '../../../../server/identity/settings';
-import type { SsoEnv } from '../../../../server/config';
+import type { Db } from '@/server/db/dialect';
+import { getSetting, putSetting } from '@/server/identity/settings';
+import type { SsoEnv } from '@/server/config';
 
 /** Single sign-on settings, kept in the `setting` table under 'sso' (edited in the back office). */
 export const SSO_SETTING = 'sso';

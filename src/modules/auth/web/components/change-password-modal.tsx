@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { App, Alert, Form, Modal } from 'antd';
-import { PasswordInput } from '../../../../core/ui/text-input';
-import { encryptPassword } from '../../../../core/crypto/encrypt-password';
-import { getPublicKey } from '../../../../core/crypto/public-key';
-import { changePassword } from '../../api';
-import { PASSWORD_POLICY_TEXT, isStrongPassword } from '../../contract';
+import { PasswordInput } from '@/core/ui/text-input';
+import { encryptPassword } from '@/core/crypto/encrypt-password';
+import { getPublicKey } from '@/core/crypto/public-key';
+import { changePassword } from '@/modules/auth/api';
+import { PASSWORD_POLICY_TEXT, isStrongPassword } from '@/modules/auth/contract';
 
 interface Fields {
   old_password: string;

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { useSession } from '../../../../core/session/store';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import { LOGIN_RETRY_DELAY_MS } from '../../../../shared/constants';
-import type { UrlsAnswer } from '../../contract';
+import { httpInstances } from '@/core/http';
+import { useSession } from '@/core/session/store';
+import { AppProviders } from '@/core/ui/app-providers';
+import { LOGIN_RETRY_DELAY_MS } from '@/shared/constants';
+import type { UrlsAnswer } from '@/modules/auth/contract';
 import LoginPage from './login-page';
 
 // antd's responsive parts ask matchMedia, which jsdom lacks.

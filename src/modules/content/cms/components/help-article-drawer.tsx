@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { App, Button, Drawer, Form, InputNumber, Radio, Select, Skeleton, Space } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { TextInput } from '../../../../core/ui/text-input';
-import { createHelpArticle, getHelpArticleForAdmin, updateHelpArticle, uploadHelpImage } from '../../api';
-import { CONTENT_LIMITS, type HelpArticleInput, type HelpCategory, type HelpStatus } from '../../contract';
+import { TextInput } from '@/core/ui/text-input';
+import { createHelpArticle, getHelpArticleForAdmin, updateHelpArticle, uploadHelpImage } from '@/modules/content/api';
+import { CONTENT_LIMITS, type HelpArticleInput, type HelpCategory, type HelpStatus } from '@/modules/content/contract';
 import { LazyRichText } from './lazy-rich-text';
 
 interface FormValues {

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { App, Form, InputNumber, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { TextInput } from '../../../../core/ui/text-input';
-import { saveHelpCategory } from '../../api';
-import { CONTENT_LIMITS, type HelpCategory } from '../../contract';
+import { TextInput } from '@/core/ui/text-input';
+import { saveHelpCategory } from '@/modules/content/api';
+import { CONTENT_LIMITS, type HelpCategory } from '@/modules/content/contract';
 
 /** Add or rename a help category (name unique, order ascending). */
 export function HelpCategoryModal(props: { open: boolean; category: HelpCategory | null; onClose: () => void; onSaved: (id: number) => void }) {

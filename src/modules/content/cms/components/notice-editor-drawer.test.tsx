@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
+import { httpInstances } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
 import { NoticeEditorDrawer } from './notice-editor-drawer';
 
 const calls: InternalAxiosRequestConfig[] = [];

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Form, Select, Skeleton, Space } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { TextArea, TextInput } from '../../../../core/ui/text-input';
-import { listPlatforms } from '../../../platform-config/api';
-import { createNotice, getNoticeForAdmin, publishNotice, updateNotice, uploadNoticeImage } from '../../api';
-import { CONTENT_LIMITS, type NoticeInput, type NoticeKind } from '../../contract';
+import { TextArea, TextInput } from '@/core/ui/text-input';
+import { listPlatforms } from '@/modules/platform-config/api';
+import { createNotice, getNoticeForAdmin, publishNotice, updateNotice, uploadNoticeImage } from '@/modules/content/api';
+import { CONTENT_LIMITS, type NoticeInput, type NoticeKind } from '@/modules/content/contract';
 import { LazyRichText } from './lazy-rich-text';
 
 export const KIND_TEXT: Record<NoticeKind, string> = { notice: '通知公告', news: '新闻动态' };

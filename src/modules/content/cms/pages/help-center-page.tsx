@@ -3,9 +3,9 @@ import { App, Badge, Button, Card, Empty, Popconfirm, Select, Space, Table, Tag,
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { TextInput } from '../../../../core/ui/text-input';
-import { deleteHelpArticle, deleteHelpCategory, listHelpArticlesForAdmin, listHelpCategoriesForAdmin } from '../../api';
-import type { HelpArticleRow, HelpCategory, HelpStatus } from '../../contract';
+import { TextInput } from '@/core/ui/text-input';
+import { deleteHelpArticle, deleteHelpCategory, listHelpArticlesForAdmin, listHelpCategoriesForAdmin } from '@/modules/content/api';
+import type { HelpArticleRow, HelpCategory, HelpStatus } from '@/modules/content/contract';
 import { HelpArticleDrawer } from '../components/help-article-drawer';
 import { HelpCategoryModal } from '../components/help-category-modal';
 import s from './content-pages.module.css';

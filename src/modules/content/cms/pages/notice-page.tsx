@@ -3,9 +3,9 @@ import { App, Button, Card, Popconfirm, Select, Space, Table, Tabs, Tag, Tooltip
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { TextInput } from '../../../../core/ui/text-input';
-import { deleteNotice, listNoticesForAdmin, publishNotice, withdrawNotice } from '../../api';
-import type { NoticeAdminRow, NoticeKind, NoticeStatus } from '../../contract';
+import { TextInput } from '@/core/ui/text-input';
+import { deleteNotice, listNoticesForAdmin, publishNotice, withdrawNotice } from '@/modules/content/api';
+import type { NoticeAdminRow, NoticeKind, NoticeStatus } from '@/modules/content/contract';
 import { KIND_TEXT, NoticeEditorDrawer } from '../components/notice-editor-drawer';
 import s from './content-pages.module.css';
 

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Card, Empty, Input, Pagination, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { stripEmoji } from '../../../../shared/emoji';
-import { getHelpArticle, listHelpArticles, listHelpCategories } from '../../api';
-import html from '../../../../core/ui/rich-text-editor.module.css';
+import { stripEmoji } from '@/shared/emoji';
+import { getHelpArticle, listHelpArticles, listHelpCategories } from '@/modules/content/api';
+import html from '@/core/ui/rich-text-editor.module.css';
 import s from './help-page.module.css';
 
 const PAGE_SIZE = 10;

@@ -1,8 +1,8 @@
 import { AutoComplete, Form, Modal, Radio } from 'antd';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { TextArea, TextInput } from '../../../../core/ui/text-input';
-import { createForm, listFormCategories } from '../../api';
-import type { FormAccess } from '../../contract';
+import { TextArea, TextInput } from '@/core/ui/text-input';
+import { createForm, listFormCategories } from '@/modules/forms/api';
+import type { FormAccess } from '@/modules/forms/contract';
 
 interface Values {
   name: string;

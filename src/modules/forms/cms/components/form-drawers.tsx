@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Drawer, Empty, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { getForm, listFormHistory } from '../../api';
-import type { FormHistoryItem, FormVersionInfo } from '../../contract';
+import { getForm, listFormHistory } from '@/modules/forms/api';
+import type { FormHistoryItem, FormVersionInfo } from '@/modules/forms/contract';
 
 const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
 

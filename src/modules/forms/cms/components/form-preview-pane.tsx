@@ -1,14 +1,14 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Alert, Button, Segmented, Skeleton, Space } from 'antd';
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
-import type { FormSchema, FormValues } from '../../../../shared/forms/schema';
-import { validateSubmission, type FieldError } from '../../../../shared/forms/validate';
-import { pickDepartments, pickUsers } from '../../api';
+import type { FormSchema, FormValues } from '@/shared/forms/schema';
+import { validateSubmission, type FieldError } from '@/shared/forms/validate';
+import { pickDepartments, pickUsers } from '@/modules/forms/api';
 import s from './designer/designer.module.css';
 
 // The renderers load with the preview, not with the designer or the list.
-const FormRenderer = lazy(() => import('../../web/components/form-renderer').then((m) => ({ default: m.FormRenderer })));
-const MobileFormRenderer = lazy(() => import('../../mobile/components/mobile-form-renderer').then((m) => ({ default: m.MobileFormRenderer })));
+const FormRenderer = lazy(() => import('@/modules/forms/web/components/form-renderer').then((m) => ({ default: m.FormRenderer })));
+const MobileFormRenderer = lazy(() => import('@/modules/forms/mobile/components/mobile-form-renderer').then((m) => ({ default: m.MobileFormRenderer })));
 
 export type PreviewDevice = 'desktop' | 'phone';
 

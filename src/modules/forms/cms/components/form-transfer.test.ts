@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { FormDetail } from '../../contract';
+import type { FormDetail } from '@/modules/forms/contract';
 import { exportDocument, exportFileName, parseImport } from './form-transfer';
 
 const schema = { format: 1 as const, sections: [{ id: 'section_a', title: '', columns: 1, fields: [] }], rules: [] };

@@ -1,5 +1,5 @@
-import { FORM_SCHEMA_FORMAT, type FormSchema } from '../../../../shared/forms/schema';
-import { FORM_ACCESS, type FormAccess, type FormCreateBody, type FormDetail } from '../../contract';
+import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
+import { FORM_ACCESS, type FormAccess, type FormCreateBody, type FormDetail } from '@/modules/forms/contract';
 
 /**
  * 导出/导入 JSON: a form's draft with its name, category, description and access, as a file an

@@ -1,4 +1,4 @@
-import { HttpError } from '../../../../core/http';
+import { HttpError } from '@/core/http';
 
 /**
  * The itemised messages of a refused save/publish/import (0x00000101): the server sends the

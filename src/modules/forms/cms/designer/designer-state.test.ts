@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FormField, FormSchema, LinkageRule } from '../../../../shared/forms/schema';
-import { FIELD_ID_PATTERN } from '../../../../shared/forms/schema';
+import type { FormField, FormSchema, LinkageRule } from '@/shared/forms/schema';
+import { FIELD_ID_PATTERN } from '@/shared/forms/schema';
 import {
   HISTORY_LIMIT, canRedo, canUndo, designerReducer as reduce, findField, initDesigner, isDirty, type DesignerAction, type DesignerState,
 } from './designer-state';

@@ -1,4 +1,4 @@
-import type { FormField, FormSchema, FormSection, LinkageRule } from '../../../../shared/forms/schema';
+import type { FormField, FormSchema, FormSection, LinkageRule } from '@/shared/forms/schema';
 
 /**
  * The designer's document state: the form schema with an undo/redo history, the selected field

@@ -1,6 +1,6 @@
 import {
   FIELD_ID_PATTERN, type ColumnField, type FieldType, type FormField, type FormSchema, type FormSection, type LinkageRule,
-} from '../../../../shared/forms/schema';
+} from '@/shared/forms/schema';
 
 /**
  * What the designer's palette offers: every field type, grouped, with the Chinese name the

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
 import {
   FIELD_TYPES, LinkageRule, RULE_ACTION_LABELS, RULE_OPERATOR_LABELS, type FieldType, type FormField, type FormSchema, type RuleOperator,
-} from '../../../../shared/forms/schema';
-import { evaluateLinkage } from '../../../../shared/forms/linkage';
-import { checkFormSchema } from '../../../../shared/forms/check-schema';
+} from '@/shared/forms/schema';
+import { evaluateLinkage } from '@/shared/forms/linkage';
+import { checkFormSchema } from '@/shared/forms/check-schema';
 import { createField } from './field-catalog';
 import {
   conditionFor, conditionValueKind, describeRule, joinRange, operatorsFor, ruleProblems, splitRange, targetFields, withActionType, withOperator,

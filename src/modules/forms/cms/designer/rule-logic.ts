@@ -1,7 +1,7 @@
 import {
   DISPLAY_TYPES, RANGE_SEPARATOR, type FieldType, type FormField, type FormSchema, type LinkageRule, type RuleAction,
   type RuleActionType, type RuleCondition, type RuleOperator,
-} from '../../../../shared/forms/schema';
+} from '@/shared/forms/schema';
 
 /**
  * What the rule builder offers for each field type, so an admin only ever picks comparisons

@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { Value } from 'typebox/value';
-import { HttpError } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import { FIELD_TYPES, FormSchema as FormSchemaType, type FieldType, type FormField, type FormSchema } from '../../../../shared/forms/schema';
-import type { FormDetail, FormSaveBody } from '../../contract';
+import { HttpError } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import { FIELD_TYPES, FormSchema as FormSchemaType, type FieldType, type FormField, type FormSchema } from '@/shared/forms/schema';
+import type { FormDetail, FormSaveBody } from '@/modules/forms/contract';
 import { createField } from '../designer/field-catalog';
 
 const api = vi.hoisted(() => ({
   getForm: vi.fn(), saveForm: vi.fn(), publishForm: vi.fn(), listFormCategories: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn(),
 }));
-vi.mock('../../api', () => api);
+vi.mock('@/modules/forms/api', () => api);
 
 const { default: FormDesignPage } = await import('./form-design-page');
 

@@ -5,10 +5,10 @@ import { ArrowLeftOutlined, EyeOutlined, RedoOutlined, SaveOutlined, SendOutline
 import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { DISPLAY_TYPES, type FieldType, type FormSchema } from '../../../../shared/forms/schema';
-import { checkFormSchema } from '../../../../shared/forms/check-schema';
-import { getForm, publishForm, saveForm } from '../../api';
-import { FORM_STATUS_LABELS, type FormDetail, type FormStatus } from '../../contract';
+import { DISPLAY_TYPES, type FieldType, type FormSchema } from '@/shared/forms/schema';
+import { checkFormSchema } from '@/shared/forms/check-schema';
+import { getForm, publishForm, saveForm } from '@/modules/forms/api';
+import { FORM_STATUS_LABELS, type FormDetail, type FormStatus } from '@/modules/forms/contract';
 import {
   canRedo, canUndo, designerReducer, findField, initDesigner, isDirty, locateField, type DesignerAction,
 } from '../designer/designer-state';

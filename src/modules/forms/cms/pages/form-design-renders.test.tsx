@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import { FIELD_TYPES, type FormField } from '../../../../shared/forms/schema';
+import { AppProviders } from '@/core/ui/app-providers';
+import { FIELD_TYPES, type FormField } from '@/shared/forms/schema';
 import { createField } from '../designer/field-catalog';
 
 // Each card draws its mock once per render: counting the mock's calls counts card renders.
 const renders = vi.hoisted(() => ({ n: 0 }));
 vi.mock('../components/designer/field-mock', () => ({ FieldMock: () => { renders.n++; return null; } }));
 const api = vi.hoisted(() => ({ getForm: vi.fn(), saveForm: vi.fn(), publishForm: vi.fn(), listFormCategories: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn() }));
-vi.mock('../../api', () => api);
+vi.mock('@/modules/forms/api', () => api);
 const { default: FormDesignPage } = await import('./form-design-page');
 
 describe('form designer with 200 fields', () => {

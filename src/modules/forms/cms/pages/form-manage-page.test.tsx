@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { HttpError } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import type { FormDetail, FormListItem } from '../../contract';
+import { HttpError } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { FormDetail, FormListItem } from '@/modules/forms/contract';
 
 const api = vi.hoisted(() => ({
   listForms: vi.fn(), listFormCategories: vi.fn(), getForm: vi.fn(), createForm: vi.fn(), publishForm: vi.fn(), disableForm: vi.fn(),
   enableForm: vi.fn(), copyForm: vi.fn(), deleteForm: vi.fn(), listFormHistory: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn(),
 }));
-vi.mock('../../api', () => api);
+vi.mock('@/modules/forms/api', () => api);
 const saveFile = vi.hoisted(() => vi.fn());
-vi.mock('../../../../core/ui/save-file', () => ({ saveFile }));
+vi.mock('@/core/ui/save-file', () => ({ saveFile }));
 
 const { default: FormManagePage } = await import('./form-manage-page');
 

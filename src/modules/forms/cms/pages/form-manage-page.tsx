@@ -4,10 +4,10 @@ import { App, Button, Card, Dropdown, Popconfirm, Select, Space, Table, Tag, Too
 import { DownOutlined, ImportOutlined, PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { TextInput } from '../../../../core/ui/text-input';
-import { saveFile } from '../../../../core/ui/save-file';
-import { copyForm, createForm, deleteForm, disableForm, enableForm, getForm, listFormCategories, listForms, publishForm } from '../../api';
-import { FORM_STATUSES, FORM_STATUS_LABELS, type FormListItem, type FormStatus } from '../../contract';
+import { TextInput } from '@/core/ui/text-input';
+import { saveFile } from '@/core/ui/save-file';
+import { copyForm, createForm, deleteForm, disableForm, enableForm, getForm, listFormCategories, listForms, publishForm } from '@/modules/forms/api';
+import { FORM_STATUSES, FORM_STATUS_LABELS, type FormListItem, type FormStatus } from '@/modules/forms/contract';
 import { FormCreateModal } from '../components/form-create-modal';
 import { HistoryDrawer, VersionsDrawer } from '../components/form-drawers';
 import { exportDocument, exportFileName, parseImport } from '../components/form-transfer';

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import type { FormSchema } from '../../../../shared/forms/schema';
-import type { FormDetail } from '../../contract';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { FormSchema } from '@/shared/forms/schema';
+import type { FormDetail } from '@/modules/forms/contract';
 
 const api = vi.hoisted(() => ({ getForm: vi.fn(), getFormVersion: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn() }));
-vi.mock('../../api', () => api);
+vi.mock('@/modules/forms/api', () => api);
 
 const { default: FormPreviewPage } = await import('./form-preview-page');
 

@@ -3,7 +3,7 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Card, Result, Select, Skeleton, Space, Tag } from 'antd';
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { getForm, getFormVersion } from '../../api';
+import { getForm, getFormVersion } from '@/modules/forms/api';
 import { DeviceSwitch, FormPreviewPane, type PreviewDevice } from '../components/form-preview-pane';
 import { MANAGE_PATH, designPath, previewPath } from '../paths';
 import s from './form-pages.module.css';

@@ -1,5 +1,5 @@
-import { SUMMARY_PATHS } from '../../web/components/summary/summary-paths';
-import { SubmissionDetailView } from '../../web/components/summary/submission-detail-view';
+import { SUMMARY_PATHS } from '@/modules/forms/web/components/summary/summary-paths';
+import { SubmissionDetailView } from '@/modules/forms/web/components/summary/submission-detail-view';
 
 /** /cms/workflow/summaryDetail?id=: one submission, for administrators. */
 export default function SummaryDetailPage() {

@@ -1,5 +1,5 @@
-import { SUMMARY_PATHS } from '../../web/components/summary/summary-paths';
-import { SummaryView } from '../../web/components/summary/summary-view';
+import { SUMMARY_PATHS } from '@/modules/forms/web/components/summary/summary-paths';
+import { SummaryView } from '@/modules/forms/web/components/summary/summary-view';
 
 /** /cms/workflow/summary: the back office's summaries, every form. */
 export default function SummaryPage() {

@@ -1,4 +1,4 @@
-import type { ColumnField, FormField, FormSchema, LinkageRule } from '../../../../shared/forms/schema';
+import type { ColumnField, FormField, FormSchema, LinkageRule } from '@/shared/forms/schema';
 
 /** Small form documents for the renderers' tests. */
 export function schemaOf(fields: FormField[], rules: LinkageRule[] = [], columns = 1): FormSchema {

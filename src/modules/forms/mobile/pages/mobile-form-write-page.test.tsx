@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { clear as idbClear } from 'idb-keyval';
-import { httpInstances } from '../../../../core/http';
-import { useSession } from '../../../../core/session/store';
-import { leaveSchema } from '../../components/testing/sample-schemas';
-import type { OpenedForm } from '../../contract';
+import { httpInstances } from '@/core/http';
+import { useSession } from '@/core/session/store';
+import { leaveSchema } from '@/modules/forms/components/testing/sample-schemas';
+import type { OpenedForm } from '@/modules/forms/contract';
 import MobileFormWritePage from './mobile-form-write-page';
 
 const FORM: OpenedForm = { id: 12, name: '请假申请', description: '', access: 'public', version: 3, schema: leaveSchema, defaults: { name: '默认姓名' } };

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../../../../server/db/migrations/helpers';
+import { withId } from '@/server/db/migrations/helpers';
 
 /** The form engine (issue 5): forms, frozen versions, managers, change log, submissions with their filterable values, drafts. */
 export async function up(db: Kysely<unknown>): Promise<void> {

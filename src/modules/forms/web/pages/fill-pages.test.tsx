@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { clear as idbClear, keys as idbKeys } from 'idb-keyval';
-import { httpInstances } from '../../../../core/http';
-import { useSession } from '../../../../core/session/store';
-import type { SessionUser } from '../../../../core/session/types';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import { leaveSchema } from '../../components/testing/sample-schemas';
-import { AUTOSAVE_DELAY_MS } from '../../components/local-drafts';
-import type { OpenedForm, SubmissionDetail } from '../../contract';
+import { httpInstances } from '@/core/http';
+import { useSession } from '@/core/session/store';
+import type { SessionUser } from '@/core/session/types';
+import { AppProviders } from '@/core/ui/app-providers';
+import { leaveSchema } from '@/modules/forms/components/testing/sample-schemas';
+import { AUTOSAVE_DELAY_MS } from '@/modules/forms/components/local-drafts';
+import type { OpenedForm, SubmissionDetail } from '@/modules/forms/contract';
 import FormWritePage from './form-write-page';
 import TaskFormEditPage from './task-form-edit-page';
 import TaskFormPreviewPage from './task-form-preview-page';

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Result, Skeleton } from 'antd';
-import { getDraft } from '../../api';
+import { getDraft } from '@/modules/forms/api';
 import { FormFillView } from '../components/form-fill/form-fill-view';
 import s from './fill-pages.module.css';
 

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Result, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { getSubmission } from '../../api';
+import { getSubmission } from '@/modules/forms/api';
 import { FormRenderer } from '../components/form-renderer';
 import s from './fill-pages.module.css';
 

@@ -3,9 +3,9 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Input, Popconfirm, Space, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
-import { stripEmoji } from '../../../../shared/emoji';
-import { deleteDraft, listDrafts, listFillableForms, listMySubmissions } from '../../api';
-import type { DraftInfo, FillableForm, SubmissionInfo } from '../../contract';
+import { stripEmoji } from '@/shared/emoji';
+import { deleteDraft, listDrafts, listFillableForms, listMySubmissions } from '@/modules/forms/api';
+import type { DraftInfo, FillableForm, SubmissionInfo } from '@/modules/forms/contract';
 import { FormFillView } from '../components/form-fill/form-fill-view';
 import s from './fill-pages.module.css';
 

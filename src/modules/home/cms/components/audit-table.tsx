@@ -1,7 +1,7 @@
 import { Table, Tag } from 'antd';
 import dayjs from 'dayjs';
-import type { DashboardSummary } from '../../contract';
-import { auditActionText } from '../../../maintenance/contract';
+import type { DashboardSummary } from '@/modules/home/contract';
+import { auditActionText } from '@/modules/maintenance/contract';
 
 type AuditRow = DashboardSummary['recentAudit'][number];
 

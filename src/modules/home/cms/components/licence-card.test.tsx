@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
-import type { LicenceInfo } from '../../../../shared/licence';
+import type { LicenceInfo } from '@/shared/licence';
 import { LicenceCard } from './licence-card';
 
 const valid: LicenceInfo = {

@@ -2,7 +2,7 @@ import { Card, Statistic } from 'antd';
 import {
   ApartmentOutlined, IdcardOutlined, LoginOutlined, SolutionOutlined, TeamOutlined, ThunderboltOutlined, EyeOutlined,
 } from '@ant-design/icons';
-import type { DashboardSummary } from '../../contract';
+import type { DashboardSummary } from '@/modules/home/contract';
 import s from './stat-cards.module.css';
 
 const CARDS: { key: keyof DashboardSummary; title: string; icon: React.ReactNode; color: string }[] = [

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card } from 'antd';
-import { getDashboardSummary, getLicenceInfo } from '../../api';
+import { getDashboardSummary, getLicenceInfo } from '@/modules/home/api';
 import { AuditTable } from '../components/audit-table';
 import { LicenceCard } from '../components/licence-card';
 import { LoginsChart } from '../components/logins-chart';

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
+import { httpInstances } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
 import { HomeContent } from './home-content';
-import { DEFAULT_HOME_MODULES, type HomeModule } from '../../../site-settings/contract';
+import { DEFAULT_HOME_MODULES, type HomeModule } from '@/modules/site-settings/contract';
 
 const calls: InternalAxiosRequestConfig[] = [];
 let modules: HomeModule[] = DEFAULT_HOME_MODULES;

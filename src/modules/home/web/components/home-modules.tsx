@@ -3,9 +3,9 @@ import { Link } from 'react-router-dom';
 import { Card, Empty, Input, Tag } from 'antd';
 import { FireOutlined, RocketOutlined, SearchOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { useSession } from '../../../../core/session/store';
-import type { HomeModule, Shortcut } from '../../../site-settings/contract';
-import { ShortcutIcon } from '../../../../core/ui/shortcut-icon';
+import { useSession } from '@/core/session/store';
+import type { HomeModule, Shortcut } from '@/modules/site-settings/contract';
+import { ShortcutIcon } from '@/core/ui/shortcut-icon';
 import s from './home-content.module.css';
 
 type Of<K extends HomeModule['kind']> = Extract<HomeModule, { kind: K }>;

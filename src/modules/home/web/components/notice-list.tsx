@@ -2,8 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
 import { Button, Card, Empty, List, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { listNotices } from '../../api';
-import type { NoticeKind } from '../../contract';
+import { listNotices } from '@/modules/home/api';
+import type { NoticeKind } from '@/modules/home/contract';
 import s from './notice-list.module.css';
 
 const PAGE_SIZE = 8;

@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { useSession } from '../../../../core/session/store';
+import { useSession } from '@/core/session/store';
 import { HomeContent } from '../components/home-content';
 
 /**

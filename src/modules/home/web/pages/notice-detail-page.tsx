@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
 import { Breadcrumb, Card, Empty, Skeleton, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { getNotice } from '../../api';
-import html from '../../../../core/ui/rich-text-editor.module.css';
+import { getNotice } from '@/modules/home/api';
+import html from '@/core/ui/rich-text-editor.module.css';
 import s from './notice-detail-page.module.css';
 
 const KIND_TEXT = { notice: '通知公告', news: '新闻动态' } as const;

@@ -1,7 +1,7 @@
 import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
-import { AUDIT_ACTION_TEXT, type AuditExportQuery } from '../../contract';
+import { AUDIT_ACTION_TEXT, type AuditExportQuery } from '@/modules/maintenance/contract';
 import s from '../pages/maintenance-page.module.css';
 
 export type AuditFilter = AuditExportQuery;

@@ -1,5 +1,5 @@
 import { Descriptions, Progress, Tag } from 'antd';
-import type { LicenceInfo, LicenceProblem } from '../../../../shared/licence';
+import type { LicenceInfo, LicenceProblem } from '@/shared/licence';
 
 export const PROBLEM_TEXT: Record<LicenceProblem, string> = {
   missing: '未安装授权',

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Alert, Input, Modal, Typography } from 'antd';
-import { RESTORE_REPLACES, type BackupItem } from '../../contract';
+import { RESTORE_REPLACES, type BackupItem } from '@/modules/maintenance/contract';
 
 interface Props {
   backup: BackupItem | null;

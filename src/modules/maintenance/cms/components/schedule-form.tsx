@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Button, Form, InputNumber, Select, Switch } from 'antd';
-import type { BackupSchedule } from '../../contract';
+import type { BackupSchedule } from '@/modules/maintenance/contract';
 
 const HOURS = Array.from({ length: 24 }, (_, h) => ({ value: h, label: `每天 ${String(h).padStart(2, '0')}:00` }));
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import dayjs from 'dayjs';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import type { AuditRow } from '../../contract';
+import { httpInstances } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { AuditRow } from '@/modules/maintenance/contract';
 import { toFilter } from '../components/audit-filters';
 import AuditLogPage from './audit-log-page';
 

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Card, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { exportAudit, listAudit } from '../../api';
-import { AUDIT_RESULT_TEXT, auditActionText, type AuditRow } from '../../contract';
+import { exportAudit, listAudit } from '@/modules/maintenance/api';
+import { AUDIT_RESULT_TEXT, auditActionText, type AuditRow } from '@/modules/maintenance/contract';
 import { AuditFilters, type AuditFilter } from '../components/audit-filters';
-import { saveFile } from '../../../../core/ui/save-file';
+import { saveFile } from '@/core/ui/save-file';
 import s from './maintenance-page.module.css';
 
 /** /cms/systemSetting/auditLog: every administrator change, sign-in and denial; read-only, filtered and paged on the server. */

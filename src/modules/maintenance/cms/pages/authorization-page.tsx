@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Card, Upload } from 'antd';
 import { InboxOutlined } from '@ant-design/icons';
-import { HttpError } from '../../../../core/http';
-import { getLicenceInfo, uploadLicence } from '../../api';
+import { HttpError } from '@/core/http';
+import { getLicenceInfo, uploadLicence } from '@/modules/maintenance/api';
 import { LicenceDetails } from '../components/licence-details';
 import s from './maintenance-page.module.css';
 

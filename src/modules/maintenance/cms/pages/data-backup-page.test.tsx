@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import qs from 'qs';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import type { BackupItem } from '../../contract';
+import { httpInstances } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { BackupItem } from '@/modules/maintenance/contract';
 import DataBackupPage from './data-backup-page';
 
 const ITEM: BackupItem = {

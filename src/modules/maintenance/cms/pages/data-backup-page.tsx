@@ -3,15 +3,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Upload } from 'antd';
 import { CloudDownloadOutlined, DatabaseOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
-import { navigate } from '../../../../core/routing/navigate';
-import { useSession } from '../../../../core/session/store';
+import { navigate } from '@/core/routing/navigate';
+import { useSession } from '@/core/session/store';
 import {
   createBackup, deleteBackup, downloadBackup, getBackupSchedule, listBackups, restoreBackup, saveBackupSchedule, uploadBackup,
-} from '../../api';
-import { BACKUP_KIND_TEXT, type BackupItem, type BackupSchedule } from '../../contract';
+} from '@/modules/maintenance/api';
+import { BACKUP_KIND_TEXT, type BackupItem, type BackupSchedule } from '@/modules/maintenance/contract';
 import { RestoreConfirm } from '../components/restore-confirm';
 import { ScheduleForm } from '../components/schedule-form';
-import { saveFile } from '../../../../core/ui/save-file';
+import { saveFile } from '@/core/ui/save-file';
 import { formatSize } from '../components/format-size';
 import s from './maintenance-page.module.css';
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import type { Message } from '../../contract';
-import { instanceLink, taskLink } from '../../../workflow/contract';
+import { httpInstances } from '@/core/http';
+import type { Message } from '@/modules/messages/contract';
+import { instanceLink, taskLink } from '@/modules/workflow/contract';
 import MobileMessagesPage from './mobile-messages-page';
 
 const now = Date.now();

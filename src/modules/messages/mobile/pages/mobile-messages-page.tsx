@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, InfiniteScroll, List, NavBar, PullToRefresh, SwipeAction, Tabs, Toast } from 'antd-mobile';
-import { phoneLink } from '../../../mobile-layout/contract';
-import { listMessages, readMessage } from '../../api';
-import { MESSAGE_KIND_LABELS, type Message } from '../../contract';
-import { messageTime } from '../../time-text';
+import { phoneLink } from '@/modules/mobile-layout/contract';
+import { listMessages, readMessage } from '@/modules/messages/api';
+import { MESSAGE_KIND_LABELS, type Message } from '@/modules/messages/contract';
+import { messageTime } from '@/modules/messages/time-text';
 import s from './mobile-messages-page.module.css';
 
 const PAGE_SIZE = 20;

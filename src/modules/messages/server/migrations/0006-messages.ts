@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from '../../../../server/db/migrations/helpers';
+import { withId } from '@/server/db/migrations/helpers';
 
 /** In-app messages (messages module): one row per recipient. */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import { useSession } from '../../../../core/session/store';
-import type { Message } from '../../contract';
+import { httpInstances } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import { useSession } from '@/core/session/store';
+import type { Message } from '@/modules/messages/contract';
 import { MessageBell } from './message-bell';
 
 const user = { id: 2, username: 'student', real_name: '李明轩', user_no: 'S1', kind: 'student', is_admin: 0 as const, department: null, avatar: null, roles: [], must_change_pwd: 0 as const };

@@ -2,9 +2,9 @@ import { Suspense, lazy, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Tooltip } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
-import { useSession } from '../../../../core/session/store';
-import { messageCount } from '../../api';
-import { MESSAGE_COUNT_REFRESH_MS } from '../../contract';
+import { useSession } from '@/core/session/store';
+import { messageCount } from '@/modules/messages/api';
+import { MESSAGE_COUNT_REFRESH_MS } from '@/modules/messages/contract';
 import s from './message-bell.module.css';
 
 // The drawer (list, tabs, pagination) loads with the first click: every /web page shows the bell.

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Empty, List, Tabs, Tag, Typography } from 'antd';
-import { listMessages, readMessage } from '../../api';
-import { MESSAGE_KIND_LABELS, type Message } from '../../contract';
-import { isInAppLink, messageTime } from '../../time-text';
+import { listMessages, readMessage } from '@/modules/messages/api';
+import { MESSAGE_KIND_LABELS, type Message } from '@/modules/messages/contract';
+import { isInAppLink, messageTime } from '@/modules/messages/time-text';
 import s from './message-bell.module.css';
 
 const PAGE_SIZE = 10;

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Checkbox, Empty, Form, Input, Modal, Tabs, Typography } from 'antd';
-import { TextInput } from '../../../../core/ui/text-input';
-import { cleanTitle, MOBILE_LAYOUT_LIMITS, TILE_URL_PATTERN, titleProblem, type LayoutTile, type MenuEntry, type MobileIcon } from '../../contract';
-import { MobileIconSvg } from '../../mobile-icons';
-import { tileColour } from '../../layout-view';
+import { TextInput } from '@/core/ui/text-input';
+import { cleanTitle, MOBILE_LAYOUT_LIMITS, TILE_URL_PATTERN, titleProblem, type LayoutTile, type MenuEntry, type MobileIcon } from '@/modules/mobile-layout/contract';
+import { MobileIconSvg } from '@/modules/mobile-layout/mobile-icons';
+import { tileColour } from '@/modules/mobile-layout/layout-view';
 import { IconPicker } from './icon-picker';
 import s from './layout-editor.module.css';
 

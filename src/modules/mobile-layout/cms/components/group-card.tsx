@@ -3,10 +3,10 @@ import { useDroppable } from '@dnd-kit/core';
 import { CSS } from '@dnd-kit/utilities';
 import { Button, Card, Popconfirm, Tag, Typography } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, CloseOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
-import { TextInput } from '../../../../core/ui/text-input';
-import { MOBILE_LAYOUT_LIMITS, titleProblem } from '../../contract';
-import { MobileIconSvg } from '../../mobile-icons';
-import { tileColour } from '../../layout-view';
+import { TextInput } from '@/core/ui/text-input';
+import { MOBILE_LAYOUT_LIMITS, titleProblem } from '@/modules/mobile-layout/contract';
+import { MobileIconSvg } from '@/modules/mobile-layout/mobile-icons';
+import { tileColour } from '@/modules/mobile-layout/layout-view';
 import { groupDndId, tileDndId, type EditorGroup, type EditorTile, type LayoutAction } from './layout-state';
 import s from './layout-editor.module.css';
 

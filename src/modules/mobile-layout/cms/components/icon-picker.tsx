@@ -1,6 +1,6 @@
 import { Tooltip } from 'antd';
-import { MOBILE_ICON_LABELS, MOBILE_ICONS, type MobileIcon } from '../../contract';
-import { MobileIconSvg } from '../../mobile-icons';
+import { MOBILE_ICON_LABELS, MOBILE_ICONS, type MobileIcon } from '@/modules/mobile-layout/contract';
+import { MobileIconSvg } from '@/modules/mobile-layout/mobile-icons';
 import s from './layout-editor.module.css';
 
 /** The fixed icon set as a grid of buttons (the same SVGs the phone draws). */

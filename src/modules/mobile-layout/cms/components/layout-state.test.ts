@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LayoutGroup } from '../../contract';
+import type { LayoutGroup } from '@/modules/mobile-layout/contract';
 import { dragEndAction, groupDndId, layoutReducer, tileDndId, toEditor, toSaved, type EditorGroup } from './layout-state';
 
 const tile = (name: string) => ({ kind: 'menu' as const, name, url: '', title: name, icon: 'apps' as const, badge: '' as const });

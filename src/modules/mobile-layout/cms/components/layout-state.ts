@@ -1,4 +1,4 @@
-import type { LayoutGroup, LayoutTile } from '../../contract';
+import type { LayoutGroup, LayoutTile } from '@/modules/mobile-layout/contract';
 
 /** The editor's copy of a layout: every group and tile carries a key for dnd-kit and React. */
 export interface EditorTile extends LayoutTile {

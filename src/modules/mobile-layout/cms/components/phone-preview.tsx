@@ -1,5 +1,5 @@
-import { LayoutView, PhoneHeader } from '../../layout-view';
-import type { LayoutTile } from '../../contract';
+import { LayoutView, PhoneHeader } from '@/modules/mobile-layout/layout-view';
+import type { LayoutTile } from '@/modules/mobile-layout/contract';
 import s from './layout-editor.module.css';
 
 /**

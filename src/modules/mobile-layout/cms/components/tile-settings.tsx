@@ -1,7 +1,7 @@
 import { Button, Form, Input, Select, Switch, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
-import { TextInput } from '../../../../core/ui/text-input';
-import { TILE_URL_PATTERN, titleProblem, type LayoutTile, type MenuEntry } from '../../contract';
+import { TextInput } from '@/core/ui/text-input';
+import { TILE_URL_PATTERN, titleProblem, type LayoutTile, type MenuEntry } from '@/modules/mobile-layout/contract';
 import { IconPicker } from './icon-picker';
 import type { EditorGroup, EditorTile } from './layout-state';
 

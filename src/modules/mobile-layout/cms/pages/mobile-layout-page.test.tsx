@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import type { LayoutGroup, MenuEntry, MobileLayout } from '../../contract';
+import { httpInstances } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { LayoutGroup, MenuEntry, MobileLayout } from '@/modules/mobile-layout/contract';
 import MobileLayoutPage, { firstProblem } from './mobile-layout-page';
 
 const ENTRIES: MenuEntry[] = [

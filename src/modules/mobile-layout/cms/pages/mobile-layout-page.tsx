@@ -7,12 +7,12 @@ import {
   type CollisionDetection, type DragEndEvent,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { toast } from '../../../../core/ui/toast';
-import { listPlatforms } from '../../../platform-config/api';
-import { getHomeModules } from '../../../site-settings/api';
-import { getMobileLayout, resetMobileLayout, saveMobileLayout } from '../../api';
-import { MOBILE_LAYOUT_LIMITS, TILE_URL_PATTERN, titleProblem, type LayoutGroup, type MobileLayout } from '../../contract';
-import { shortcutsGroup } from '../../home-shortcuts';
+import { toast } from '@/core/ui/toast';
+import { listPlatforms } from '@/modules/platform-config/api';
+import { getHomeModules } from '@/modules/site-settings/api';
+import { getMobileLayout, resetMobileLayout, saveMobileLayout } from '@/modules/mobile-layout/api';
+import { MOBILE_LAYOUT_LIMITS, TILE_URL_PATTERN, titleProblem, type LayoutGroup, type MobileLayout } from '@/modules/mobile-layout/contract';
+import { shortcutsGroup } from '@/modules/mobile-layout/home-shortcuts';
 import { AddTilesModal } from '../components/add-tiles-modal';
 import { GroupCard } from '../components/group-card';
 import { dragEndAction, groupDndId, layoutReducer, toSaved, type EditorGroup } from '../components/layout-state';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ActionSheet, Toast } from 'antd-mobile';
 import '../antd-mobile-setup';
-import type { PlatformMenus } from '../../../../shared/menus';
-import { enterPlatform } from '../../../platform/api';
+import type { PlatformMenus } from '@/shared/menus';
+import { enterPlatform } from '@/modules/platform/api';
 
 /**
  * Pick one of the user's platforms in an ActionSheet and enter it the way the desktop does

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { useSession } from '../../../../core/session/store';
-import type { MenuNode, PlatformMenus } from '../../../../shared/menus';
-import type { GroupView } from '../../../mobile-layout/contract';
+import { httpInstances } from '@/core/http';
+import { useSession } from '@/core/session/store';
+import type { MenuNode, PlatformMenus } from '@/shared/menus';
+import type { GroupView } from '@/modules/mobile-layout/contract';
 import MobileHomePage from './mobile-home-page';
 
 const node = (name: string, title: string, path: string, children: MenuNode[] = []): MenuNode => ({ name, path, title, icon: null, children, relationRoutes: [] });

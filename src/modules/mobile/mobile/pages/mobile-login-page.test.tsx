@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { constants, generateKeyPairSync, privateDecrypt } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { useSession } from '../../../../core/session/store';
-import { LOGIN_RETRY_DELAY_MS } from '../../../../shared/constants';
-import type { UrlsAnswer } from '../../../auth/contract';
+import { httpInstances } from '@/core/http';
+import { useSession } from '@/core/session/store';
+import { LOGIN_RETRY_DELAY_MS } from '@/shared/constants';
+import type { UrlsAnswer } from '@/modules/auth/contract';
 import MobileLoginPage from './mobile-login-page';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024, publicExponent: 65537 });

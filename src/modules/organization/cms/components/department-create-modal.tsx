@@ -1,7 +1,7 @@
 import { App, Form, Modal } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createDepartment } from '../../api';
-import type { DepartmentKind } from '../../contract';
+import { createDepartment } from '@/modules/organization/api';
+import type { DepartmentKind } from '@/modules/organization/contract';
 import { DepartmentFormFields } from './department-form-fields';
 import { applyFieldError } from './field-error';
 

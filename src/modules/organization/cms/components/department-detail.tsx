@@ -3,8 +3,8 @@ import { App, Breadcrumb, Button, Card, Descriptions, Form, Popconfirm, Skeleton
 import { DeleteOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { deleteDepartment, getDepartment, updateDepartment } from '../../api';
-import type { DepartmentKind } from '../../contract';
+import { deleteDepartment, getDepartment, updateDepartment } from '@/modules/organization/api';
+import type { DepartmentKind } from '@/modules/organization/contract';
 import { DepartmentFormFields } from './department-form-fields';
 import { applyFieldError } from './field-error';
 import { LeaderSelect } from './leader-select';

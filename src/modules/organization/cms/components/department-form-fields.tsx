@@ -1,5 +1,5 @@
 import { Form, Input, InputNumber, Select } from 'antd';
-import { DEPARTMENT_KINDS, DEPARTMENT_KIND_LABELS } from '../../contract';
+import { DEPARTMENT_KINDS, DEPARTMENT_KIND_LABELS } from '@/modules/organization/contract';
 import { deptCodeRules, nameRules } from './rules';
 
 export const KIND_OPTIONS = DEPARTMENT_KINDS.map((k) => ({ value: k, label: DEPARTMENT_KIND_LABELS[k] }));

@@ -1,7 +1,7 @@
 import { TreeSelect } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { getDepartmentTree } from '../../api';
-import type { DepartmentTree } from '../../contract';
+import { getDepartmentTree } from '@/modules/organization/api';
+import type { DepartmentTree } from '@/modules/organization/contract';
 
 interface Option { value: number; title: string; children: Option[] }
 

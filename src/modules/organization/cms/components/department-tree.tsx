@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { App, Empty, Input, Spin, Tag, Tree } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
-import { DEPARTMENT_KIND_LABELS, type DepartmentTree as TreeNode } from '../../contract';
+import { DEPARTMENT_KIND_LABELS, type DepartmentTree as TreeNode } from '@/modules/organization/contract';
 import { branchIds, dropTarget, filterTree, indexTree } from './tree-data';
 import s from './department-tree.module.css';
 

@@ -1,5 +1,5 @@
 import type { FormInstance } from 'antd';
-import { HttpError } from '../../../../core/http';
+import { HttpError } from '@/core/http';
 
 /**
  * Puts a server's field error (0x00000101 with data.field) under that form field. The request

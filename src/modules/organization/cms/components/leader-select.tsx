@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getUserList } from '../../api';
+import { getUserList } from '@/modules/organization/api';
 
 interface Person { id: number; realName: string; userNo: string }
 

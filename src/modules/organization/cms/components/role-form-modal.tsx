@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { createRole, updateRole } from '../../api';
-import type { RoleGroupWithRoles, RoleItem } from '../../contract';
+import { createRole, updateRole } from '@/modules/organization/api';
+import type { RoleGroupWithRoles, RoleItem } from '@/modules/organization/contract';
 import { applyFieldError } from './field-error';
 import { nameRules, roleCodeRules } from './rules';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DepartmentTree } from '../../contract';
+import type { DepartmentTree } from '@/modules/organization/contract';
 import { branchIds, dropTarget, filterTree, indexTree } from './tree-data';
 
 const node = (id: number, name: string, parentId: number | null, sort: number, children: DepartmentTree[] = []): DepartmentTree =>

@@ -1,4 +1,4 @@
-import type { DepartmentTree } from '../../contract';
+import type { DepartmentTree } from '@/modules/organization/contract';
 
 /** Every department of the tree by id, with its parent, for drops and lookups. */
 export function indexTree(roots: readonly DepartmentTree[]): Map<number, DepartmentTree> {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getUserList } from '../../api';
-import type { UserListBody } from '../../contract';
+import { getUserList } from '@/modules/organization/api';
+import type { UserListBody } from '@/modules/organization/contract';
 
 type Filter = Omit<Partial<UserListBody>, 'page' | 'pageSize' | 'keyword'>;
 

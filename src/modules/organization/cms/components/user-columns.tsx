@@ -1,6 +1,6 @@
 import { Tag } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import type { UserPick } from '../../contract';
+import type { UserPick } from '@/modules/organization/contract';
 
 const KIND_TEXT: Record<string, string> = { student: '学生', staff: '教职工', admin: '管理员' };
 

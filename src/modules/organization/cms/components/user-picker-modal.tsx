@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Input, Modal, Table } from 'antd';
-import type { UserPick } from '../../contract';
+import type { UserPick } from '@/modules/organization/contract';
 import { userColumns } from './user-columns';
 import { useUserPage } from './use-user-page';
 

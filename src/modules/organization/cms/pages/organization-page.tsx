@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { App, Button, Card, Empty } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getDepartmentTree, moveDepartment } from '../../api';
+import { getDepartmentTree, moveDepartment } from '@/modules/organization/api';
 import { DepartmentCreateModal } from '../components/department-create-modal';
 import { DepartmentDetail } from '../components/department-detail';
 import { DepartmentMembers } from '../components/department-members';

@@ -1,4 +1,4 @@
-import type { MenuTreeNode } from '../../contract';
+import type { MenuTreeNode } from '@/modules/platform-config/contract';
 
 /**
  * What the check-box tree shows for a role's grants: only the granted leaves are "checked";

@@ -3,8 +3,8 @@ import { App, Alert, Button, Card, Empty, Form, Input, Popconfirm, Select, Skele
 import type { TreeProps } from 'antd';
 import { DeleteOutlined, FolderAddOutlined, PlusOutlined, SaveOutlined, SyncOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getMenuTree, listRoutes, saveMenuTree, syncMenuRoutes } from '../../api';
-import { MENU_ICON_NAMES, type MenuScope } from '../../contract';
+import { getMenuTree, listRoutes, saveMenuTree, syncMenuRoutes } from '@/modules/platform-config/api';
+import { MENU_ICON_NAMES, type MenuScope } from '@/modules/platform-config/contract';
 import { addGroup, addRoute, findNode, flatten, fromEditor, isGroup, mapNodes, moveNode, removeNode, toEditor, type EditorNode } from './tree-ops';
 import s from './menu-tree-editor.module.css';
 

@@ -1,5 +1,5 @@
 import { Drawer, Tabs } from 'antd';
-import type { PlatformSummary } from '../../contract';
+import type { PlatformSummary } from '@/modules/platform-config/contract';
 import { MenuTreeEditor } from './menu-tree-editor';
 import { PlatformMembers } from './platform-members';
 import { PlatformRoles } from './platform-roles';

@@ -2,8 +2,8 @@ import { useEffect, useState } from 'react';
 import { App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createPlatform, listRoutes, updatePlatform, uploadPlatformIcon } from '../../api';
-import { PLATFORM_NAME_MAX, type PlatformKind, type PlatformSummary } from '../../contract';
+import { createPlatform, listRoutes, updatePlatform, uploadPlatformIcon } from '@/modules/platform-config/api';
+import { PLATFORM_NAME_MAX, type PlatformKind, type PlatformSummary } from '@/modules/platform-config/contract';
 import { applyFieldError } from './field-error';
 
 interface Values { name: string; icon: string; indexUrl: string; kind: PlatformKind; sort: number }

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { App, Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { assignPlatformUsers, listPlatformUsers } from '../../api';
-import type { PlatformMember } from '../../contract';
+import { assignPlatformUsers, listPlatformUsers } from '@/modules/platform-config/api';
+import type { PlatformMember } from '@/modules/platform-config/contract';
 import { UserPickerModal } from './user-picker-modal';
 
 const KIND: Record<string, string> = { student: '学生', staff: '教职工', admin: '管理员' };

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { App, Button, Checkbox, Empty, Skeleton, Space, Typography } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getPlatformRoles, setPlatformRoles } from '../../api';
-import { getAllRoleGroups } from '../../../organization/api';
+import { getPlatformRoles, setPlatformRoles } from '@/modules/platform-config/api';
+import { getAllRoleGroups } from '@/modules/organization/api';
 
 /** The roles whose members belong to a platform: a check box per role, by role group. */
 export function PlatformRoles({ platformId }: { platformId: number }) {

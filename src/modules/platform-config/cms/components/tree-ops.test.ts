@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { MenuTreeNode } from '../../contract';
+import type { MenuTreeNode } from '@/modules/platform-config/contract';
 import { fromEditor, moveNode, removeNode, toEditor } from './tree-ops';
 import { checkedLeaves, grantIds } from './grant-ids';
 

@@ -1,4 +1,4 @@
-import type { MenuTreeNode, RouteOption } from '../../contract';
+import type { MenuTreeNode, RouteOption } from '@/modules/platform-config/contract';
 
 /** A menu node in the editor: the saved node plus a key that stays put while it is edited. */
 export interface EditorNode extends Omit<MenuTreeNode, 'children'> {

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Input, Modal, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getUserList } from '../../../organization/api';
-import type { UserPick } from '../../../organization/contract';
+import { getUserList } from '@/modules/organization/api';
+import type { UserPick } from '@/modules/organization/contract';
 
 const KIND: Record<string, string> = { student: '学生', staff: '教职工', admin: '管理员' };
 

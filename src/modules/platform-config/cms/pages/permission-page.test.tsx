@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import type { MenuTreeNode, PlatformSummary } from '../../contract';
+import { httpInstances } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { MenuTreeNode, PlatformSummary } from '@/modules/platform-config/contract';
 import PermissionPage from './permission-page';
 
 const leaf = (id: number, name: string, title: string): MenuTreeNode => ({ id, name, path: `/web/${name}`, title, icon: null, sort: id, relationRoutes: [], children: [] });

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { App, Button, Card, Popconfirm, Space, Switch, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { deletePlatform, listPlatforms, setPlatformStatus } from '../../api';
-import type { PlatformSummary } from '../../contract';
+import { deletePlatform, listPlatforms, setPlatformStatus } from '@/modules/platform-config/api';
+import type { PlatformSummary } from '@/modules/platform-config/contract';
 import { PlatformDetailDrawer, type DetailTab } from '../components/platform-detail-drawer';
 import { PlatformFormDrawer } from '../components/platform-form-drawer';
 

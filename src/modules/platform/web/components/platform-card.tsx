@@ -1,5 +1,5 @@
 import { AppstoreOutlined, RightOutlined } from '@ant-design/icons';
-import type { PlatformMenus } from '../../../../shared/menus';
+import type { PlatformMenus } from '@/shared/menus';
 import s from './platform-card.module.css';
 
 const KIND_TEXT: Record<string, string> = { 'one-form': '一表通 · 数据一次填报、多方复用', normal: '综合服务 · 办事、审批与个人中心' };

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { useSession } from '../../../../core/session/store';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import type { PlatformMenus } from '../../../../shared/menus';
+import { httpInstances } from '@/core/http';
+import { useSession } from '@/core/session/store';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { PlatformMenus } from '@/shared/menus';
 import PlatformSelectionPage, { toSlides } from './platform-selection-page';
 
 // antd's Carousel and responsive parts ask matchMedia, which jsdom lacks.

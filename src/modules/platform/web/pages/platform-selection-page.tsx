@@ -2,12 +2,12 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Button, Carousel, Empty } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
-import { landingPath } from '../../../../core/guard/landing';
-import { usePlatforms, useSession } from '../../../../core/session/store';
-import { PLATFORM_CARDS_PER_SLIDE, PLATFORM_SLIDE_SPEED } from '../../../../shared/constants';
-import type { PlatformMenus } from '../../../../shared/menus';
-import { signOut } from '../../../auth/api';
-import { enterPlatform } from '../../api';
+import { landingPath } from '@/core/guard/landing';
+import { usePlatforms, useSession } from '@/core/session/store';
+import { PLATFORM_CARDS_PER_SLIDE, PLATFORM_SLIDE_SPEED } from '@/shared/constants';
+import type { PlatformMenus } from '@/shared/menus';
+import { signOut } from '@/modules/auth/api';
+import { enterPlatform } from '@/modules/platform/api';
 import { PlatformCard } from '../components/platform-card';
 import s from './platform-selection-page.module.css';
 

@@ -1,8 +1,8 @@
 import { Card, Empty, Input } from 'antd';
 import { FireOutlined, NotificationOutlined, ReadOutlined, RocketOutlined } from '@ant-design/icons';
-import { useSession } from '../../../../core/session/store';
-import type { HomeModule } from '../../contract';
-import { ShortcutIcon } from '../../../../core/ui/shortcut-icon';
+import { useSession } from '@/core/session/store';
+import type { HomeModule } from '@/modules/site-settings/contract';
+import { ShortcutIcon } from '@/core/ui/shortcut-icon';
 import s from './home-preview.module.css';
 
 /** A scaled-down picture of the home as configured: the real layout order, placeholders where live lists go. */

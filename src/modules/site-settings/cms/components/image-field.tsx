@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Image, Space, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
-import { toast } from '../../../../core/ui/toast';
-import { LOGIN_IMAGE_MAX_BYTES, LOGO_IMAGE_MAX_BYTES } from '../../contract';
-import { uploadOrgImage } from '../../api';
+import { toast } from '@/core/ui/toast';
+import { LOGIN_IMAGE_MAX_BYTES, LOGO_IMAGE_MAX_BYTES } from '@/modules/site-settings/contract';
+import { uploadOrgImage } from '@/modules/site-settings/api';
 import s from './image-field.module.css';
 
 const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];

@@ -2,10 +2,10 @@ import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Select, Skeleton, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { toast } from '../../../../core/ui/toast';
-import { getLoginConfig } from '../../../org-config/api';
-import { saveLoginConfig } from '../../api';
-import type { SaveLoginBody } from '../../contract';
+import { toast } from '@/core/ui/toast';
+import { getLoginConfig } from '@/modules/org-config/api';
+import { saveLoginConfig } from '@/modules/site-settings/api';
+import type { SaveLoginBody } from '@/modules/site-settings/contract';
 import { ImageField } from './image-field';
 
 const HTTP_URL = /^(https?:\/\/\S+)?$/;

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Skeleton } from 'antd';
-import { useSession } from '../../../../core/session/store';
-import { toast } from '../../../../core/ui/toast';
-import { getCommonConfig } from '../../../org-config/api';
-import { saveLogoConfig } from '../../api';
-import { TITLE_MAX, type SaveLogoBody } from '../../contract';
+import { useSession } from '@/core/session/store';
+import { toast } from '@/core/ui/toast';
+import { getCommonConfig } from '@/modules/org-config/api';
+import { saveLogoConfig } from '@/modules/site-settings/api';
+import { TITLE_MAX, type SaveLogoBody } from '@/modules/site-settings/contract';
 import { ImageField } from './image-field';
 
 const titleRules = (label: string) => [

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Form, Input, Radio, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { allRoutes } from '../../../manifests';
-import { MAX_SHORTCUTS, SHORTCUT_ICONS, TITLE_MAX, type HomeModule, type Shortcut } from '../../contract';
+import { allRoutes } from '@/modules/manifests';
+import { MAX_SHORTCUTS, SHORTCUT_ICONS, TITLE_MAX, type HomeModule, type Shortcut } from '@/modules/site-settings/contract';
 import { ImageField } from './image-field';
-import { ShortcutIcon } from '../../../../core/ui/shortcut-icon';
+import { ShortcutIcon } from '@/core/ui/shortcut-icon';
 
 /** Pages a shortcut may open: the app's routes without parameters (the server checks the same). */
 const PAGE_OPTIONS = allRoutes

@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Divider, Form, Input, Radio, Skeleton, Space, Switch } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
-import { toast } from '../../../../core/ui/toast';
-import { getSsoSettings, saveSsoSettings, testSsoConnection } from '../../api';
-import type { SaveSsoBody, SsoSettings, SsoTestResult } from '../../contract';
+import { toast } from '@/core/ui/toast';
+import { getSsoSettings, saveSsoSettings, testSsoConnection } from '@/modules/site-settings/api';
+import type { SaveSsoBody, SsoSettings, SsoTestResult } from '@/modules/site-settings/contract';
 
 const HTTP_URL = /^https?:\/\/\S+$/;
 const OPTIONAL_HTTP_URL = /^(https?:\/\/\S+)?$/;

@@ -2,10 +2,10 @@ import { useEffect, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, ColorPicker, ConfigProvider, Input, Menu, Pagination, Progress, Skeleton, Space, Switch, Tag, Tooltip } from 'antd';
 import { CheckOutlined, HomeOutlined, SettingOutlined } from '@ant-design/icons';
-import { useSession } from '../../../../core/session/store';
-import { toast } from '../../../../core/ui/toast';
-import { getTheme, saveTheme } from '../../../org-config/api';
-import { THEME_PRESETS } from '../../contract';
+import { useSession } from '@/core/session/store';
+import { toast } from '@/core/ui/toast';
+import { getTheme, saveTheme } from '@/modules/org-config/api';
+import { THEME_PRESETS } from '@/modules/site-settings/contract';
 import s from './theme-tab.module.css';
 
 const HEX = /^#[0-9a-f]{6}$/i;

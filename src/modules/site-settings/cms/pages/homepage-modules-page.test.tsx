@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import { DEFAULT_HOME_MODULES, type HomeModule } from '../../contract';
+import { httpInstances } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import { DEFAULT_HOME_MODULES, type HomeModule } from '@/modules/site-settings/contract';
 import HomepageModulesPage from './homepage-modules-page';
 
 const calls: InternalAxiosRequestConfig[] = [];

@@ -2,8 +2,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import { useSession } from '../../../../core/session/store';
-import { NOT_FOUND_RETURN_SECONDS } from '../../../../shared/constants';
+import { useSession } from '@/core/session/store';
+import { NOT_FOUND_RETURN_SECONDS } from '@/shared/constants';
 import NotFoundPage from './not-found-page';
 
 function renderPage() {

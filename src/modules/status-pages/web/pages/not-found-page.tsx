@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Button, Result } from 'antd';
-import { landingPath } from '../../../../core/guard/landing';
-import { useSession } from '../../../../core/session/store';
-import { NOT_FOUND_RETURN_SECONDS } from '../../../../shared/constants';
+import { landingPath } from '@/core/guard/landing';
+import { useSession } from '@/core/session/store';
+import { NOT_FOUND_RETURN_SECONDS } from '@/shared/constants';
 
 /** Where "home" is for whoever is looking: their landing page, or the login page when signed out. */
 function homePath(): string {

@@ -1,9 +1,9 @@
 import { Checkbox, Form, InputNumber, Select } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { FormSchema } from '../../../../shared/forms/schema';
-import { allFields } from '../../../../shared/forms/schema';
-import { getRoles } from '../../api';
-import type { Assignee, ProcessDefinition } from '../../contract';
+import type { FormSchema } from '@/shared/forms/schema';
+import { allFields } from '@/shared/forms/schema';
+import { getRoles } from '@/modules/workflow/api';
+import type { Assignee, ProcessDefinition } from '@/modules/workflow/contract';
 import { UserSelect, type Person } from './user-select';
 
 type Kind = Assignee['kind'];

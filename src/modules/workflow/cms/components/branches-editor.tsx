@@ -1,10 +1,10 @@
 import { Button, Card, Empty, Popconfirm, Segmented, Select, Tooltip } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { RULE_OPERATOR_LABELS, type FormField, type FormSchema, type RuleCondition, type RuleOperator } from '../../../../shared/forms/schema';
-import { conditionFor, conditionValueKind, operatorsFor, sourceFields, withOperator } from '../../../forms/cms/designer/rule-logic';
-import { TypedValueInput } from '../../../forms/cms/components/designer/value-inputs';
-import { TextInput } from '../../../../core/ui/text-input';
-import type { ConditionBranch, ProcessDefinition, ProcessNode } from '../../contract';
+import { RULE_OPERATOR_LABELS, type FormField, type FormSchema, type RuleCondition, type RuleOperator } from '@/shared/forms/schema';
+import { conditionFor, conditionValueKind, operatorsFor, sourceFields, withOperator } from '@/modules/forms/cms/designer/rule-logic';
+import { TypedValueInput } from '@/modules/forms/cms/components/designer/value-inputs';
+import { TextInput } from '@/core/ui/text-input';
+import type { ConditionBranch, ProcessDefinition, ProcessNode } from '@/modules/workflow/contract';
 import { branchTarget, newBranch } from '../designer/flow-logic';
 import s from './designer.module.css';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { listForms } from '../../api';
+import { listForms } from '@/modules/workflow/api';
 
 /** A form searched by name on the server (20 at a time); `known` keeps the chosen form's name shown. */
 export function FormSelect({ value, onChange, known, placeholder = '选择表单', className, 'aria-label': label, allowClear }: {

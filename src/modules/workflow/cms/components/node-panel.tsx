@@ -1,9 +1,9 @@
 import { Form, InputNumber, Radio, Segmented, Select, Switch, Table, Typography } from 'antd';
-import { allFields, DISPLAY_TYPES, type FormSchema } from '../../../../shared/forms/schema';
-import { TextInput } from '../../../../core/ui/text-input';
+import { allFields, DISPLAY_TYPES, type FormSchema } from '@/shared/forms/schema';
+import { TextInput } from '@/core/ui/text-input';
 import {
   NODE_TYPE_LABELS, NO_ASSIGNEE, SIGN_MODES, SIGN_MODE_LABELS, type FieldPermission, type NoAssignee, type ProcessDefinition, type ProcessNode, type SignMode,
-} from '../../contract';
+} from '@/modules/workflow/contract';
 import { AssigneeEditor } from './assignee-editor';
 import { BranchesEditor } from './branches-editor';
 import type { Person } from './user-select';

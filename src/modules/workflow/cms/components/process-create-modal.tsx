@@ -1,7 +1,7 @@
 import { Form, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
-import { TextInput } from '../../../../core/ui/text-input';
-import { createProcess } from '../../api';
+import { TextInput } from '@/core/ui/text-input';
+import { createProcess } from '@/modules/workflow/api';
 import { FormSelect } from './form-select';
 
 interface Values { name: string; formId: number }

@@ -7,10 +7,10 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormSchema } from '../../../../shared/forms/schema';
-import { TextInput } from '../../../../core/ui/text-input';
-import { getForm, getFormVersion, getProcess, publishProcess, saveProcess } from '../../api';
-import { NODE_TYPE_LABELS, type ProcessDefinition, type ProcessDetail, type ProcessNode } from '../../contract';
+import type { FormSchema } from '@/shared/forms/schema';
+import { TextInput } from '@/core/ui/text-input';
+import { getForm, getFormVersion, getProcess, publishProcess, saveProcess } from '@/modules/workflow/api';
+import { NODE_TYPE_LABELS, type ProcessDefinition, type ProcessDetail, type ProcessNode } from '@/modules/workflow/contract';
 import { designProblems } from '../designer/design-problems';
 import { ADDABLE, addNode, connect, edgeKey, edgeLabel, moveNode, remove, updateNode, type Edit } from '../designer/flow-logic';
 import { processListPath } from '../paths';

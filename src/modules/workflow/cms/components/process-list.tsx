@@ -4,9 +4,9 @@ import { App, Button, Card, Drawer, Empty, List, Popconfirm, Space, Table, Tag, 
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { TextInput } from '../../../../core/ui/text-input';
-import { disableProcess, enableProcess, listProcesses, processVersions, publishProcess } from '../../api';
-import type { ProcessListItem, ProcessStatus } from '../../contract';
+import { TextInput } from '@/core/ui/text-input';
+import { disableProcess, enableProcess, listProcesses, processVersions, publishProcess } from '@/modules/workflow/api';
+import type { ProcessListItem, ProcessStatus } from '@/modules/workflow/contract';
 import { processDesignerPath } from '../paths';
 import { FormSelect } from './form-select';
 import { ProcessCreateModal } from './process-create-modal';

@@ -1,9 +1,9 @@
 import { Button, Empty, Form, Input, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import { allFields, type FormSchema } from '../../../../shared/forms/schema';
-import { listProcesses } from '../../api';
-import type { ProcessDefinition } from '../../contract';
-import { DEFAULT_TITLE_TEMPLATE, TITLE_APPLICANT, TITLE_FORM, TITLE_MAX } from '../../title-template';
+import { allFields, type FormSchema } from '@/shared/forms/schema';
+import { listProcesses } from '@/modules/workflow/api';
+import type { ProcessDefinition } from '@/modules/workflow/contract';
+import { DEFAULT_TITLE_TEMPLATE, TITLE_APPLICANT, TITLE_FORM, TITLE_MAX } from '@/modules/workflow/title-template';
 import { PROCESS_STATUS_LABELS } from './process-list';
 import s from './designer.module.css';
 

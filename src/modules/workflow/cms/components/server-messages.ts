@@ -1,4 +1,4 @@
-import { HttpError } from '../../../../core/http';
+import { HttpError } from '@/core/http';
 
 /** The checker's list a refused save/publish carries as data.messages (0x00000101); [] otherwise. */
 export function serverMessages(err: unknown): string[] {

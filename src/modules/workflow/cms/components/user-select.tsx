@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Select } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getUserList } from '../../api';
-import type { UserPick } from '../../../organization/contract';
+import { getUserList } from '@/modules/workflow/api';
+import type { UserPick } from '@/modules/organization/contract';
 
 export interface Person { id: number; name: string }
 

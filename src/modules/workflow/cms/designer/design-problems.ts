@@ -1,7 +1,7 @@
-import type { FormSchema } from '../../../../shared/forms/schema';
-import { conditionValueKind, sourceFields, splitRange } from '../../../forms/cms/designer/rule-logic';
-import { checkProcess } from '../../check-process';
-import type { ProcessDefinition } from '../../contract';
+import type { FormSchema } from '@/shared/forms/schema';
+import { conditionValueKind, sourceFields, splitRange } from '@/modules/forms/cms/designer/rule-logic';
+import { checkProcess } from '@/modules/workflow/check-process';
+import type { ProcessDefinition } from '@/modules/workflow/contract';
 
 /**
  * Everything the designer must fix before the server accepts a save: settings left half-chosen

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ProcessDefinition } from '../../contract';
+import type { ProcessDefinition } from '@/modules/workflow/contract';
 import { addNode, connect, edgeLabel, moveNode, newBranch, remove, updateNode, type Edit } from './flow-logic';
 import { designProblems } from './design-problems';
-import type { FormSchema } from '../../../../shared/forms/schema';
+import type { FormSchema } from '@/shared/forms/schema';
 
 const base = (): ProcessDefinition => ({
   format: 1,

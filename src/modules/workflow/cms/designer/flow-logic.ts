@@ -1,5 +1,5 @@
-import type { ConditionBranch, NodeType, ProcessDefinition, ProcessEdge, ProcessNode } from '../../contract';
-import { NODE_TYPE_LABELS } from '../../contract';
+import type { ConditionBranch, NodeType, ProcessDefinition, ProcessEdge, ProcessNode } from '@/modules/workflow/contract';
+import { NODE_TYPE_LABELS } from '@/modules/workflow/contract';
 
 /**
  * The designer's edits on the process document itself (the document is the only state; the

@@ -3,9 +3,9 @@ import { App, Button, Card, DatePicker, Form, Modal, Popconfirm, Space, Switch, 
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { TextInput } from '../../../../core/ui/text-input';
-import { createDelegation, deleteDelegation, listDelegations, updateDelegation } from '../../api';
-import type { DelegationBody, DelegationItem } from '../../contract';
+import { TextInput } from '@/core/ui/text-input';
+import { createDelegation, deleteDelegation, listDelegations, updateDelegation } from '@/modules/workflow/api';
+import type { DelegationBody, DelegationItem } from '@/modules/workflow/contract';
 import { UserSelect } from '../components/user-select';
 import s from '../components/cms.module.css';
 

@@ -1,17 +1,17 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { HttpError } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import type { ProcessDetail, ProcessListItem } from '../../contract';
+import { HttpError } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { ProcessDetail, ProcessListItem } from '@/modules/workflow/contract';
 
 const api = vi.hoisted(() => ({
   listProcesses: vi.fn(), getProcess: vi.fn(), processVersions: vi.fn(), createProcess: vi.fn(), saveProcess: vi.fn(), publishProcess: vi.fn(),
   disableProcess: vi.fn(), enableProcess: vi.fn(), listForms: vi.fn(), getForm: vi.fn(), getFormVersion: vi.fn(), getUserList: vi.fn(), getRoles: vi.fn(),
 }));
-vi.mock('../../api', () => api);
+vi.mock('@/modules/workflow/api', () => api);
 
 const { default: ProcessDesignPage } = await import('./process-design-page');
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import type { InstanceView, MonitorItem } from '../../contract';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { InstanceView, MonitorItem } from '@/modules/workflow/contract';
 
 const api = vi.hoisted(() => ({ monitorList: vi.fn(), monitorDetail: vi.fn(), reassignTask: vi.fn(), terminateInstance: vi.fn(), listProcesses: vi.fn(), getUserList: vi.fn() }));
-vi.mock('../../api', () => api);
+vi.mock('@/modules/workflow/api', () => api);
 const { default: ProcessMonitorPage } = await import('./process-monitor-page');
 
 const ok = <T,>(data: T) => Promise.resolve({ errorCode: '0x00000000', message: '成功', data });

@@ -3,9 +3,9 @@ import { App, Button, Card, Checkbox, Descriptions, Drawer, Form, Modal, Select,
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { TextArea, TextInput } from '../../../../core/ui/text-input';
-import { listProcesses, monitorDetail, monitorList, reassignTask, terminateInstance } from '../../api';
-import { INSTANCE_STATUS_LABELS, type InstanceTask, type MonitorItem } from '../../contract';
+import { TextArea, TextInput } from '@/core/ui/text-input';
+import { listProcesses, monitorDetail, monitorList, reassignTask, terminateInstance } from '@/modules/workflow/api';
+import { INSTANCE_STATUS_LABELS, type InstanceTask, type MonitorItem } from '@/modules/workflow/contract';
 import { UserSelect } from '../components/user-select';
 import s from '../components/cms.module.css';
 

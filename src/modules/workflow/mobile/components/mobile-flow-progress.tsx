@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBlock, Skeleton, Steps, Tag } from 'antd-mobile';
-import { getInstance } from '../../api';
-import { INSTANCE_STATUS_LABELS, type InstanceView } from '../../contract';
-import { FlowChart } from '../../components/flow-chart';
-import { HISTORY_ACTION_LABELS, errorText, formatTime } from '../../components/labels';
+import { getInstance } from '@/modules/workflow/api';
+import { INSTANCE_STATUS_LABELS, type InstanceView } from '@/modules/workflow/contract';
+import { FlowChart } from '@/modules/workflow/components/flow-chart';
+import { HISTORY_ACTION_LABELS, errorText, formatTime } from '@/modules/workflow/components/labels';
 import s from '../mobile.module.css';
 
 /** An instance's progress on a phone: the chart (kit-free) and the steps so far. */

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { FORM_SCHEMA_FORMAT, type FormSchema, type PickedRef } from '../../../../shared/forms/schema';
-import { MobileFormRenderer } from '../../../forms/mobile/components/mobile-form-renderer';
-import { pickers } from '../../components/pickers';
+import { FORM_SCHEMA_FORMAT, type FormSchema, type PickedRef } from '@/shared/forms/schema';
+import { MobileFormRenderer } from '@/modules/forms/mobile/components/mobile-form-renderer';
+import { pickers } from '@/modules/workflow/components/pickers';
 
 export const NEXT_FIELD = 'nextAssignees';
 

@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { HttpError } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import { instanceView, taskRow, taskView } from '../../web/testing/fixtures';
-import MobileFlowChartPage from '../../../mobile/mobile/pages/mobile-flow-chart-page';
+import { HttpError } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import { instanceView, taskRow, taskView } from '@/modules/workflow/web/testing/fixtures';
+import MobileFlowChartPage from '@/modules/mobile/mobile/pages/mobile-flow-chart-page';
 import MobileTaskPendingPage from './mobile-task-pending-page';
 
-vi.mock('../../api', () => ({ listTasks: vi.fn(), getTask: vi.fn(), getInstance: vi.fn(), approveTask: vi.fn(), rejectTask: vi.fn(), uploadTaskFile: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn() }));
-const api = await import('../../api');
+vi.mock('@/modules/workflow/api', () => ({ listTasks: vi.fn(), getTask: vi.fn(), getInstance: vi.fn(), approveTask: vi.fn(), rejectTask: vi.fn(), uploadTaskFile: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn() }));
+const api = await import('@/modules/workflow/api');
 const envelope = <T,>(data: T) => ({ errorCode: '0x00000000', message: '成功', data });
 // A node that edits nothing; taskView() itself lets the approver edit 请假事由.
 const readOnlyTask = taskView({ permissions: { name: 'readOnly', kind: 'readOnly', reason: 'readOnly', days: 'readOnly' } });

@@ -4,10 +4,10 @@ import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import {
   addSigner, approveTask, commentInstance, rejectTask, transferTask, uploadCommentFile, urgeInstance, withdrawInstance,
-} from '../../api';
-import type { InstanceView, TaskView } from '../../contract';
-import type { FieldError } from '../../../../shared/forms/validate';
-import { serverFieldErrors } from '../../../forms/components/field-errors';
+} from '@/modules/workflow/api';
+import type { InstanceView, TaskView } from '@/modules/workflow/contract';
+import type { FieldError } from '@/shared/forms/validate';
+import { serverFieldErrors } from '@/modules/forms/components/field-errors';
 import { UserSelect } from './user-select';
 import s from './approval.module.css';
 

@@ -1,5 +1,5 @@
 import { Table } from 'antd';
-import type { FormSchema } from '../../../../shared/forms/schema';
+import type { FormSchema } from '@/shared/forms/schema';
 import { diffRows } from './value-text';
 import s from './approval.module.css';
 

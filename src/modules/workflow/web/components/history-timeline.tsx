@@ -1,7 +1,7 @@
 import { Empty, Timeline, Typography } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
-import type { HistoryItem } from '../../contract';
-import { HISTORY_ACTION_LABELS, actionColor, formatTime } from '../../components/labels';
+import type { HistoryItem } from '@/modules/workflow/contract';
+import { HISTORY_ACTION_LABELS, actionColor, formatTime } from '@/modules/workflow/components/labels';
 import s from './approval.module.css';
 
 type Item = Omit<HistoryItem, 'attachments' | 'actorId'> & { attachments?: HistoryItem['attachments'] };

@@ -3,10 +3,10 @@ import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, DatePicker, Input, Modal, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { batchApprove, listTasks, startableProcesses } from '../../api';
-import { INSTANCE_STATUS_LABELS, type BatchApproveAnswer, type TaskListItem, type TaskListQuery, type TaskListType } from '../../contract';
+import { batchApprove, listTasks, startableProcesses } from '@/modules/workflow/api';
+import { INSTANCE_STATUS_LABELS, type BatchApproveAnswer, type TaskListItem, type TaskListQuery, type TaskListType } from '@/modules/workflow/contract';
 import { rowLink } from '../paths';
-import { INSTANCE_STATUS_COLORS, TASK_STATUS_LABELS, formatTime } from '../../components/labels';
+import { INSTANCE_STATUS_COLORS, TASK_STATUS_LABELS, formatTime } from '@/modules/workflow/components/labels';
 import s from './approval.module.css';
 
 interface Filters { keyword?: string; formId?: number; range?: [Dayjs | null, Dayjs | null] | null; applicant?: string; overdue?: boolean }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
-import { pickUsers } from '../../api';
+import { pickUsers } from '@/modules/workflow/api';
 
 interface Option { value: number; label: string }
 

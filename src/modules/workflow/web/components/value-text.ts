@@ -1,4 +1,4 @@
-import { allFields, type FormField, type FormSchema } from '../../../../shared/forms/schema';
+import { allFields, type FormField, type FormSchema } from '@/shared/forms/schema';
 
 /** A stored value as one line of text (the field diff): option labels, names of files and people, lists joined. */
 export function valueText(field: FormField | undefined, v: unknown): string {

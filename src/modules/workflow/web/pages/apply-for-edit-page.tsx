@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Input, Modal, Result, Skeleton, Space, Typography } from 'antd';
-import { validateSubmission, type FieldError } from '../../../../shared/forms/validate';
-import type { FormValues } from '../../../../shared/forms/schema';
-import { serverFieldErrors } from '../../../forms/components/field-errors';
-import { FormRenderer } from '../../../forms/web/components/form-renderer';
-import { applyForEdit, getInstance, uploadFormFile } from '../../api';
+import { validateSubmission, type FieldError } from '@/shared/forms/validate';
+import type { FormValues } from '@/shared/forms/schema';
+import { serverFieldErrors } from '@/modules/forms/components/field-errors';
+import { FormRenderer } from '@/modules/forms/web/components/form-renderer';
+import { applyForEdit, getInstance, uploadFormFile } from '@/modules/workflow/api';
 import { DiffTable } from '../components/diff-table';
-import { errorText } from '../../components/labels';
+import { errorText } from '@/modules/workflow/components/labels';
 import { diffValues } from '../components/value-text';
 import { approvalByInstance } from '../paths';
-import { pickers } from '../../components/pickers';
+import { pickers } from '@/modules/workflow/components/pickers';
 import s from '../components/approval.module.css';
 
 /**

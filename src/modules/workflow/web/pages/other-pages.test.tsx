@@ -1,20 +1,20 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { HttpError } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
+import { HttpError } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
 import { instanceView } from '../testing/fixtures';
 import ApplyForEditPage from './apply-for-edit-page';
 import TaskHistoricalRecordPage from './task-historical-record-page';
 import TaskProcessServicesPage from './task-process-services-page';
 
-vi.mock('../../api', () => ({
+vi.mock('@/modules/workflow/api', () => ({
   startableProcesses: vi.fn(), publicRecord: vi.fn(), getInstance: vi.fn(), applyForEdit: vi.fn(),
   uploadFormFile: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn(),
 }));
-const api = await import('../../api');
+const api = await import('@/modules/workflow/api');
 const envelope = <T,>(data: T) => ({ errorCode: '0x00000000', message: '成功', data });
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
 

@@ -1,5 +1,5 @@
 import { Card, Typography } from 'antd';
-import { RESERVATION_CATEGORY } from '../../components/labels';
+import { RESERVATION_CATEGORY } from '@/modules/workflow/components/labels';
 import { TaskTable } from '../components/task-table';
 import s from '../components/approval.module.css';
 

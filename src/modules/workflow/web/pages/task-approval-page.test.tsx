@@ -1,19 +1,19 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { HttpError } from '../../../../core/http';
-import { AppProviders } from '../../../../core/ui/app-providers';
+import { HttpError } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
 import { instanceView, taskView } from '../testing/fixtures';
 import TaskApprovalPage from './task-approval-page';
 
-vi.mock('../../api', () => ({
+vi.mock('@/modules/workflow/api', () => ({
   getTask: vi.fn(), getInstance: vi.fn(), approveTask: vi.fn(), rejectTask: vi.fn(), transferTask: vi.fn(), addSigner: vi.fn(),
   commentInstance: vi.fn(), uploadCommentFile: vi.fn(), urgeInstance: vi.fn(), withdrawInstance: vi.fn(), resubmitInstance: vi.fn(),
   uploadFormFile: vi.fn(), uploadTaskFile: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn(),
 }));
-const api = await import('../../api');
+const api = await import('@/modules/workflow/api');
 const envelope = <T,>(data: T, message = '成功') => ({ errorCode: '0x00000000', message, data });
 
 beforeEach(() => {

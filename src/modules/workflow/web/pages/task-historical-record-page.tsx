@@ -1,11 +1,11 @@
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Result, Row, Skeleton, Tag, Typography } from 'antd';
-import { FormRenderer } from '../../../forms/web/components/form-renderer';
-import { publicRecord } from '../../api';
-import { INSTANCE_STATUS_LABELS } from '../../contract';
+import { FormRenderer } from '@/modules/forms/web/components/form-renderer';
+import { publicRecord } from '@/modules/workflow/api';
+import { INSTANCE_STATUS_LABELS } from '@/modules/workflow/contract';
 import { HistoryTimeline } from '../components/history-timeline';
-import { INSTANCE_STATUS_COLORS, errorText, formatTime } from '../../components/labels';
+import { INSTANCE_STATUS_COLORS, errorText, formatTime } from '@/modules/workflow/components/labels';
 import s from '../components/approval.module.css';
 
 const TOKEN = /^[A-Za-z0-9_-]{20,80}$/;

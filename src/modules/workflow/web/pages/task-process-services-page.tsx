@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Input, Pagination, Result, Skeleton, Tag, Typography } from 'antd';
-import { startableProcesses } from '../../api';
-import { errorText } from '../../components/labels';
+import { startableProcesses } from '@/modules/workflow/api';
+import { errorText } from '@/modules/workflow/components/labels';
 import { formWritePath } from '../paths';
 import s from '../components/approval.module.css';
 

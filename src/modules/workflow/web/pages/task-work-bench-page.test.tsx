@@ -1,21 +1,21 @@
 // @vitest-environment jsdom
-import '../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AppProviders } from '../../../../core/ui/app-providers';
-import type { TaskListQuery } from '../../contract';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { TaskListQuery } from '@/modules/workflow/contract';
 import { taskRow } from '../testing/fixtures';
 import TaskWorkBenchPage from './task-work-bench-page';
 import ReservationServicesPage from './reservation-services-page';
 
-vi.mock('../../api', () => ({
+vi.mock('@/modules/workflow/api', () => ({
   taskCounts: vi.fn(),
   listTasks: vi.fn(),
   batchApprove: vi.fn(),
   startableProcesses: vi.fn(),
 }));
-const api = await import('../../api');
+const api = await import('@/modules/workflow/api');
 const listTasks = vi.mocked(api.listTasks);
 const envelope = <T,>(data: T) => ({ errorCode: '0x00000000', message: '成功', data });
 

@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Badge, Card, Tabs } from 'antd';
-import { taskCounts } from '../../api';
-import { TASK_LIST_TYPES, type TaskListType } from '../../contract';
-import { TASK_TYPE_LABELS } from '../../components/labels';
+import { taskCounts } from '@/modules/workflow/api';
+import { TASK_LIST_TYPES, type TaskListType } from '@/modules/workflow/contract';
+import { TASK_TYPE_LABELS } from '@/modules/workflow/components/labels';
 import { TaskTable } from '../components/task-table';
 import s from '../components/approval.module.css';
 

@@ -1,5 +1,5 @@
-import { leaveSchema } from '../../../forms/components/testing/sample-schemas';
-import type { InstanceView, ProcessDefinition, TaskListItem, TaskView } from '../../contract';
+import { leaveSchema } from '@/modules/forms/components/testing/sample-schemas';
+import type { InstanceView, ProcessDefinition, TaskListItem, TaskView } from '@/modules/workflow/contract';
 
 /** Test data of the approval-centre pages: the demo's leave process in the middle of its run. */
 export const LEAVE_PROCESS: ProcessDefinition = {

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { Button, Modal, Select, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined, SettingOutlined } from '@ant-design/icons';
-import { COLUMN_TYPES, FORM_LIMITS, type ColumnField, type FieldType } from '../../../../../shared/forms/schema';
-import { TextInput } from '../../../../../core/ui/text-input';
-import { CHOICE_TYPES, FIELD_TYPE_LABELS, createColumn } from '../../designer/field-catalog';
+import { COLUMN_TYPES, FORM_LIMITS, type ColumnField, type FieldType } from '@/shared/forms/schema';
+import { TextInput } from '@/core/ui/text-input';
+import { CHOICE_TYPES, FIELD_TYPE_LABELS, createColumn } from '@/modules/forms/cms/designer/field-catalog';
 import { FieldProperties } from './field-properties';
 import s from './designer.module.css';
 

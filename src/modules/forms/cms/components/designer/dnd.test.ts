@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { FormSchema } from '../../../../../shared/forms/schema';
-import { designerReducer, initDesigner } from '../../designer/designer-state';
+import type { FormSchema } from '@/shared/forms/schema';
+import { designerReducer, initDesigner } from '@/modules/forms/cms/designer/designer-state';
 import { dropTarget, fieldDragId, isAfter, paletteDragId, parseDragId, sectionDropId } from './dnd';
 
 const schema: FormSchema = {

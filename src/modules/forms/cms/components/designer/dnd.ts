@@ -1,6 +1,6 @@
 import { closestCenter, pointerWithin, type ClientRect, type CollisionDetection } from '@dnd-kit/core';
-import type { FieldType, FormSchema } from '../../../../../shared/forms/schema';
-import { locateField } from '../../designer/designer-state';
+import type { FieldType, FormSchema } from '@/shared/forms/schema';
+import { locateField } from '@/modules/forms/cms/designer/designer-state';
 
 /**
  * Drag ids on the designer: `palette:<type>` (a new field), `field:<id>` (a card on the canvas),

@@ -5,7 +5,7 @@ import {
   MoneyCollectOutlined, NodeIndexOutlined, PaperClipOutlined, PictureOutlined, SwapOutlined, TableOutlined,
   TeamOutlined, UnorderedListOutlined, CheckCircleOutlined, AlignLeftOutlined,
 } from '@ant-design/icons';
-import type { FieldType } from '../../../../../shared/forms/schema';
+import type { FieldType } from '@/shared/forms/schema';
 
 const ICONS: Record<FieldType, ComponentType> = {
   text: FontSizeOutlined, textarea: AlignLeftOutlined, number: FieldNumberOutlined, money: MoneyCollectOutlined,

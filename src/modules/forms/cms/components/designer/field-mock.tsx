@@ -1,6 +1,6 @@
 import { CalendarOutlined, DownOutlined, EditOutlined, PictureOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
-import type { FormField } from '../../../../../shared/forms/schema';
-import { FIELD_TYPE_LABELS } from '../../designer/field-catalog';
+import type { FormField } from '@/shared/forms/schema';
+import { FIELD_TYPE_LABELS } from '@/modules/forms/cms/designer/field-catalog';
 import s from './designer.module.css';
 
 /**

@@ -2,10 +2,10 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Checkbox, Divider, Form, InputNumber, Segmented, Select, Space, Switch } from 'antd';
 import {
   DISPLAY_TYPES, FORM_LIMITS, USER_DEFAULT_PROPS, type ColumnField, type FieldDefault, type FieldType, type FormField, type UserDefaultProp,
-} from '../../../../../shared/forms/schema';
-import { TextInput } from '../../../../../core/ui/text-input';
-import type { FieldPatch } from '../../designer/designer-state';
-import { CHOICE_TYPES, FIELD_TYPE_LABELS, NUMBER_TYPES, TEXT_TYPES, UPLOAD_TYPES, isValidId } from '../../designer/field-catalog';
+} from '@/shared/forms/schema';
+import { TextInput } from '@/core/ui/text-input';
+import type { FieldPatch } from '@/modules/forms/cms/designer/designer-state';
+import { CHOICE_TYPES, FIELD_TYPE_LABELS, NUMBER_TYPES, TEXT_TYPES, UPLOAD_TYPES, isValidId } from '@/modules/forms/cms/designer/field-catalog';
 import { CascaderOptionsEditor, OptionsEditor } from './options-editor';
 import { RichTextProperty } from './rich-text-property';
 import { ColumnsEditor } from './columns-editor';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { AutoComplete, Form, Radio, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
-import type { PickedRef } from '../../../../../shared/forms/schema';
-import { TextArea, TextInput } from '../../../../../core/ui/text-input';
-import { listFormCategories, pickUsers } from '../../../api';
-import type { FormAccess, PickableUser } from '../../../contract';
+import type { PickedRef } from '@/shared/forms/schema';
+import { TextArea, TextInput } from '@/core/ui/text-input';
+import { listFormCategories, pickUsers } from '@/modules/forms/api';
+import type { FormAccess, PickableUser } from '@/modules/forms/contract';
 import s from './designer.module.css';
 
 /** The form's settings the designer saves with the schema. */

@@ -1,7 +1,7 @@
 import { Button, Select, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { FORM_LIMITS, type CascaderOption, type FieldOption } from '../../../../../shared/forms/schema';
-import { TextInput } from '../../../../../core/ui/text-input';
+import { FORM_LIMITS, type CascaderOption, type FieldOption } from '@/shared/forms/schema';
+import { TextInput } from '@/core/ui/text-input';
 import s from './designer.module.css';
 
 function move<T>(list: readonly T[], from: number, to: number): T[] {

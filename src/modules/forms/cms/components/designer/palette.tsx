@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useDraggable } from '@dnd-kit/core';
-import type { FieldType } from '../../../../../shared/forms/schema';
-import { FIELD_TYPE_LABELS, PALETTE_GROUPS } from '../../designer/field-catalog';
+import type { FieldType } from '@/shared/forms/schema';
+import { FIELD_TYPE_LABELS, PALETTE_GROUPS } from '@/modules/forms/cms/designer/field-catalog';
 import { paletteDragId } from './dnd';
 import { FieldIcon } from './field-icon';
 import s from './designer.module.css';

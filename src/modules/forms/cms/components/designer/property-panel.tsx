@@ -1,9 +1,9 @@
 import { memo, useCallback } from 'react';
 import { Form, Segmented, Tabs } from 'antd';
-import { FORM_LIMITS, type FormSchema, type FormSection } from '../../../../../shared/forms/schema';
-import { TextInput } from '../../../../../core/ui/text-input';
-import { findField, type DesignerAction, type FieldPatch, type Selection } from '../../designer/designer-state';
-import { idsOf } from '../../designer/field-catalog';
+import { FORM_LIMITS, type FormSchema, type FormSection } from '@/shared/forms/schema';
+import { TextInput } from '@/core/ui/text-input';
+import { findField, type DesignerAction, type FieldPatch, type Selection } from '@/modules/forms/cms/designer/designer-state';
+import { idsOf } from '@/modules/forms/cms/designer/field-catalog';
 import { FieldProperties } from './field-properties';
 import { FormSettingsPanel, type FormSettings } from './form-settings-panel';
 import s from './designer.module.css';

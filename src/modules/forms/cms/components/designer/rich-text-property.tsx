@@ -2,11 +2,11 @@ import { lazy, Suspense, useState } from 'react';
 import { Button, Modal, Skeleton, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 // Images in form help and description blocks go to the same public image store as help articles.
-import { uploadHelpImage } from '../../../../content/api';
+import { uploadHelpImage } from '@/modules/content/api';
 import s from './designer.module.css';
 
 // Tiptap is heavy: it loads when the admin opens the editor, not with the designer.
-const RichTextEditor = lazy(() => import('../../../../../core/ui/rich-text-editor'));
+const RichTextEditor = lazy(() => import('@/core/ui/rich-text-editor'));
 
 /** Text or an image in the editor's HTML. */
 const hasContent = (html: string | undefined) => !!html && (/<img\s/i.test(html) || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '');

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import '../../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { useState } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Value } from 'typebox/value';
-import { AppProviders } from '../../../../../core/ui/app-providers';
-import { LinkageRule, type FormSchema } from '../../../../../shared/forms/schema';
-import { evaluateLinkage } from '../../../../../shared/forms/linkage';
+import { AppProviders } from '@/core/ui/app-providers';
+import { LinkageRule, type FormSchema } from '@/shared/forms/schema';
+import { evaluateLinkage } from '@/shared/forms/linkage';
 import { RuleBuilder } from './rule-builder';
 
 const base: FormSchema = {

@@ -4,11 +4,11 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
   FORM_LIMITS, RULE_ACTIONS, RULE_ACTION_LABELS, RULE_OPERATOR_LABELS, type FormField, type FormSchema, type LinkageRule,
   type RuleAction, type RuleActionType, type RuleCondition, type RuleOperator,
-} from '../../../../../shared/forms/schema';
-import { FIELD_TYPE_LABELS, createRule } from '../../designer/field-catalog';
+} from '@/shared/forms/schema';
+import { FIELD_TYPE_LABELS, createRule } from '@/modules/forms/cms/designer/field-catalog';
 import {
   conditionFor, conditionValueKind, describeRule, operatorsFor, ruleProblems, sameValueGroup, sourceFields, targetFields, withActionType, withOperator,
-} from '../../designer/rule-logic';
+} from '@/modules/forms/cms/designer/rule-logic';
 import { TypedValueInput, staticValueKind } from './value-inputs';
 import s from './designer.module.css';
 

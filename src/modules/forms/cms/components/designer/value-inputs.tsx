@@ -1,9 +1,9 @@
 import { Cascader, DatePicker, InputNumber, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { RANGE_SEPARATOR, type ColumnField, type FieldType, type FormField } from '../../../../../shared/forms/schema';
-import { TextInput } from '../../../../../core/ui/text-input';
-import { cascaderTree } from '../../../components/option-trees';
-import { joinRange, splitRange, type ValueKind } from '../../designer/rule-logic';
+import { RANGE_SEPARATOR, type ColumnField, type FieldType, type FormField } from '@/shared/forms/schema';
+import { TextInput } from '@/core/ui/text-input';
+import { cascaderTree } from '@/modules/forms/components/option-trees';
+import { joinRange, splitRange, type ValueKind } from '@/modules/forms/cms/designer/rule-logic';
 
 /**
  * Inputs for values an admin types into the designer (default values, rule comparisons,

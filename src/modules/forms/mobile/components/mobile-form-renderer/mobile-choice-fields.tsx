@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Button, Cascader, CheckList, Checkbox, Picker, Popup, Radio, Space, Switch } from 'antd-mobile';
-import { formatValue } from '../../../../../shared/forms/values';
-import { cascaderTree } from '../../../components/option-trees';
-import { placeholderOf, type FieldInputProps } from '../../../components/field-input-props';
+import { formatValue } from '@/shared/forms/values';
+import { cascaderTree } from '@/modules/forms/components/option-trees';
+import { placeholderOf, type FieldInputProps } from '@/modules/forms/components/field-input-props';
 import { PickerTrigger } from './picker-trigger';
 import s from './mobile-form-renderer.module.css';
 

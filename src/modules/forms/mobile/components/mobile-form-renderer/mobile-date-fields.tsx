@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { DatePicker } from 'antd-mobile';
 import dayjs from 'dayjs';
-import { RANGE_SEPARATOR } from '../../../../../shared/forms/schema';
-import { parseRange } from '../../../../../shared/forms/values';
-import { placeholderOf, type FieldInputProps } from '../../../components/field-input-props';
+import { RANGE_SEPARATOR } from '@/shared/forms/schema';
+import { parseRange } from '@/shared/forms/values';
+import { placeholderOf, type FieldInputProps } from '@/modules/forms/components/field-input-props';
 import { PickerTrigger } from './picker-trigger';
 import s from './mobile-form-renderer.module.css';
 

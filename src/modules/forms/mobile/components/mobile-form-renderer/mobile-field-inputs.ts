@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
-import type { FieldType } from '../../../../../shared/forms/schema';
-import type { FieldInputProps } from '../../../components/field-input-props';
+import type { FieldType } from '@/shared/forms/schema';
+import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
 import {
   MobileCascaderField, MobileCheckboxField, MobileMultiSelectField, MobileRadioField, MobileSelectField, MobileSwitchField,
 } from './mobile-choice-fields';

@@ -1,9 +1,9 @@
 import { memo, useCallback } from 'react';
-import type { FormField } from '../../../../../shared/forms/schema';
-import type { FieldError } from '../../../../../shared/forms/validate';
-import html from '../../../../../core/ui/rich-text-editor.module.css';
-import { fieldMessage } from '../../../components/field-errors';
-import { useRenderer } from '../../../components/renderer-context';
+import type { FormField } from '@/shared/forms/schema';
+import type { FieldError } from '@/shared/forms/validate';
+import html from '@/core/ui/rich-text-editor.module.css';
+import { fieldMessage } from '@/modules/forms/components/field-errors';
+import { useRenderer } from '@/modules/forms/components/renderer-context';
 import { MOBILE_FIELD_INPUTS } from './mobile-field-inputs';
 import { MobileReadOnlyValue } from './mobile-read-only';
 import { MobileSubTable } from './mobile-sub-table';

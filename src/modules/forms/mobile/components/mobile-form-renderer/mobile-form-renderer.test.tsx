@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
-import '../../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { useState } from 'react';
-import type { FileRef, FormValues } from '../../../../../shared/forms/schema';
-import type { FieldError } from '../../../../../shared/forms/validate';
-import { field, leaveSchema, OPTIONS, schemaOf } from '../../../components/testing/sample-schemas';
+import type { FileRef, FormValues } from '@/shared/forms/schema';
+import type { FieldError } from '@/shared/forms/validate';
+import { field, leaveSchema, OPTIONS, schemaOf } from '@/modules/forms/components/testing/sample-schemas';
 import { MobileFormRenderer, type MobileFormRendererProps } from './index';
 
 afterEach(cleanup);

@@ -1,8 +1,8 @@
 import { useId, useMemo } from 'react';
-import type { FormField, FormSection } from '../../../../../shared/forms/schema';
-import { groupErrors } from '../../../components/field-errors';
-import { RendererContext, type RendererContextValue } from '../../../components/renderer-context';
-import { useLinkedValues } from '../../../components/use-linked-values';
+import type { FormField, FormSection } from '@/shared/forms/schema';
+import { groupErrors } from '@/modules/forms/components/field-errors';
+import { RendererContext, type RendererContextValue } from '@/modules/forms/components/renderer-context';
+import { useLinkedValues } from '@/modules/forms/components/use-linked-values';
 import { MobileFieldItem } from './mobile-field-item';
 import type { MobileFormRendererProps } from './index';
 import s from './mobile-form-renderer.module.css';

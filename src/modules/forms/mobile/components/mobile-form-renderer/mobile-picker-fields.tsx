@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, CheckList, DotLoading, Popup, SearchBar } from 'antd-mobile';
-import type { PickedRef } from '../../../../../shared/forms/schema';
-import { asPicked, loadDepartments, useUserSearch } from '../../../components/picker-data';
-import { useRenderer } from '../../../components/renderer-context';
-import type { FieldInputProps } from '../../../components/field-input-props';
-import type { PickableDepartment } from '../../../contract';
+import type { PickedRef } from '@/shared/forms/schema';
+import { asPicked, loadDepartments, useUserSearch } from '@/modules/forms/components/picker-data';
+import { useRenderer } from '@/modules/forms/components/renderer-context';
+import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
+import type { PickableDepartment } from '@/modules/forms/contract';
 import { PickerTrigger } from './picker-trigger';
 import s from './mobile-form-renderer.module.css';
 

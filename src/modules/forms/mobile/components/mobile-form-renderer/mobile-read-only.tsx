@@ -1,9 +1,9 @@
 import { Image } from 'antd-mobile';
-import type { ColumnField, FileRef } from '../../../../../shared/forms/schema';
-import { formatValue, isEmptyValue } from '../../../../../shared/forms/values';
-import { asFiles, asSignature } from '../../../components/file-values';
-import { formatSize } from '../../../components/file-checks';
-import { useFileUrls } from '../../../components/file-blobs';
+import type { ColumnField, FileRef } from '@/shared/forms/schema';
+import { formatValue, isEmptyValue } from '@/shared/forms/values';
+import { asFiles, asSignature } from '@/modules/forms/components/file-values';
+import { formatSize } from '@/modules/forms/components/file-checks';
+import { useFileUrls } from '@/modules/forms/components/file-blobs';
 import { openFile, SignatureImage } from './mobile-upload-fields';
 import s from './mobile-form-renderer.module.css';
 

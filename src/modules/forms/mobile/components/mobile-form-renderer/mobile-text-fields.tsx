@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Input, TextArea } from 'antd-mobile';
-import { stripEmoji } from '../../../../../shared/emoji';
-import { FORM_LIMITS } from '../../../../../shared/forms/schema';
-import { toNumber } from '../../../../../shared/forms/values';
-import { placeholderOf, type FieldInputProps } from '../../../components/field-input-props';
+import { stripEmoji } from '@/shared/emoji';
+import { FORM_LIMITS } from '@/shared/forms/schema';
+import { toNumber } from '@/shared/forms/values';
+import { placeholderOf, type FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './mobile-form-renderer.module.css';
 
 const asText = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));

@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, ImageUploader, Popup, Toast, type ImageUploadItem } from 'antd-mobile';
 import { DeleteOutline, FileOutline } from 'antd-mobile-icons';
-import type { FileRef } from '../../../../../shared/forms/schema';
-import { acceptAttribute, acceptedExtensions, fileProblem, formatSize, maxFiles } from '../../../components/file-checks';
-import { asFiles, asSignature } from '../../../components/file-values';
-import { downloadFile, useFileUrl, useFileUrls } from '../../../components/file-blobs';
-import { useRenderer } from '../../../components/renderer-context';
-import { SignatureCanvas, signatureFile, type SignatureCanvasHandle } from '../../../components/signature-canvas';
-import type { FieldInputProps } from '../../../components/field-input-props';
+import type { FileRef } from '@/shared/forms/schema';
+import { acceptAttribute, acceptedExtensions, fileProblem, formatSize, maxFiles } from '@/modules/forms/components/file-checks';
+import { asFiles, asSignature } from '@/modules/forms/components/file-values';
+import { downloadFile, useFileUrl, useFileUrls } from '@/modules/forms/components/file-blobs';
+import { useRenderer } from '@/modules/forms/components/renderer-context';
+import { SignatureCanvas, signatureFile, type SignatureCanvasHandle } from '@/modules/forms/components/signature-canvas';
+import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './mobile-form-renderer.module.css';
 
 export const NO_UPLOAD_IN_PREVIEW = '预览中不可上传';

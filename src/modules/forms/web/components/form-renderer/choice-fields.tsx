@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Cascader, Checkbox, Radio, Select, Switch } from 'antd';
-import { cascaderTree } from '../../../components/option-trees';
-import { placeholderOf, type FieldInputProps } from '../../../components/field-input-props';
+import { cascaderTree } from '@/modules/forms/components/option-trees';
+import { placeholderOf, type FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './form-renderer.module.css';
 
 const asString = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);

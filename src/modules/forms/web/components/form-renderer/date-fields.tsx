@@ -1,7 +1,7 @@
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { RANGE_SEPARATOR } from '../../../../../shared/forms/schema';
-import { placeholderOf, type FieldInputProps } from '../../../components/field-input-props';
+import { RANGE_SEPARATOR } from '@/shared/forms/schema';
+import { placeholderOf, type FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './form-renderer.module.css';
 
 export const DATE_FORMAT = 'YYYY-MM-DD';

@@ -1,6 +1,6 @@
 import { Divider } from 'antd';
-import type { FormField } from '../../../../../shared/forms/schema';
-import html from '../../../../../core/ui/rich-text-editor.module.css';
+import type { FormField } from '@/shared/forms/schema';
+import html from '@/core/ui/rich-text-editor.module.css';
 import s from './form-renderer.module.css';
 
 /** A rich-text description block. Safe: the server sanitises form documents when they are saved. */

@@ -1,13 +1,13 @@
 import { memo, useCallback } from 'react';
 import { Form } from 'antd';
-import type { FormField } from '../../../../../shared/forms/schema';
-import type { FieldError } from '../../../../../shared/forms/validate';
-import html from '../../../../../core/ui/rich-text-editor.module.css';
-import { fieldMessage } from '../../../components/field-errors';
+import type { FormField } from '@/shared/forms/schema';
+import type { FieldError } from '@/shared/forms/validate';
+import html from '@/core/ui/rich-text-editor.module.css';
+import { fieldMessage } from '@/modules/forms/components/field-errors';
 import { DividerBlock, RichTextBlock } from './display-fields';
 import { FIELD_INPUTS } from './field-inputs';
 import { ReadOnlyValue } from './read-only-value';
-import { useRenderer } from '../../../components/renderer-context';
+import { useRenderer } from '@/modules/forms/components/renderer-context';
 import { SubTableField } from './sub-table-field';
 import s from './form-renderer.module.css';
 

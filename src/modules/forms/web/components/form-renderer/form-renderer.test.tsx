@@ -1,16 +1,16 @@
 // @vitest-environment jsdom
-import '../../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { App, ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
-import type { FileRef, FormSchema, FormValues } from '../../../../../shared/forms/schema';
-import type { FieldError } from '../../../../../shared/forms/validate';
-import { field, leaveSchema, OPTIONS, schemaOf } from '../../../components/testing/sample-schemas';
+import type { FileRef, FormSchema, FormValues } from '@/shared/forms/schema';
+import type { FieldError } from '@/shared/forms/validate';
+import { field, leaveSchema, OPTIONS, schemaOf } from '@/modules/forms/components/testing/sample-schemas';
 import { FormRenderer, type FormRendererProps } from './index';
-import { httpInstances } from '../../../../../core/http';
-import { useSession } from '../../../../../core/session/store';
+import { httpInstances } from '@/core/http';
+import { useSession } from '@/core/session/store';
 
 afterEach(cleanup);
 

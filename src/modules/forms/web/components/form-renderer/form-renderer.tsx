@@ -1,10 +1,10 @@
 import { useId, useMemo, type CSSProperties } from 'react';
 import { Form } from 'antd';
-import type { FormField, FormSection } from '../../../../../shared/forms/schema';
-import { groupErrors } from '../../../components/field-errors';
-import { useLinkedValues } from '../../../components/use-linked-values';
+import type { FormField, FormSection } from '@/shared/forms/schema';
+import { groupErrors } from '@/modules/forms/components/field-errors';
+import { useLinkedValues } from '@/modules/forms/components/use-linked-values';
 import { FieldItem } from './field-item';
-import { RendererContext, type RendererContextValue } from '../../../components/renderer-context';
+import { RendererContext, type RendererContextValue } from '@/modules/forms/components/renderer-context';
 import type { FormRendererProps } from './index';
 import s from './form-renderer.module.css';
 

@@ -1,4 +1,4 @@
-import type { BaseRendererProps } from '../../../components/renderer-props';
+import type { BaseRendererProps } from '@/modules/forms/components/renderer-props';
 
 /** The desktop (antd) renderer's props: the shared contract plus a forced width class for the designer's preview. */
 export interface FormRendererProps extends BaseRendererProps {
@@ -7,4 +7,4 @@ export interface FormRendererProps extends BaseRendererProps {
 }
 
 export { FormRenderer } from './form-renderer';
-export type { FieldError, FileRef, FormPickers, FormSchema, FormValues, PickableDepartment, PickableUser } from '../../../components/renderer-props';
+export type { FieldError, FileRef, FormPickers, FormSchema, FormValues, PickableDepartment, PickableUser } from '@/modules/forms/components/renderer-props';

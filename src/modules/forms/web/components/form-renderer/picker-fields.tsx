@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Select, Spin, TreeSelect } from 'antd';
-import type { PickedRef } from '../../../../../shared/forms/schema';
-import { departmentTree } from '../../../components/option-trees';
-import { asPicked, loadDepartments, useUserSearch } from '../../../components/picker-data';
-import type { PickableDepartment } from '../../../contract';
-import { useRenderer } from '../../../components/renderer-context';
-import type { FieldInputProps } from '../../../components/field-input-props';
+import type { PickedRef } from '@/shared/forms/schema';
+import { departmentTree } from '@/modules/forms/components/option-trees';
+import { asPicked, loadDepartments, useUserSearch } from '@/modules/forms/components/picker-data';
+import type { PickableDepartment } from '@/modules/forms/contract';
+import { useRenderer } from '@/modules/forms/components/renderer-context';
+import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './form-renderer.module.css';
 
 export const SIGN_IN_TO_PICK = '登录后可选择';

@@ -1,11 +1,11 @@
 import { Image } from 'antd';
 import { PaperClipOutlined } from '@ant-design/icons';
-import type { ColumnField, FileRef } from '../../../../../shared/forms/schema';
-import { formatValue, isEmptyValue } from '../../../../../shared/forms/values';
-import { showError } from '../../../../../core/ui/toast';
-import { asFiles, asSignature } from '../../../components/file-values';
-import { formatSize } from '../../../components/file-checks';
-import { downloadFile, useFileUrl, useFileUrls } from '../../../components/file-blobs';
+import type { ColumnField, FileRef } from '@/shared/forms/schema';
+import { formatValue, isEmptyValue } from '@/shared/forms/values';
+import { showError } from '@/core/ui/toast';
+import { asFiles, asSignature } from '@/modules/forms/components/file-values';
+import { formatSize } from '@/modules/forms/components/file-checks';
+import { downloadFile, useFileUrl, useFileUrls } from '@/modules/forms/components/file-blobs';
 import s from './form-renderer.module.css';
 
 export const EMPTY_TEXT = '—';

@@ -1,13 +1,13 @@
 import { useRef, useState } from 'react';
 import { Button, Modal, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { showError } from '../../../../../core/ui/toast';
-import { SignatureCanvas, signatureFile, type SignatureCanvasHandle } from '../../../components/signature-canvas';
-import { asSignature } from '../../../components/file-values';
-import { useRenderer } from '../../../components/renderer-context';
+import { showError } from '@/core/ui/toast';
+import { SignatureCanvas, signatureFile, type SignatureCanvasHandle } from '@/modules/forms/components/signature-canvas';
+import { asSignature } from '@/modules/forms/components/file-values';
+import { useRenderer } from '@/modules/forms/components/renderer-context';
 import { NO_UPLOAD_IN_PREVIEW } from './upload-fields';
 import { SignatureImage } from './read-only-value';
-import type { FieldInputProps } from '../../../components/field-input-props';
+import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './form-renderer.module.css';
 
 /** Handwritten signature: draw in a dialog, the PNG is uploaded and the field holds its FileRef. */

@@ -2,15 +2,15 @@ import { useMemo } from 'react';
 import { Button, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { FORM_LIMITS, type ColumnField, type FormField } from '../../../../../shared/forms/schema';
-import type { FieldError } from '../../../../../shared/forms/validate';
-import { subTableSums } from '../../../../../shared/forms/validate';
-import { cellMessage, rowMessage } from '../../../components/field-errors';
-import { asRows, formatSum } from '../../../components/sub-table-rows';
-import { useMinRows } from '../../../components/use-min-rows';
+import { FORM_LIMITS, type ColumnField, type FormField } from '@/shared/forms/schema';
+import type { FieldError } from '@/shared/forms/validate';
+import { subTableSums } from '@/shared/forms/validate';
+import { cellMessage, rowMessage } from '@/modules/forms/components/field-errors';
+import { asRows, formatSum } from '@/modules/forms/components/sub-table-rows';
+import { useMinRows } from '@/modules/forms/components/use-min-rows';
 import { FIELD_INPUTS } from './field-inputs';
 import { ReadOnlyValue } from './read-only-value';
-import type { FieldInputProps } from '../../../components/field-input-props';
+import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './form-renderer.module.css';
 
 // The row's position travels with it: rows have no ids of their own (they are plain values).

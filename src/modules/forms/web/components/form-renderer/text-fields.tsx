@@ -1,7 +1,7 @@
 import { InputNumber } from 'antd';
-import { FORM_LIMITS } from '../../../../../shared/forms/schema';
-import { TextArea, TextInput } from '../../../../../core/ui/text-input';
-import { placeholderOf, type FieldInputProps } from '../../../components/field-input-props';
+import { FORM_LIMITS } from '@/shared/forms/schema';
+import { TextArea, TextInput } from '@/core/ui/text-input';
+import { placeholderOf, type FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './form-renderer.module.css';
 
 const asText = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v === null ? '' : String(v));

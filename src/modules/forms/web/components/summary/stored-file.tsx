@@ -2,9 +2,9 @@ import { useEffect, useState } from 'react';
 import { App, Image, Space, Spin } from 'antd';
 import { FileImageOutlined, PaperClipOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { http } from '../../../../../core/http';
-import { saveFile } from '../../../../../core/ui/save-file';
-import type { FileRef } from '../../../../../shared/forms/schema';
+import { http } from '@/core/http';
+import { saveFile } from '@/core/ui/save-file';
+import type { FileRef } from '@/shared/forms/schema';
 import s from './summary.module.css';
 
 /**

@@ -1,15 +1,15 @@
 // @vitest-environment jsdom
-import '../../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { AppProviders } from '../../../../../core/ui/app-providers';
-import { HttpError } from '../../../../../core/http';
-import type { SubmissionDetail } from '../../../contract';
-import * as api from '../../../api';
+import { AppProviders } from '@/core/ui/app-providers';
+import { HttpError } from '@/core/http';
+import type { SubmissionDetail } from '@/modules/forms/contract';
+import * as api from '@/modules/forms/api';
 import { SubmissionDetailView } from './submission-detail-view';
 
-vi.mock('../../../api', () => ({ getSubmission: vi.fn() }));
+vi.mock('@/modules/forms/api', () => ({ getSubmission: vi.fn() }));
 
 const DETAIL: SubmissionDetail = {
   id: 501, formId: 7, formName: '学生请假申请', version: 2, submittedAt: new Date('2026-03-02T09:30:00').getTime(),

@@ -3,7 +3,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import dayjs from 'dayjs';
-import { getSubmission } from '../../../api';
+import { getSubmission } from '@/modules/forms/api';
 import { FormRenderer } from '../form-renderer';
 import s from './summary.module.css';
 

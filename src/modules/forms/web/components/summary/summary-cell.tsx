@@ -1,6 +1,6 @@
 import { Button, Popover, Table } from 'antd';
-import type { ColumnField, FileRef } from '../../../../../shared/forms/schema';
-import { formatValue, isEmptyValue } from '../../../../../shared/forms/values';
+import type { ColumnField, FileRef } from '@/shared/forms/schema';
+import { formatValue, isEmptyValue } from '@/shared/forms/values';
 import type { SummaryField } from './summary-fields';
 import { FileLinks, FileThumbs } from './stored-file';
 import s from './summary.module.css';

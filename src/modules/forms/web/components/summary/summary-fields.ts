@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import type { FormField } from '../../../../../shared/forms/schema';
-import type { SummaryColumn } from '../../../contract';
+import type { FormField } from '@/shared/forms/schema';
+import type { SummaryColumn } from '@/modules/forms/contract';
 
 /** A summary column with its field definition (options, precision, unit, sub-table columns). */
 export type SummaryField = Omit<SummaryColumn, 'field'> & Omit<Partial<FormField>, 'id' | 'label' | 'type'>;

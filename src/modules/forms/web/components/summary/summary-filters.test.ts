@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import dayjs from 'dayjs';
-import type { SummaryColumn } from '../../../contract';
+import type { SummaryColumn } from '@/modules/forms/contract';
 import { filterableColumns, filterKindOf, toFilterParams, toFormValues } from './summary-filters';
 
 const COLUMNS: Array<Pick<SummaryColumn, 'id' | 'label' | 'type'>> = [

@@ -1,5 +1,5 @@
 import dayjs, { type Dayjs } from 'dayjs';
-import type { SummaryColumn, SummaryFilter, SummaryQuery } from '../../../contract';
+import type { SummaryColumn, SummaryFilter, SummaryQuery } from '@/modules/forms/contract';
 
 /** What the filters need of a column. */
 type ColumnLike = Pick<SummaryColumn, 'id' | 'label' | 'type'>;

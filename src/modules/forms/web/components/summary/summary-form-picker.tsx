@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Input, Table } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { listSummaryForms } from '../../../api';
-import type { SummaryForm } from '../../../contract';
+import { listSummaryForms } from '@/modules/forms/api';
+import type { SummaryForm } from '@/modules/forms/contract';
 import s from './summary.module.css';
 
 /** The forms whose summary the user may read (managers: their forms; administrators: all), searched and paged on the server. */

@@ -1,7 +1,7 @@
 import { Button, Table } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import type { SummaryPage } from '../../../contract';
+import type { SummaryPage } from '@/modules/forms/contract';
 import { SummaryCell } from './summary-cell';
 import type { SummaryField } from './summary-fields';
 import s from './summary.module.css';

@@ -1,21 +1,21 @@
 // @vitest-environment jsdom
-import '../../../../../core/testing/dom-polyfills';
+import '@/core/testing/dom-polyfills';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import type { AxiosAdapter } from 'axios';
-import { httpInstances } from '../../../../../core/http';
-import { AppProviders } from '../../../../../core/ui/app-providers';
-import type { FormSchema } from '../../../../../shared/forms/schema';
-import type { SummaryPage, SummaryQuery } from '../../../contract';
-import * as api from '../../../api';
-import { saveFile } from '../../../../../core/ui/save-file';
+import { httpInstances } from '@/core/http';
+import { AppProviders } from '@/core/ui/app-providers';
+import type { FormSchema } from '@/shared/forms/schema';
+import type { SummaryPage, SummaryQuery } from '@/modules/forms/contract';
+import * as api from '@/modules/forms/api';
+import { saveFile } from '@/core/ui/save-file';
 import { SummaryView } from './summary-view';
 
-vi.mock('../../../api', () => ({
+vi.mock('@/modules/forms/api', () => ({
   listSummaryForms: vi.fn(), listSummary: vi.fn(), exportSummary: vi.fn(), getSubmission: vi.fn(),
 }));
-vi.mock('../../../../../core/ui/save-file', () => ({ saveFile: vi.fn() }));
+vi.mock('@/core/ui/save-file', () => ({ saveFile: vi.fn() }));
 
 const ok = <T,>(data: T) => Promise.resolve({ errorCode: '0x00000000', message: '成功', data });
 
