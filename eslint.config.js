@@ -6,7 +6,12 @@ import globals from 'globals';
 // Import directions of DESIGN §2: app → modules → core/shared; client code never imports a
 // server folder; shared imports nothing of the project.
 const noServerFromClient = {
-  patterns: [{ group: ['**/server', '**/server/*', '**/server/**'], message: 'client code must not import server code (DESIGN §2)' }],
+  patterns: [
+    {
+      group: ['**/server', '**/server/*', '**/server/**'],
+      message: 'client code must not import server code (DESIGN §2)',
+    },
+  ],
 };
 
 export default tseslint.config(
@@ -26,30 +31,45 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
   {
-    files: ['src/app/**', 'src/core/**', 'src/modules/*/web/**', 'src/modules/*/cms/**', 'src/modules/*/mobile/**', 'src/modules/*/api.ts', 'src/modules/*/contract.ts', 'src/modules/*/module.ts'],
+    files: [
+      'src/app/**',
+      'src/core/**',
+      'src/modules/*/web/**',
+      'src/modules/*/cms/**',
+      'src/modules/*/mobile/**',
+      'src/modules/*/api.ts',
+      'src/modules/*/contract.ts',
+      'src/modules/*/module.ts',
+    ],
     rules: { 'no-restricted-imports': ['error', noServerFromClient] },
   },
   {
     files: ['src/shared/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['node:*'], message: 'shared code runs in the browser too' },
-          { group: ['../*', '@/*'], message: 'shared/ imports nothing of the project (DESIGN §2)' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'shared code runs in the browser too' },
+            { group: ['../*', '@/*'], message: 'shared/ imports nothing of the project (DESIGN §2)' },
+          ],
+        },
+      ],
     },
   },
   {
     // one folder down (shared/forms): '../x' is still shared, '../../x' is the rest of the project
     files: ['src/shared/*/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [
-          { group: ['node:*'], message: 'shared code runs in the browser too' },
-          { group: ['../../*', '@/*'], message: 'shared/ imports nothing of the project (DESIGN §2)' },
-        ],
-      }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'shared code runs in the browser too' },
+            { group: ['../../*', '@/*'], message: 'shared/ imports nothing of the project (DESIGN §2)' },
+          ],
+        },
+      ],
     },
   },
 );

@@ -20,7 +20,9 @@ function precompress(outDir: string): Plugin {
     apply: 'build',
     closeBundle() {
       const walk = (dir: string): string[] =>
-        fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
+        fs
+          .readdirSync(dir, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
       const resource = path.join(outDir, 'resource');
       if (!fs.existsSync(resource)) return;
       for (const file of walk(resource).filter((f) => /\.(js|css|svg)$/.test(f))) {
@@ -54,7 +56,9 @@ export default defineConfig({
         entryFileNames: 'resource/js/[name]-[hash].js',
         chunkFileNames: 'resource/js/[name]-[hash].js',
         assetFileNames: (info) =>
-          (info.names?.[0] ?? '').endsWith('.css') ? 'resource/css/[name]-[hash][extname]' : 'resource/assets/[name]-[hash][extname]',
+          (info.names?.[0] ?? '').endsWith('.css')
+            ? 'resource/css/[name]-[hash][extname]'
+            : 'resource/assets/[name]-[hash][extname]',
       },
     },
   },
@@ -67,9 +71,22 @@ export default defineConfig({
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` first line.
     // The server suite runs a second time on PostgreSQL when TEST_DATABASE_URL is set.
     projects: [
-      { extends: true as const, test: { name: 'sqlite', include: ['src/**/*.test.{ts,tsx}', 'pwa/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true as const,
+        test: { name: 'sqlite', include: ['src/**/*.test.{ts,tsx}', 'pwa/**/*.test.ts'], environment: 'node' },
+      },
       ...(process.env.TEST_DATABASE_URL
-        ? [{ extends: true as const, test: { name: 'postgres', include: ['src/server/**/*.test.ts', 'src/modules/*/server/**/*.test.ts'], environment: 'node', env: { TEST_DB: 'pg' } } }]
+        ? [
+            {
+              extends: true as const,
+              test: {
+                name: 'postgres',
+                include: ['src/server/**/*.test.ts', 'src/modules/*/server/**/*.test.ts'],
+                environment: 'node',
+                env: { TEST_DB: 'pg' },
+              },
+            },
+          ]
         : []),
     ],
   },

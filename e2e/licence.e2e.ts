@@ -33,7 +33,10 @@ beforeAll(async () => {
   } finally {
     await db.destroy();
   }
-  [server, browser] = await Promise.all([startServer({ LICENCE_PUBLIC_KEY: keys.publicKeyPem }, { dataDir }), launchBrowser()]);
+  [server, browser] = await Promise.all([
+    startServer({ LICENCE_PUBLIC_KEY: keys.publicKeyPem }, { dataDir }),
+    launchBrowser(),
+  ]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -42,15 +45,21 @@ afterAll(async () => {
 
 describe('an expired licence', () => {
   it('is refused by the server with 0x10000506 on a non-public call, whoever asks', async () => {
-    const res = await fetch(`${server.baseURL}/user/api/v1.dashboard/summary/`, { headers: { authorization: 'x'.repeat(43) } });
+    const res = await fetch(`${server.baseURL}/user/api/v1.dashboard/summary/`, {
+      headers: { authorization: 'x'.repeat(43) },
+    });
     expect(res.status).toBe(503);
     expect(((await res.json()) as Envelope<unknown>).errorCode).toBe('0x10000506');
   });
 
   it('sends the signed-in user to /notLicense', () =>
-    inPage(browser, async (page) => {
-      await login(page, ACCOUNTS.student.username, ACCOUNTS.student.password);
-      await expectPath(page, '/notLicense');
-      await page.getByText('服务未授权，请联系管理员').waitFor();
-    }, server.baseURL));
+    inPage(
+      browser,
+      async (page) => {
+        await login(page, ACCOUNTS.student.username, ACCOUNTS.student.password);
+        await expectPath(page, '/notLicense');
+        await page.getByText('服务未授权，请联系管理员').waitFor();
+      },
+      server.baseURL,
+    ));
 });

@@ -32,9 +32,14 @@ describe('the installable app (PWA)', () => {
     inPage(browser, async (page) => {
       await page.goto('/login');
       expect(await page.locator('link[rel="manifest"]').count()).toBe(1);
-      const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as { display: string; icons: { sizes: string; purpose?: string }[] };
+      const manifest = (await (await page.request.get('/manifest.webmanifest')).json()) as {
+        display: string;
+        icons: { sizes: string; purpose?: string }[];
+      };
       expect(manifest.display).toBe('standalone');
-      expect(manifest.icons.map((i) => `${i.sizes}/${i.purpose}`)).toEqual(expect.arrayContaining(['192x192/any', '512x512/any', '512x512/maskable']));
+      expect(manifest.icons.map((i) => `${i.sizes}/${i.purpose}`)).toEqual(
+        expect.arrayContaining(['192x192/any', '512x512/any', '512x512/maskable']),
+      );
       const sw = await page.request.get('/sw.js');
       expect(sw.status()).toBe(200);
       expect(sw.headers()['cache-control']).toBe('no-cache');

@@ -56,7 +56,9 @@ describe('a session that ends on the server', () => {
       const db = new Database(path.join(inject('dataDir'), 'campus-portal.sqlite'));
       try {
         db.pragma('busy_timeout = 5000');
-        const changed = db.prepare('UPDATE session SET last_seen_at = ? WHERE token_hash = ?').run(Date.now() - 31 * 60_000, hashToken(token)).changes;
+        const changed = db
+          .prepare('UPDATE session SET last_seen_at = ? WHERE token_hash = ?')
+          .run(Date.now() - 31 * 60_000, hashToken(token)).changes;
         expect(changed).toBe(1);
       } finally {
         db.close();

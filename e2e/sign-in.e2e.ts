@@ -44,10 +44,13 @@ describe('signing in through the real login page', () => {
       const platforms = answer.data.menus.plant_front;
       expect(platforms.length).toBeGreaterThanOrEqual(2);
       await expectPath(page, '/platformSelection');
-      for (const p of platforms) await expect.poll(() => page.getByRole('button', { name: `进入${p.platform_name}` }).count()).toBe(1);
+      for (const p of platforms)
+        await expect.poll(() => page.getByRole('button', { name: `进入${p.platform_name}` }).count()).toBe(1);
 
       const chosen = platforms[0]!;
-      const choice = page.waitForResponse((r) => new URL(r.url()).pathname === '/user/api/v1.platform/choice_platform/');
+      const choice = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/user/api/v1.platform/choice_platform/',
+      );
       await page.getByRole('button', { name: `进入${chosen.platform_name}` }).click();
       expect((await (await choice).json()).errorCode).toBe('0x00000000');
       const expected = landingPath({ isAdmin: false, platforms, chosen, redirect: '', to: '' });
@@ -66,11 +69,13 @@ describe('signing in through the real login page', () => {
       await expectPath(page, '/login');
       expect(await tokenOf(page)).toBeNull();
       // The server ended the session too: the old token no longer counts as signed in.
-      const check = await page.request.post('/user/api/v1.user/check_user_is_login/', { headers: { Authorization: token! } });
+      const check = await page.request.post('/user/api/v1.user/check_user_is_login/', {
+        headers: { Authorization: token! },
+      });
       expect((await check.json()).errorCode).toBe('0x00000011');
     }));
 
-  it('takes the student, who has one platform, straight to that platform\'s landing page', () =>
+  it("takes the student, who has one platform, straight to that platform's landing page", () =>
     inPage(browser, async (page) => {
       const seen: string[] = [];
       page.on('framenavigated', (f) => f === page.mainFrame() && seen.push(new URL(f.url()).pathname));
@@ -93,8 +98,12 @@ describe('signing in through the real login page', () => {
       await form.username.fill(ACCOUNTS.student.username);
       await form.password.fill(ACCOUNTS.student.password);
       await form.code.fill('ZZ99');
-      const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/user/login/' && r.request().method() === 'POST');
-      const newCaptcha = page.waitForRequest((r) => r.url().includes('/user/login/get_code/') && r.url() !== new URL(firstCaptcha!, page.url()).toString());
+      const answer = page.waitForResponse(
+        (r) => new URL(r.url()).pathname === '/user/login/' && r.request().method() === 'POST',
+      );
+      const newCaptcha = page.waitForRequest(
+        (r) => r.url().includes('/user/login/get_code/') && r.url() !== new URL(firstCaptcha!, page.url()).toString(),
+      );
       await form.submit.click();
       expect((await (await answer).json()).errorCode).toBe('0x00000031');
       await page.locator('.ant-message').getByText('验证码错误').waitFor();
@@ -108,7 +117,11 @@ describe('signing in through the real login page', () => {
     inPage(browser, async (page) => {
       await page.goto('/login');
       const form = loginForm(page);
-      for (const [field, text] of [[form.username, '请输入用户名'], [form.password, '请输入密码'], [form.code, '请输入验证码']] as const) {
+      for (const [field, text] of [
+        [form.username, '请输入用户名'],
+        [form.password, '请输入密码'],
+        [form.code, '请输入验证码'],
+      ] as const) {
         await field.focus();
         await field.blur();
         await page.getByText(text).waitFor();

@@ -64,7 +64,10 @@ async function adminCall<T>(page: Page, token: string, url: string, data: object
 /** The approval page of a task: the newest pending task is the first row of 待我审批 (newest first). */
 async function openNewestTask(page: Page): Promise<void> {
   await page.goto('/web/taskCenter/taskWorkBench?type=dsp');
-  const row = page.locator('.ant-table-row').filter({ hasText: need(made.title, 'the title') }).first();
+  const row = page
+    .locator('.ant-table-row')
+    .filter({ hasText: need(made.title, 'the title') })
+    .first();
   await row.click();
   await expectPath(page, '/web/taskCenter/taskApproval');
   // It is this run's request: its reason is on the form.
@@ -72,35 +75,55 @@ async function openNewestTask(page: Page): Promise<void> {
 }
 
 /** The history's actions, oldest first (data-history on each timeline item). */
-const historyActions = (page: Page) => page.locator('[data-history]').evaluateAll((els) => els.map((e) => e.getAttribute('data-history')));
+const historyActions = (page: Page) =>
+  page.locator('[data-history]').evaluateAll((els) => els.map((e) => e.getAttribute('data-history')));
 
 describe('the approval centre: a leave request from application to the dorm office', () => {
-  it('finds the student\'s college leaders and a dorm-office member (administrator lookups)', () =>
+  it("finds the student's college leaders and a dorm-office member (administrator lookups)", () =>
     inPage(browser, async (admin) => {
       const answer = await login(admin, ACCOUNTS.admin.username, ACCOUNTS.admin.password, { admin: true });
       expect(answer.errorCode).toBe('0x00000000');
       await expectPath(admin, '/cms/home/index');
       const token = need((await tokenOf(admin)) ?? undefined, 'the admin token');
 
-      const students = await adminCall<{ list: UserPick[] }>(admin, token, '/user/api/v1.user/getUserList/', { keyword: ACCOUNTS.student.username, page: 1, pageSize: 10 });
+      const students = await adminCall<{ list: UserPick[] }>(admin, token, '/user/api/v1.user/getUserList/', {
+        keyword: ACCOUNTS.student.username,
+        page: 1,
+        pageSize: 10,
+      });
       const student = students.list.find((u) => u.username === ACCOUNTS.student.username);
-      const departmentId = need(student?.department?.id, 'the student\'s department');
+      const departmentId = need(student?.department?.id, "the student's department");
       made.student = student!.realName;
       // 部门负责人 of the student's department or the nearest department up the tree that has any.
-      let dept = await adminCall<DepartmentDetail>(admin, token, '/user/api/v1.department/getDepartment/', { id: departmentId });
+      let dept = await adminCall<DepartmentDetail>(admin, token, '/user/api/v1.department/getDepartment/', {
+        id: departmentId,
+      });
       const ancestors = [...dept.path].reverse();
       while (!dept.leaders.length && ancestors.length) {
-        dept = await adminCall<DepartmentDetail>(admin, token, '/user/api/v1.department/getDepartment/', { id: ancestors.shift()!.id });
+        dept = await adminCall<DepartmentDetail>(admin, token, '/user/api/v1.department/getDepartment/', {
+          id: ancestors.shift()!.id,
+        });
       }
       expect(dept.leaders).toHaveLength(2);
       const leaders: string[] = [];
       for (const l of dept.leaders) {
-        const found = await adminCall<{ list: UserPick[] }>(admin, token, '/user/api/v1.user/getUserList/', { keyword: l.userNo, page: 1, pageSize: 10 });
+        const found = await adminCall<{ list: UserPick[] }>(admin, token, '/user/api/v1.user/getUserList/', {
+          keyword: l.userNo,
+          page: 1,
+          pageSize: 10,
+        });
         leaders.push(need(found.list.find((u) => u.id === l.id)?.username, `leader ${l.realName}`));
       }
       const roles = await adminCall<RoleItem[]>(admin, token, '/user/api/v1.role/getRoleGroup/', {});
-      const dormRole = need(roles.find((r) => r.code === 'dorm_office'), 'the dorm office role');
-      const dorm = await adminCall<{ list: UserPick[] }>(admin, token, '/user/api/v1.user/getUserList/', { roleId: dormRole.id, page: 1, pageSize: 10 });
+      const dormRole = need(
+        roles.find((r) => r.code === 'dorm_office'),
+        'the dorm office role',
+      );
+      const dorm = await adminCall<{ list: UserPick[] }>(admin, token, '/user/api/v1.user/getUserList/', {
+        roleId: dormRole.id,
+        page: 1,
+        pageSize: 10,
+      });
       made.leaders = leaders;
       made.dorm = need(dorm.list.find((u) => u.status === 'active')?.username, 'a dorm-office member');
     }));
@@ -109,7 +132,9 @@ describe('the approval centre: a leave request from application to the dorm offi
     inPage(browser, async (page) => {
       await signIn(page, ACCOUNTS.student.username, ACCOUNTS.student.password);
       await page.goto('/web/taskCenter/taskProcessServices');
-      const card = page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: '学生请假申请' }) });
+      const card = page
+        .locator('.ant-card')
+        .filter({ has: page.locator('.ant-card-head-title', { hasText: '学生请假申请' }) });
       await card.getByText('审批流程：学生请假审批').waitFor();
       await card.getByRole('button', { name: '立即办理' }).click();
       await expectPath(page, '/web/taskCenter/taskFormWrite');
@@ -123,12 +148,19 @@ describe('the approval centre: a leave request from application to the dorm offi
       const calendar = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
       await calendar.locator('.ant-picker-cell-today').first().click();
       await calendar.locator('.ant-picker-cell-today').first().click();
-      await eventually(() => formItem(form, '请假时间').locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual([today, today]);
+      await eventually(() =>
+        formItem(form, '请假时间')
+          .locator('input')
+          .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+      ).toEqual([today, today]);
       await formItem(form, '请假天数').locator('input').fill('3');
       made.reason = `回家参加家人婚礼 ${Date.now().toString(36)}`;
       await formItem(form, '请假事由').locator('textarea').fill(made.reason);
 
-      const res = await clickFor(form.getByRole('button', { name: /^提\s*交\s*申\s*请$/ }), isPath('/workflow/api/v1.formFill/submit/'));
+      const res = await clickFor(
+        form.getByRole('button', { name: /^提\s*交\s*申\s*请$/ }),
+        isPath('/workflow/api/v1.formFill/submit/'),
+      );
       const answer = (await res.json()) as Envelope<SubmitAnswer>;
       expect(answer.errorCode, answer.message).toBe('0x00000000');
       expect(answer.data.follow?.label).toBe('查看审批进度');
@@ -143,7 +175,8 @@ describe('the approval centre: a leave request from application to the dorm offi
       expect(made.title).toBe(`${need(made.student, 'the student')}的请假申请（事假，${today}至${today}）`);
       // Waiting at the counsellor: the chart marks it, the history has the submission.
       expect(await historyActions(page)).toEqual(['submit']);
-    }));
+    }),
+  );
 
   it('the counsellor returns it with a reason', { timeout: 60_000 }, () =>
     inPage(browser, async (page) => {
@@ -159,14 +192,18 @@ describe('the approval centre: a leave request from application to the dorm offi
       expect(((await res.json()) as Envelope<unknown>).errorCode).toBe('0x00000000');
       await toast(page, '已退回').waitFor();
       await expectPath(page, '/web/taskCenter/taskWorkBench');
-    }));
+    }),
+  );
 
   it('the student edits and resubmits the returned request', { timeout: 60_000 }, () =>
     inPage(browser, async (page) => {
       await signIn(page, ACCOUNTS.student.username, ACCOUNTS.student.password);
       // 我发起的 lists it as returned; the row opens it.
       await page.goto('/web/taskCenter/taskWorkBench?type=wfq');
-      const row = page.locator('.ant-table-row').filter({ hasText: need(made.title, 'the title') }).first();
+      const row = page
+        .locator('.ant-table-row')
+        .filter({ hasText: need(made.title, 'the title') })
+        .first();
       await row.getByText('已退回').waitFor();
       await row.click();
       await expectPath(page, '/web/taskCenter/taskApproval');
@@ -174,7 +211,9 @@ describe('the approval centre: a leave request from application to the dorm offi
       await page.getByText('请写明离校期间的联系人').first().waitFor();
 
       await page.getByRole('button', { name: '重新提交' }).click();
-      const form = page.locator('.ant-card').filter({ has: page.locator('.ant-card-head-title', { hasText: '表单内容' }) });
+      const form = page
+        .locator('.ant-card')
+        .filter({ has: page.locator('.ant-card-head-title', { hasText: '表单内容' }) });
       made.reason = `${need(made.reason, 'the reason')}，离校期间联系人：母亲`;
       await formItem(form, '请假事由').locator('textarea').fill(made.reason);
       await form.getByPlaceholder('修改说明（选填）').fill('已补充联系人');
@@ -182,7 +221,8 @@ describe('the approval centre: a leave request from application to the dorm offi
       expect(((await res.json()) as Envelope<unknown>).errorCode).toBe('0x00000000');
       await toast(page, '已重新提交').waitFor();
       await page.locator('.ant-tag').getByText('审批中', { exact: true }).waitFor();
-    }));
+    }),
+  );
 
   it('the counsellor approves the resubmitted request', { timeout: 60_000 }, () =>
     inPage(browser, async (page) => {
@@ -194,27 +234,35 @@ describe('the approval centre: a leave request from application to the dorm offi
       const res = await clickFor(box.getByRole('button', { name: /^确\s*定$/ }), isPath(`${TASK}/approve/`));
       expect(((await res.json()) as Envelope<unknown>).errorCode).toBe('0x00000000');
       await toast(page, '已同意').waitFor();
-    }));
+    }),
+  );
 
-  it('one college leader approves from the phone\'s pending list', { timeout: 60_000 }, async () => {
+  it("one college leader approves from the phone's pending list", { timeout: 60_000 }, async () => {
     const [leader] = need(made.leaders, 'the leaders');
-    await inContext(await phoneContext(browser), async (phone) => {
-      const answer = await login(phone, leader!, GENERATED_PASSWORD, { path: '/mobile/mobileLogin' });
-      expect(answer.errorCode, answer.message).toBe('0x00000000');
-      // Staff have two platforms: the phone asks in a sheet.
-      await phone.locator('.adm-action-sheet').getByText('教职工服务平台').click();
-      await expectPath(phone, /^\/mobile\/(?!mobileLogin)/);
-      await phone.goto('/mobile/taskPending');
-      const item = phone.locator('.adm-list-item').filter({ hasText: need(made.title, 'the title') }).first();
-      await item.getByText('学院审批').waitFor();
-      await item.click();
-      await phone.getByText(need(made.reason, 'the reason')).first().waitFor();
-      await phone.getByRole('button', { name: '同意' }).click();
-      await phone.getByRole('textbox', { name: '审批意见' }).fill('同意');
-      const res = await clickFor(phone.getByRole('button', { name: '确认同意' }), isPath(`${TASK}/approve/`));
-      expect(((await res.json()) as Envelope<unknown>).errorCode).toBe('0x00000000');
-      await phone.locator('.adm-toast-main').getByText('已同意').waitFor();
-    }, 'phone');
+    await inContext(
+      await phoneContext(browser),
+      async (phone) => {
+        const answer = await login(phone, leader!, GENERATED_PASSWORD, { path: '/mobile/mobileLogin' });
+        expect(answer.errorCode, answer.message).toBe('0x00000000');
+        // Staff have two platforms: the phone asks in a sheet.
+        await phone.locator('.adm-action-sheet').getByText('教职工服务平台').click();
+        await expectPath(phone, /^\/mobile\/(?!mobileLogin)/);
+        await phone.goto('/mobile/taskPending');
+        const item = phone
+          .locator('.adm-list-item')
+          .filter({ hasText: need(made.title, 'the title') })
+          .first();
+        await item.getByText('学院审批').waitFor();
+        await item.click();
+        await phone.getByText(need(made.reason, 'the reason')).first().waitFor();
+        await phone.getByRole('button', { name: '同意' }).click();
+        await phone.getByRole('textbox', { name: '审批意见' }).fill('同意');
+        const res = await clickFor(phone.getByRole('button', { name: '确认同意' }), isPath(`${TASK}/approve/`));
+        expect(((await res.json()) as Envelope<unknown>).errorCode).toBe('0x00000000');
+        await phone.locator('.adm-toast-main').getByText('已同意').waitFor();
+      },
+      'phone',
+    );
   });
 
   it('the other college leader approves on a desktop, and the request is approved', { timeout: 60_000 }, () =>
@@ -225,10 +273,14 @@ describe('the approval centre: a leave request from application to the dorm offi
       // The countersign: one of the two has approved already.
       await page.getByText('学院审批 · 待处理').waitFor();
       await page.getByRole('button', { name: /^同\s*意$/ }).click();
-      const res = await clickFor(dialog(page, '同意').getByRole('button', { name: /^确\s*定$/ }), isPath(`${TASK}/approve/`));
+      const res = await clickFor(
+        dialog(page, '同意').getByRole('button', { name: /^确\s*定$/ }),
+        isPath(`${TASK}/approve/`),
+      );
       expect(((await res.json()) as Envelope<unknown>).errorCode).toBe('0x00000000');
       await toast(page, '已同意').waitFor();
-    }));
+    }),
+  );
 
   it('the student sees 已通过 with every step in the history', { timeout: 60_000 }, () =>
     inPage(browser, async (page) => {
@@ -238,30 +290,55 @@ describe('the approval centre: a leave request from application to the dorm offi
       await page.goto(`/web/taskCenter/taskApproval?instanceId=${instanceId}`);
       const view = ((await (await detail).json()) as Envelope<InstanceView>).data;
       await page.locator('.ant-tag').getByText('已通过', { exact: true }).first().waitFor();
-      expect(await historyActions(page)).toEqual(['submit', 'return', 'resubmit', 'approve', 'approve', 'approve', 'copy', 'finish']);
+      expect(await historyActions(page)).toEqual([
+        'submit',
+        'return',
+        'resubmit',
+        'approve',
+        'approve',
+        'approve',
+        'copy',
+        'finish',
+      ]);
       // Who did each step, in order: the counsellor twice, then the two leaders (either order).
       const actors = view.history.map((h) => [h.action, h.nodeName ?? '']);
       expect(actors).toEqual([
-        ['submit', expect.any(String)], ['return', '辅导员审批'], ['resubmit', expect.any(String)], ['approve', '辅导员审批'],
-        ['approve', '学院审批'], ['approve', '学院审批'], ['copy', '抄送宿管办'], ['finish', expect.any(String)],
+        ['submit', expect.any(String)],
+        ['return', '辅导员审批'],
+        ['resubmit', expect.any(String)],
+        ['approve', '辅导员审批'],
+        ['approve', '学院审批'],
+        ['approve', '学院审批'],
+        ['copy', '抄送宿管办'],
+        ['finish', expect.any(String)],
       ]);
       await page.getByText('请写明离校期间的联系人').first().waitFor();
       await page.getByText(need(made.reason, 'the reason')).first().waitFor();
       // 我发起的 says so too.
       await page.goto('/web/taskCenter/taskWorkBench?type=wfq');
-      await page.locator('.ant-table-row').filter({ hasText: need(made.title, 'the title') }).first().getByText('已通过').waitFor();
-    }));
+      await page
+        .locator('.ant-table-row')
+        .filter({ hasText: need(made.title, 'the title') })
+        .first()
+        .getByText('已通过')
+        .waitFor();
+    }),
+  );
 
   it('the dorm office finds it under 抄送我的', { timeout: 60_000 }, () =>
     inPage(browser, async (page) => {
       await signIn(page, need(made.dorm, 'the dorm-office member'), GENERATED_PASSWORD);
       await page.goto('/web/taskCenter/taskWorkBench?type=cswd');
-      const row = page.locator('.ant-table-row').filter({ hasText: need(made.title, 'the title') }).first();
+      const row = page
+        .locator('.ant-table-row')
+        .filter({ hasText: need(made.title, 'the title') })
+        .first();
       await row.waitFor();
       await row.click();
       await expectPath(page, '/web/taskCenter/taskApproval');
       expect(new URL(page.url()).searchParams.get('instanceId')).toBe(String(made.instanceId));
       await page.locator('.ant-tag').getByText('已通过', { exact: true }).first().waitFor();
       await page.getByText(need(made.reason, 'the reason')).first().waitFor();
-    }));
+    }),
+  );
 });

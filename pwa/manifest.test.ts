@@ -5,7 +5,13 @@ import { DEFAULT_THEME_COLOR, webAppManifest } from './manifest';
 describe('the web app manifest', () => {
   it('describes a standalone app that starts at the root, in Chinese', () => {
     const m = webAppManifest();
-    expect(m).toMatchObject({ display: 'standalone', start_url: '/', scope: '/', lang: 'zh-CN', theme_color: DEFAULT_THEME_COLOR });
+    expect(m).toMatchObject({
+      display: 'standalone',
+      start_url: '/',
+      scope: '/',
+      lang: 'zh-CN',
+      theme_color: DEFAULT_THEME_COLOR,
+    });
     expect(m.name).toMatch(/[\u4e00-\u9fa5]/);
   });
   it('takes the theme colour it is given', () => {
@@ -16,7 +22,8 @@ describe('the web app manifest', () => {
   });
   it('offers Chromium the installable icon sizes: 192 and 512 PNGs and a maskable one', () => {
     const icons = webAppManifest().icons;
-    const png = (sizes: string, purpose: string) => icons.some((i) => i.type === 'image/png' && i.sizes === sizes && i.purpose === purpose);
+    const png = (sizes: string, purpose: string) =>
+      icons.some((i) => i.type === 'image/png' && i.sizes === sizes && i.purpose === purpose);
     expect(png('192x192', 'any') && png('512x512', 'any') && png('512x512', 'maskable')).toBe(true);
   });
   it('names PNG icons whose pixel size is the size it declares', () => {

@@ -78,7 +78,15 @@ export function pwaPlugins(swSrcDir: string): Plugin[] {
       manifestFilename: MANIFEST_FILE,
       includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['index.html', 'offline.html', 'favicon.svg', 'logo.svg', 'icons/*.png', 'resource/js/*.js', 'resource/css/*.css'],
+        globPatterns: [
+          'index.html',
+          'offline.html',
+          'favicon.svg',
+          'logo.svg',
+          'icons/*.png',
+          'resource/js/*.js',
+          'resource/css/*.css',
+        ],
         manifestTransforms: [async (entries) => ({ manifest: keepShell(entries, shell), warnings: [] })],
         // The entry's vendor chunk (antd) is larger than workbox's 2 MB default would allow on a bad day.
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,

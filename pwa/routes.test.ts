@@ -21,7 +21,15 @@ describe('the service worker routing rules', () => {
     for (const p of API_PATHS) expect(isApiPath(p), p).toBe(true);
   });
   it('does not take app routes or build files for API paths', () => {
-    for (const p of ['/login', '/web/home', '/cms/home/index', '/mobile/mobileLogin', '/resource/js/index-abc.js', '/userInfo']) expect(isApiPath(p), p).toBe(false);
+    for (const p of [
+      '/login',
+      '/web/home',
+      '/cms/home/index',
+      '/mobile/mobileLogin',
+      '/resource/js/index-abc.js',
+      '/userInfo',
+    ])
+      expect(isApiPath(p), p).toBe(false);
   });
   it('caches only hashed chunks and styles cache-first, never an API under /resource/', () => {
     expect(isHashedAsset('/resource/js/index-GjKAmhBl.js')).toBe(true);
@@ -31,7 +39,9 @@ describe('the service worker routing rules', () => {
     expect(isHashedAsset('/index.html')).toBe(false);
   });
   it('gives the app shell only to client routes: not to APIs, build files or other files', () => {
-    for (const p of ['/', '/login', '/web/personal/index', '/cms/home/index', '/mobile/mobileLogin']) expect(isAppRoute(p), p).toBe(true);
-    for (const p of ['/data/export/', '/resource/js/x.js', '/resource/missing', '/report.pdf', '/manifest.webmanifest']) expect(isAppRoute(p), p).toBe(false);
+    for (const p of ['/', '/login', '/web/personal/index', '/cms/home/index', '/mobile/mobileLogin'])
+      expect(isAppRoute(p), p).toBe(true);
+    for (const p of ['/data/export/', '/resource/js/x.js', '/resource/missing', '/report.pdf', '/manifest.webmanifest'])
+      expect(isAppRoute(p), p).toBe(false);
   });
 });

@@ -12,7 +12,8 @@ export const OFFLINE_URL = '/offline.html';
 export const RESOURCE_CACHE = 'campus-portal-resources';
 
 /** Server answers (permissions, tokens, data): never from a cache. */
-export const isApiPath = (pathname: string): boolean => API_PREFIX.test(pathname) || pathname.includes('/invoker_server/');
+export const isApiPath = (pathname: string): boolean =>
+  API_PREFIX.test(pathname) || pathname.includes('/invoker_server/');
 
 /** Content-hashed build output: a name never changes content, so cache-first is safe. */
 export const isHashedAsset = (pathname: string): boolean => HASHED_ASSET.test(pathname);

@@ -42,7 +42,10 @@ addRoute();
 
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && isHashedAsset(url.pathname),
-  new CacheFirst({ cacheName: RESOURCE_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })] }),
+  new CacheFirst({
+    cacheName: RESOURCE_CACHE,
+    plugins: [new ExpirationPlugin({ maxEntries: 400, purgeOnQuotaError: true })],
+  }),
 );
 
 self.addEventListener('message', (event) => {
@@ -52,5 +55,7 @@ self.addEventListener('message', (event) => {
 // Caches of no current use (an earlier design's names) are dropped when this version takes over.
 self.addEventListener('activate', (event) => {
   const keep = new Set([cacheNames.precache, RESOURCE_CACHE]);
-  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((n) => !keep.has(n)).map((n) => caches.delete(n)))));
+  event.waitUntil(
+    caches.keys().then((names) => Promise.all(names.filter((n) => !keep.has(n)).map((n) => caches.delete(n)))),
+  );
 });

@@ -6,18 +6,31 @@ import { repoRoot } from './server';
 
 /** Debian's chromium: nothing is downloaded (DESIGN §1). */
 export const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 export const resultsDir = path.join(repoRoot, 'test-results');
 
 export function launchBrowser(): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk (.ci/run does)`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk (.ci/run does)`);
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
 
 /** A fresh browser profile (empty storage) on the suite's server, at the recommended 1920*1080. */
 export async function newContext(browser: Browser, baseURL = inject('baseURL')): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, locale: 'zh-CN', timezoneId: 'Asia/Shanghai', viewport: { width: 1920, height: 1080 } });
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1920, height: 1080 },
+  });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);
   return context;
@@ -29,7 +42,11 @@ const fileSafe = (s: string) => s.replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 12
  * Runs one test body in a fresh context and page. When the body fails it leaves a full-page
  * screenshot and the page's console log in test-results/ (named after the test), then rethrows.
  */
-export async function inPage(browser: Browser, body: (page: Page, context: BrowserContext) => Promise<void>, baseURL?: string): Promise<void> {
+export async function inPage(
+  browser: Browser,
+  body: (page: Page, context: BrowserContext) => Promise<void>,
+  baseURL?: string,
+): Promise<void> {
   await inContext(await newContext(browser, baseURL), (page, context) => body(page, context));
 }
 
@@ -37,7 +54,11 @@ export async function inPage(browser: Browser, body: (page: Page, context: Brows
  * Runs a body on a new page of `context` (closed afterwards) with inPage's failure evidence; `tag`
  * prefixes the files' names (e.g. "phone" when a test runs several contexts).
  */
-export async function inContext(context: BrowserContext, body: (page: Page, context: BrowserContext) => Promise<void>, tag = ''): Promise<void> {
+export async function inContext(
+  context: BrowserContext,
+  body: (page: Page, context: BrowserContext) => Promise<void>,
+  tag = '',
+): Promise<void> {
   const page = await context.newPage();
   const log: string[] = [];
   page.on('console', (m) => log.push(`[${m.type()}] ${m.text()}`));

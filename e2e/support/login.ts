@@ -51,9 +51,13 @@ export async function login(
 
 /** Waits until the page is at this pathname (client-side navigations included). */
 export async function expectPath(page: Page, pathname: string | RegExp, timeout = 15_000): Promise<URL> {
-  await page.waitForURL((u) => (typeof pathname === 'string' ? u.pathname === pathname : pathname.test(u.pathname)), { timeout });
+  await page.waitForURL((u) => (typeof pathname === 'string' ? u.pathname === pathname : pathname.test(u.pathname)), {
+    timeout,
+  });
   const url = new URL(page.url());
-  expect(url.pathname).toMatch(typeof pathname === 'string' ? new RegExp(`^${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : pathname);
+  expect(url.pathname).toMatch(
+    typeof pathname === 'string' ? new RegExp(`^${pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : pathname,
+  );
   return url;
 }
 

@@ -46,7 +46,8 @@ export async function startServer(
   opts: { startTimeoutMs?: number; dataDir?: string } = {},
 ): Promise<RunningServer> {
   const indexHtml = path.join(repoRoot, 'dist', 'index.html');
-  if (!fs.existsSync(indexHtml)) throw new Error(`no build at ${indexHtml}: run "vite build" first (npm run test:e2e does)`);
+  if (!fs.existsSync(indexHtml))
+    throw new Error(`no build at ${indexHtml}: run "vite build" first (npm run test:e2e does)`);
 
   // A caller may prepare the directory (e.g. a database with a given licence); it is removed all the same.
   const dataDir = opts.dataDir ?? newDataDir();
@@ -86,10 +87,12 @@ export async function startServer(
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   let exited: number | null = null;
-  const exitPromise = new Promise<void>((resolve) => child.once('exit', (code, signal) => {
-    exited = code ?? (signal ? 128 : 1);
-    resolve();
-  }));
+  const exitPromise = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exited = code ?? (signal ? 128 : 1);
+      resolve();
+    }),
+  );
   const output = () => lines.join('\n');
 
   const stop = async () => {

@@ -15,7 +15,9 @@ export const dialog = (page: Page, title: string | RegExp) =>
 
 /** The antd form item labelled `label` inside `scope` (getByLabel also matches nested controls' labels). */
 export const formItem = (scope: Locator, label: string) =>
-  scope.locator('.ant-form-item').filter({ has: scope.page().locator('.ant-form-item-label').getByText(label, { exact: true }) });
+  scope
+    .locator('.ant-form-item')
+    .filter({ has: scope.page().locator('.ant-form-item-label').getByText(label, { exact: true }) });
 
 /**
  * Picks `label` in the open antd Select dropdown. A dropdown that is closing (its leave animation
@@ -56,8 +58,13 @@ export function need<T>(v: T | undefined, what: string): T {
 /** A phone-sized touch context (360×740) on the suite's server. */
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext({
-    baseURL: inject('baseURL'), locale: 'zh-CN', timezoneId: 'Asia/Shanghai',
-    viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2,
+    baseURL: inject('baseURL'),
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 360, height: 740 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
   });
   context.setDefaultTimeout(15_000);
   context.setDefaultNavigationTimeout(20_000);

@@ -8,7 +8,8 @@ export function showBootError(root: HTMLElement, error: unknown): void {
   console.error('app shell failed to load', error);
   const box = document.createElement('div');
   box.setAttribute('role', 'alert');
-  box.style.cssText = 'display:flex;flex-direction:column;align-items:center;gap:12px;padding:96px 24px;text-align:center;font-size:15px';
+  box.style.cssText =
+    'display:flex;flex-direction:column;align-items:center;gap:12px;padding:96px 24px;text-align:center;font-size:15px';
   const title = document.createElement('h2');
   title.textContent = CHUNK_ERROR_TITLE;
   const text = document.createElement('p');
@@ -17,7 +18,8 @@ export function showBootError(root: HTMLElement, error: unknown): void {
   const button = document.createElement('button');
   button.type = 'button';
   button.textContent = '重新加载';
-  button.style.cssText = 'min-height:44px;padding:0 20px;border:0;border-radius:8px;background:#1677ff;color:#fff;font-size:15px;cursor:pointer';
+  button.style.cssText =
+    'min-height:44px;padding:0 20px;border:0;border-radius:8px;background:#1677ff;color:#fff;font-size:15px;cursor:pointer';
   button.onclick = () => window.location.reload();
   box.append(title, text, button);
   root.replaceChildren(box);

@@ -14,4 +14,7 @@ void registerServiceWorker(updates);
  */
 const root = document.getElementById('root')!;
 const branch = isMobilePath(window.location.pathname) ? import('./mobile-main') : import('./desktop-main');
-branch.then((m) => m.mount(root, updates), (error: unknown) => showBootError(root, error));
+branch.then(
+  (m) => m.mount(root, updates),
+  (error: unknown) => showBootError(root, error),
+);

@@ -16,7 +16,10 @@ const mobileFallback = <div style={{ minHeight: '100vh' }} />;
  */
 function SessionPageGuard({ route, children }: { route: AppRoute; children: ReactNode }) {
   const token = useSession((st) => st.token);
-  const effective = useMemo(() => (token && !route.meta.public ? { ...route, meta: { ...route.meta, public: true } } : route), [route, token]);
+  const effective = useMemo(
+    () => (token && !route.meta.public ? { ...route, meta: { ...route.meta, public: true } } : route),
+    [route, token],
+  );
   return <RouteGuard route={effective}>{children}</RouteGuard>;
 }
 
@@ -28,7 +31,13 @@ export function buildMobileRouteObjects(routes: readonly AppRoute[]): RouteObjec
   defineRoutes([...routes]);
   const shell = lazyFrame(() => import('./shells/mobile-shell'), mobileFallback);
   return [
-    { element: shell, children: [...routes.map((r) => pageRoute(r, mobileFallback, SessionPageGuard)), { path: '/mobile', element: <Navigate to="/mobile/home" replace /> }] },
+    {
+      element: shell,
+      children: [
+        ...routes.map((r) => pageRoute(r, mobileFallback, SessionPageGuard)),
+        { path: '/mobile', element: <Navigate to="/mobile/home" replace /> },
+      ],
+    },
     // an unknown phone page is the desktop's notFound (which this shell leaves for); anything else is a desktop page
     { path: '/mobile/*', element: <Navigate to="/notFound" replace /> },
     { path: '*', element: <LeaveShell /> },

@@ -40,7 +40,12 @@ describe('phone route table', () => {
   const manifestRoutes = manifests.flatMap((m) => m.routes).filter((r) => r.area === 'mobile');
 
   it('matches the mobile-area manifest routes by name, path and public access, all in the mobile layout', () => {
-    const client = mobileRoutes.map((r) => ({ name: r.name, path: r.path, public: !!r.meta.public, layout: r.meta.layout }));
+    const client = mobileRoutes.map((r) => ({
+      name: r.name,
+      path: r.path,
+      public: !!r.meta.public,
+      layout: r.meta.layout,
+    }));
     const declared = manifestRoutes.map((m) => ({ name: m.name, path: m.path, public: !!m.public, layout: 'mobile' }));
     expect(client).toEqual(declared);
   });

@@ -25,7 +25,25 @@ import workflowMobile from '@/modules/workflow/mobile/routes';
  * Every client route of the desktop shell, gathered from the modules' faces. A module adds its
  * routes.tsx here; routes.test.ts keeps this table and src/modules/manifests.ts in step.
  */
-export const desktopRoutes: readonly AppRoute[] = [...authWeb, ...platformWeb, ...statusPagesWeb, ...homeWeb, ...homeCms, ...siteSettingsCms, ...organizationCms, ...platformConfigCms, ...accountsCms, ...contentCms, ...contentWeb, ...maintenanceCms, ...formsCms, ...formsWeb, ...mobileLayoutCms, ...workflowWeb, ...workflowCms];
+export const desktopRoutes: readonly AppRoute[] = [
+  ...authWeb,
+  ...platformWeb,
+  ...statusPagesWeb,
+  ...homeWeb,
+  ...homeCms,
+  ...siteSettingsCms,
+  ...organizationCms,
+  ...platformConfigCms,
+  ...accountsCms,
+  ...contentCms,
+  ...contentWeb,
+  ...maintenanceCms,
+  ...formsCms,
+  ...formsWeb,
+  ...mobileLayoutCms,
+  ...workflowWeb,
+  ...workflowCms,
+];
 
 /** The phone pages (/mobile/*): the mobile shell serves them, in a lazy branch of its own. */
 export const mobileRoutes: readonly AppRoute[] = [...mobilePages, ...formsMobile, ...messagesMobile, ...workflowMobile];

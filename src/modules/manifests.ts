@@ -17,6 +17,23 @@ import { messagesModule } from './messages/module';
 import { mobileLayoutModule } from './mobile-layout/module';
 
 /** Every module's manifest. A new module adds its line here. */
-export const manifests: readonly ModuleManifest[] = [authModule, platformModule, statusPagesModule, homeModule, orgConfigModule, siteSettingsModule, organizationModule, platformConfigModule, accountsModule, contentModule, maintenanceModule, mobileModule, formsModule, messagesModule, mobileLayoutModule, workflowModule];
+export const manifests: readonly ModuleManifest[] = [
+  authModule,
+  platformModule,
+  statusPagesModule,
+  homeModule,
+  orgConfigModule,
+  siteSettingsModule,
+  organizationModule,
+  platformConfigModule,
+  accountsModule,
+  contentModule,
+  maintenanceModule,
+  mobileModule,
+  formsModule,
+  messagesModule,
+  mobileLayoutModule,
+  workflowModule,
+];
 
 export const allRoutes = manifests.flatMap((m) => m.routes);

@@ -4,8 +4,12 @@ import { Codes } from '@/shared/errors';
 
 describe('server core', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('answers an unknown API path with a JSON 404 envelope', async () => {
     const res = await app.inject({ method: 'GET', url: '/user/api/v1.nothing/here/' });

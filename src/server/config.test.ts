@@ -5,20 +5,47 @@ import { ConfigError, loadConfig } from './config';
 describe('configuration', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', databaseUrl: null, production: false, demo: true, captchaFixedCode: null, rsaKeyBits: 1024, lockoutThreshold: 5, lockoutMinutes: 15, sessionIdleMinutes: 30, sessionAbsoluteHours: 10 });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      production: false,
+      demo: true,
+      captchaFixedCode: null,
+      rsaKeyBits: 1024,
+      lockoutThreshold: 5,
+      lockoutMinutes: 15,
+      sessionIdleMinutes: 30,
+      sessionAbsoluteHours: 10,
+    });
     expect(c.dataDir.endsWith('/data')).toBe(true);
   });
 
   it('reads single sign-on from the environment, or leaves it to the back office', () => {
     expect(loadConfig({}).sso).toBeNull();
-    expect(loadConfig({ SSO_KIND: 'cas', SSO_CAS_SERVER_URL: 'https://cas.example.edu/cas', SSO_RETAIN_BACK_DOOR: '0' }).sso)
-      .toEqual({ kind: 'cas', casServerUrl: 'https://cas.example.edu/cas', oidc: null, retainBackDoor: false, adminHost: '' });
-    expect(loadConfig({ SSO_KIND: 'oidc', SSO_OIDC_ISSUER: 'https://idp.example.edu', SSO_OIDC_CLIENT_ID: 'portal', SSO_OIDC_CLIENT_SECRET: 's3cret' }).sso?.oidc)
-      .toEqual({ issuer: 'https://idp.example.edu', clientId: 'portal', clientSecret: 's3cret', redirectUri: '' });
+    expect(
+      loadConfig({ SSO_KIND: 'cas', SSO_CAS_SERVER_URL: 'https://cas.example.edu/cas', SSO_RETAIN_BACK_DOOR: '0' }).sso,
+    ).toEqual({
+      kind: 'cas',
+      casServerUrl: 'https://cas.example.edu/cas',
+      oidc: null,
+      retainBackDoor: false,
+      adminHost: '',
+    });
+    expect(
+      loadConfig({
+        SSO_KIND: 'oidc',
+        SSO_OIDC_ISSUER: 'https://idp.example.edu',
+        SSO_OIDC_CLIENT_ID: 'portal',
+        SSO_OIDC_CLIENT_SECRET: 's3cret',
+      }).sso?.oidc,
+    ).toEqual({ issuer: 'https://idp.example.edu', clientId: 'portal', clientSecret: 's3cret', redirectUri: '' });
   });
 
   it('refuses a fixed captcha answer in production', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_FIXED_CODE: 'ABCD' })).toThrow(/CAPTCHA_FIXED_CODE.*production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', CAPTCHA_FIXED_CODE: 'ABCD' })).toThrow(
+      /CAPTCHA_FIXED_CODE.*production/,
+    );
     expect(loadConfig({ NODE_ENV: 'test', CAPTCHA_FIXED_CODE: 'ABCD' }).captchaFixedCode).toBe('ABCD');
   });
 
@@ -34,14 +61,21 @@ describe('configuration', () => {
     [{ SSO_KIND: 'saml' }, /SSO_KIND/],
     [{ SSO_KIND: 'cas' }, /SSO_CAS_SERVER_URL/],
     [{ SSO_KIND: 'cas', SSO_CAS_SERVER_URL: 'cas.example.edu' }, /SSO_CAS_SERVER_URL/],
-    [{ SSO_KIND: 'oidc', SSO_OIDC_ISSUER: 'https://idp.example.edu', SSO_OIDC_CLIENT_ID: 'portal' }, /SSO_OIDC_CLIENT_SECRET/],
+    [
+      { SSO_KIND: 'oidc', SSO_OIDC_ISSUER: 'https://idp.example.edu', SSO_OIDC_CLIENT_ID: 'portal' },
+      /SSO_OIDC_CLIENT_SECRET/,
+    ],
   ])('names the bad setting %o', (env, pattern) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(pattern);
   });
 
   it('makes the server print one clear line and exit 1 on bad configuration', () => {
-    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { env: { ...process.env, PORT: 'not-a-port' }, encoding: 'utf8', timeout: 60000 });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+      env: { ...process.env, PORT: 'not-a-port' },
+      encoding: 'utf8',
+      timeout: 60000,
+    });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/配置错误.*PORT must be an integer/);
     expect(r.stderr).not.toMatch(/\s+at\s+\S+\s+\(/); // no stack trace

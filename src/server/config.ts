@@ -50,7 +50,10 @@ export class ConfigError extends Error {}
 
 function url(env: NodeJS.ProcessEnv, name: string): string {
   const raw = env[name]?.trim() ?? '';
-  if (!/^https?:\/\/\S+$/.test(raw)) throw new ConfigError(`${name} must be an http(s) URL${raw ? ` (got "${raw}")` : ' and is required for this SSO_KIND'}`);
+  if (!/^https?:\/\/\S+$/.test(raw))
+    throw new ConfigError(
+      `${name} must be an http(s) URL${raw ? ` (got "${raw}")` : ' and is required for this SSO_KIND'}`,
+    );
   return raw;
 }
 
@@ -64,18 +67,20 @@ function required(env: NodeJS.ProcessEnv, name: string): string {
 function ssoFromEnv(env: NodeJS.ProcessEnv): SsoEnv | null {
   const kind = env.SSO_KIND?.trim();
   if (!kind) return null;
-  if (kind !== 'none' && kind !== 'cas' && kind !== 'oidc') throw new ConfigError(`SSO_KIND must be none, cas or oidc (got "${kind}")`);
+  if (kind !== 'none' && kind !== 'cas' && kind !== 'oidc')
+    throw new ConfigError(`SSO_KIND must be none, cas or oidc (got "${kind}")`);
   return {
     kind,
     casServerUrl: kind === 'cas' ? url(env, 'SSO_CAS_SERVER_URL') : null,
-    oidc: kind === 'oidc'
-      ? {
-          issuer: url(env, 'SSO_OIDC_ISSUER'),
-          clientId: required(env, 'SSO_OIDC_CLIENT_ID'),
-          clientSecret: required(env, 'SSO_OIDC_CLIENT_SECRET'),
-          redirectUri: env.SSO_OIDC_REDIRECT_URI?.trim() ? url(env, 'SSO_OIDC_REDIRECT_URI') : '',
-        }
-      : null,
+    oidc:
+      kind === 'oidc'
+        ? {
+            issuer: url(env, 'SSO_OIDC_ISSUER'),
+            clientId: required(env, 'SSO_OIDC_CLIENT_ID'),
+            clientSecret: required(env, 'SSO_OIDC_CLIENT_SECRET'),
+            redirectUri: env.SSO_OIDC_REDIRECT_URI?.trim() ? url(env, 'SSO_OIDC_REDIRECT_URI') : '',
+          }
+        : null,
     retainBackDoor: bool(env, 'SSO_RETAIN_BACK_DOOR', true),
     adminHost: env.SSO_ADMIN_HOST?.trim() ?? '',
   };
@@ -85,7 +90,8 @@ function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
   return n;
 }
 
@@ -99,15 +105,19 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
-  if (!['development', 'production', 'test'].includes(nodeEnv)) throw new ConfigError(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
+  if (!['development', 'production', 'test'].includes(nodeEnv))
+    throw new ConfigError(`NODE_ENV must be development, production or test (got "${nodeEnv}")`);
   const production = nodeEnv === 'production';
 
   const databaseUrl = env.DATABASE_URL?.trim() || null;
-  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl))
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://');
 
   const captchaFixedCode = env.CAPTCHA_FIXED_CODE?.trim() || null;
-  if (captchaFixedCode && production) throw new ConfigError('CAPTCHA_FIXED_CODE is for automated tests only and is refused when NODE_ENV=production');
-  if (captchaFixedCode && !/^[A-Za-z0-9]{4,8}$/.test(captchaFixedCode)) throw new ConfigError('CAPTCHA_FIXED_CODE must be 4–8 letters or digits');
+  if (captchaFixedCode && production)
+    throw new ConfigError('CAPTCHA_FIXED_CODE is for automated tests only and is refused when NODE_ENV=production');
+  if (captchaFixedCode && !/^[A-Za-z0-9]{4,8}$/.test(captchaFixedCode))
+    throw new ConfigError('CAPTCHA_FIXED_CODE must be 4–8 letters or digits');
 
   const host = env.HOST?.trim() || '127.0.0.1';
   const rsaKeyBits = int(env, 'RSA_KEY_BITS', 1024, 1024, 4096);
@@ -118,10 +128,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     try {
       parsePublicKey(licencePublicKey);
     } catch (e) {
-      throw new ConfigError(`LICENCE_PUBLIC_KEY must be an Ed25519 public key, PEM or base64 SPKI (${(e as Error).message})`);
+      throw new ConfigError(
+        `LICENCE_PUBLIC_KEY must be an Ed25519 public key, PEM or base64 SPKI (${(e as Error).message})`,
+      );
     }
   } else if (production) {
-    throw new ConfigError('LICENCE_PUBLIC_KEY is required when NODE_ENV=production (the Ed25519 public key licences are signed with)');
+    throw new ConfigError(
+      'LICENCE_PUBLIC_KEY is required when NODE_ENV=production (the Ed25519 public key licences are signed with)',
+    );
   }
 
   return {

@@ -23,7 +23,10 @@ export interface FormFollowUp {
   label: string;
 }
 
-export type FormSubmittedHook = (trx: Transaction<Database>, e: FormSubmittedEvent) => Promise<FormFollowUp | null | void>;
+export type FormSubmittedHook = (
+  trx: Transaction<Database>,
+  e: FormSubmittedEvent,
+) => Promise<FormFollowUp | null | void>;
 
 const hooks = new Map<string, FormSubmittedHook>();
 
@@ -32,7 +35,10 @@ export function onFormSubmitted(name: string, hook: FormSubmittedHook): void {
 }
 
 /** Runs every hook; answers the first follow-up a hook gave (the submit answer passes it on). */
-export async function runFormSubmitted(trx: Transaction<Database>, e: FormSubmittedEvent): Promise<FormFollowUp | null> {
+export async function runFormSubmitted(
+  trx: Transaction<Database>,
+  e: FormSubmittedEvent,
+): Promise<FormFollowUp | null> {
   let follow: FormFollowUp | null = null;
   for (const hook of hooks.values()) follow = (await hook(trx, e)) ?? follow ?? null;
   return follow;

@@ -24,7 +24,11 @@ describe('every route declares and enforces its access', () => {
     app = await buildTestApp();
     const userTokens: string[] = [];
     for (const username of ['student', 'teacher']) {
-      const u = await app.db.selectFrom('appUser').select('id').where('username', '=', username).executeTakeFirstOrThrow();
+      const u = await app.db
+        .selectFrom('appUser')
+        .select('id')
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
       for (const p of await userPlatforms(app.db, u.id)) userTokens.push(await app.tokenFor(username, p.id));
     }
     // The seed grants every web menu to every platform's roles, so the refusal of a route-name
@@ -32,13 +36,19 @@ describe('every route declares and enforces its access', () => {
     await createTestUser(app, { username: 'no-menu', password: 'NoMenu@2026' });
     tokens = { admin: await app.tokenFor('admin'), userTokens, noMenu: await app.tokenFor('no-menu') };
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const call = (method: string, url: string, token?: string) =>
     app.inject({ method: method as 'GET', url: concreteUrl(url), headers: token ? { authorization: token } : {} });
   const codeOf = (res: { body: string; statusCode: number }) => {
     if (res.statusCode !== 401 && res.statusCode !== 403) return `HTTP ${res.statusCode}`;
-    try { return (JSON.parse(res.body) as { errorCode?: string }).errorCode; } catch { return undefined; }
+    try {
+      return (JSON.parse(res.body) as { errorCode?: string }).errorCode;
+    } catch {
+      return undefined;
+    }
   };
 
   it('refuses to register a route without an access declaration', async () => {
@@ -49,7 +59,15 @@ describe('every route declares and enforces its access', () => {
 
   it('has the routes of the platform core', () => {
     const urls = app.declaredRoutes.map((r) => `${r.method} ${r.url}`);
-    for (const u of ['POST /user/login/', 'GET /user/login/', 'GET /user/login/get_code/', 'POST /user/login/login_out/', 'POST /user/api/v1.user/check_user_is_login/', 'POST /user/api/v1.platform/choice_platform/', 'POST /portal/backend/organizationConfig/saveTheme/']) {
+    for (const u of [
+      'POST /user/login/',
+      'GET /user/login/',
+      'GET /user/login/get_code/',
+      'POST /user/login/login_out/',
+      'POST /user/api/v1.user/check_user_is_login/',
+      'POST /user/api/v1.platform/choice_platform/',
+      'POST /portal/backend/organizationConfig/saveTheme/',
+    ]) {
       expect(urls).toContain(u);
     }
   });
@@ -64,22 +82,32 @@ describe('every route declares and enforces its access', () => {
 
   it('keeps administrator routes for administrators', async () => {
     for (const r of app.declaredRoutes.filter((x) => x.access === 'admin')) {
-      for (const t of tokens.userTokens) expect(codeOf(await call(r.method, r.url, t)), `${r.method} ${r.url}`).toBe(Codes.noPermission);
+      for (const t of tokens.userTokens)
+        expect(codeOf(await call(r.method, r.url, t)), `${r.method} ${r.url}`).toBe(Codes.noPermission);
       expect(DENIED, `${r.method} ${r.url}`).not.toContain(codeOf(await call(r.method, r.url, tokens.admin)));
     }
   });
 
   it('lets any signed-in caller use session routes', async () => {
     for (const r of app.declaredRoutes.filter((x) => x.access === 'session')) {
-      for (const t of [tokens.admin, ...tokens.userTokens]) expect(DENIED, `${r.method} ${r.url}`).not.toContain(codeOf(await call(r.method, r.url, t)));
+      for (const t of [tokens.admin, ...tokens.userTokens])
+        expect(DENIED, `${r.method} ${r.url}`).not.toContain(codeOf(await call(r.method, r.url, t)));
     }
   });
 
   it('grants route-name routes exactly to callers whose menu holds one of the names', async () => {
     for (const r of app.declaredRoutes.filter((x) => typeof x.access === 'object')) {
-      const results = await Promise.all([tokens.admin, ...tokens.userTokens, tokens.noMenu].map(async (t) => codeOf(await call(r.method, r.url, t))));
-      expect(results.some((c) => !DENIED.includes(c as never)), `${r.method} ${r.url}: no demo account is granted it`).toBe(true);
-      expect(results.some((c) => c === Codes.noPermission), `${r.method} ${r.url}: every demo account is granted it`).toBe(true);
+      const results = await Promise.all(
+        [tokens.admin, ...tokens.userTokens, tokens.noMenu].map(async (t) => codeOf(await call(r.method, r.url, t))),
+      );
+      expect(
+        results.some((c) => !DENIED.includes(c as never)),
+        `${r.method} ${r.url}: no demo account is granted it`,
+      ).toBe(true);
+      expect(
+        results.some((c) => c === Codes.noPermission),
+        `${r.method} ${r.url}: every demo account is granted it`,
+      ).toBe(true);
     }
   });
 });

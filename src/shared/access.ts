@@ -10,8 +10,20 @@ export type Access = 'public' | 'session' | 'admin' | { any: readonly string[] }
 
 /** Route names that are public without a token (spec section 6). */
 export const PUBLIC_ROUTE_NAMES: readonly string[] = [
-  'login', 'loginAdmin', 'webHome', 'webHomeIndex', 'notFound', 'notLicense', 'formWrite',
-  'platformSelection', 'biDetail', 'home', 'homeIndex', 'specialDetails', 'mobileLogin', 'mobileFlowChart',
+  'login',
+  'loginAdmin',
+  'webHome',
+  'webHomeIndex',
+  'notFound',
+  'notLicense',
+  'formWrite',
+  'platformSelection',
+  'biDetail',
+  'home',
+  'homeIndex',
+  'specialDetails',
+  'mobileLogin',
+  'mobileFlowChart',
 ];
 
 /** Pages that stay open without a token (spec section 4). */

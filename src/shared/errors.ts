@@ -41,7 +41,13 @@ export type Code = (typeof Codes)[keyof typeof Codes];
 export const OK_CODES: ReadonlyArray<string | number> = ['0x00000000', 0, '0', 200, '200'];
 
 /** Codes that mean the session is gone: clear storage and go to login after 1 s. */
-export const TIMEOUT_CODES: ReadonlyArray<string | number> = [Codes.timeout, Codes.timeoutAlt, 401, '401', Codes.notAuthenticated];
+export const TIMEOUT_CODES: ReadonlyArray<string | number> = [
+  Codes.timeout,
+  Codes.timeoutAlt,
+  401,
+  '401',
+  Codes.notAuthenticated,
+];
 
 /** Default Chinese message per code, used when a handler gives none. */
 export const DEFAULT_MESSAGES: Record<string, string> = {

@@ -28,7 +28,11 @@ export function CmsLayout() {
         <Layout.Sider width={248} theme="dark" collapsible collapsed={collapsed} trigger={null} className={s.cmsSider}>
           <Link to="/cms/home/index" className={s.cmsBrand}>
             <img src={logo?.icon || logo?.logo || '/logo.svg'} alt="" className={s.cmsLogo} />
-            {!collapsed && <span className={s.cmsTitle} title={title}>{title}</span>}
+            {!collapsed && (
+              <span className={s.cmsTitle} title={title}>
+                {title}
+              </span>
+            )}
           </Link>
           <Menu
             theme="dark"
@@ -44,7 +48,12 @@ export function CmsLayout() {
       <Layout>
         {meta.showHeader && (
           <header className={s.cmsHeader}>
-            <button type="button" className={s.collapse} onClick={() => setCollapsed((c) => !c)} aria-label={collapsed ? '展开菜单' : '收起菜单'}>
+            <button
+              type="button"
+              className={s.collapse}
+              onClick={() => setCollapsed((c) => !c)}
+              aria-label={collapsed ? '展开菜单' : '收起菜单'}
+            >
               {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             </button>
             <Breadcrumb items={[{ title: '管理后台' }, { title: meta.title }]} />

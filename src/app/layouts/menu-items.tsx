@@ -18,7 +18,11 @@ export function toMenuItems(nodes: readonly MenuNode[], depth = 0): Item[] {
   }));
 }
 
-interface Entry { path: string; parents: string[]; relations: readonly string[] }
+interface Entry {
+  path: string;
+  parents: string[];
+  relations: readonly string[];
+}
 
 /** Every menu page with the groups above it, in menu order. */
 function entries(nodes: readonly MenuNode[], parents: string[] = [], out: Entry[] = []): Entry[] {
@@ -30,7 +34,11 @@ function entries(nodes: readonly MenuNode[], parents: string[] = [], out: Entry[
 }
 
 const segments = (path: string) => path.split('/').filter(Boolean);
-const sharedLength = <T,>(a: readonly T[], b: readonly T[]) => { let i = 0; while (i < a.length && i < b.length && a[i] === b[i]) i++; return i; };
+const sharedLength = <T,>(a: readonly T[], b: readonly T[]) => {
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  return i;
+};
 
 /**
  * The selected page key and the groups above it, for a path. The longest menu path the path
@@ -41,11 +49,16 @@ const sharedLength = <T,>(a: readonly T[], b: readonly T[]) => { let i = 0; whil
  * never just /web or /cms — then the most leading letters of the next segment
  * (formDesign → formManage), then menu order.
  */
-export function menuSelection(nodes: readonly MenuNode[], pathname: string, routeName?: string): { selected: string[]; open: string[] } {
+export function menuSelection(
+  nodes: readonly MenuNode[],
+  pathname: string,
+  routeName?: string,
+): { selected: string[]; open: string[] } {
   const all = entries(nodes);
   let best: Entry | null = null;
   for (const e of all) {
-    if ((pathname === e.path || pathname.startsWith(e.path + '/')) && (!best || e.path.length > best.path.length)) best = e;
+    if ((pathname === e.path || pathname.startsWith(e.path + '/')) && (!best || e.path.length > best.path.length))
+      best = e;
   }
   if (!best && routeName) best = all.find((e) => e.relations.includes(routeName)) ?? null;
   if (!best) {
@@ -55,7 +68,10 @@ export function menuSelection(nodes: readonly MenuNode[], pathname: string, rout
       const there = segments(e.path);
       const n = sharedLength(here, there);
       const next = sharedLength([...(here[n] ?? '')], [...(there[n] ?? '')]);
-      if (n > score[0]! || (n === score[0] && n >= 2 && next > score[1]!)) { best = e; score = [n, next]; }
+      if (n > score[0]! || (n === score[0] && n >= 2 && next > score[1]!)) {
+        best = e;
+        score = [n, next];
+      }
     }
   }
   return best ? { selected: [best.path], open: best.parents } : { selected: [], open: [] };

@@ -5,7 +5,11 @@ import s from './layouts.module.css';
 
 /** Footer of the visitor and user frames: copyright and filing numbers from the login config. */
 export function SiteFooter() {
-  const q = useQuery({ queryKey: ['org-config', 'login'], queryFn: () => getLoginConfig().then((r) => r.data), staleTime: 10 * 60_000 });
+  const q = useQuery({
+    queryKey: ['org-config', 'login'],
+    queryFn: () => getLoginConfig().then((r) => r.data),
+    staleTime: 10 * 60_000,
+  });
   const c = q.data;
   return (
     <footer className={s.footer}>

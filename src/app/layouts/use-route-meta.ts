@@ -14,5 +14,10 @@ export function useCurrentRoute(): AppRoute | null {
 /** The page's layout flags, defaulting to everything shown. */
 export function useRouteMeta(): Required<Pick<RouteMeta, 'showHeader' | 'showSider' | 'showFoot'>> & RouteMeta {
   const meta = useCurrentRoute()?.meta ?? { title: '' };
-  return { ...meta, showHeader: meta.showHeader ?? true, showSider: meta.showSider ?? true, showFoot: meta.showFoot ?? true };
+  return {
+    ...meta,
+    showHeader: meta.showHeader ?? true,
+    showSider: meta.showSider ?? true,
+    showFoot: meta.showFoot ?? true,
+  };
 }

@@ -24,14 +24,23 @@ export function UserMenu({ loginPath, dark = false }: { loginPath: '/login' | '/
   return (
     <>
       <Dropdown menu={{ items }} placement="bottomRight" trigger={['click', 'hover']}>
-        <button type="button" className={dark ? `${s.userButton} ${s.userButtonDark}` : s.userButton} aria-label="用户菜单">
+        <button
+          type="button"
+          className={dark ? `${s.userButton} ${s.userButtonDark}` : s.userButton}
+          aria-label="用户菜单"
+        >
           <Avatar size={32} src={user.avatar || undefined} icon={<UserOutlined />} />
           <span className={s.userName}>{user.real_name || user.username}</span>
           {user.department && <span className={s.userDept}>{user.department.name}</span>}
           <DownOutlined className={s.userArrow} />
         </button>
       </Dropdown>
-      <ChangePasswordModal open={pwdOpen || forced} forced={forced} onClose={() => setPwdOpen(false)} onChanged={leave} />
+      <ChangePasswordModal
+        open={pwdOpen || forced}
+        forced={forced}
+        onClose={() => setPwdOpen(false)}
+        onChanged={leave}
+      />
     </>
   );
 }

@@ -15,7 +15,15 @@ export function VisitorLayout() {
   const user = useSession((st) => st.userInfo);
   const enter = () => {
     const st = useSession.getState();
-    navigate(landingPath({ isAdmin: st.isAdmin, platforms: st.menus?.plant_front ?? [], chosen: st.platform, redirect: '', to: '' }));
+    navigate(
+      landingPath({
+        isAdmin: st.isAdmin,
+        platforms: st.menus?.plant_front ?? [],
+        chosen: st.platform,
+        redirect: '',
+        to: '',
+      }),
+    );
   };
 
   return (

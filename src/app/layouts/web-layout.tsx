@@ -75,7 +75,11 @@ export function WebLayout() {
           <div className={s.topbarRight}>
             <MessageBell />
             <Tooltip title="帮助中心">
-              <Link to="/web/help/index" aria-label="帮助中心" style={{ color: 'rgba(0, 0, 0, 0.65)', fontSize: 18, lineHeight: 1 }}>
+              <Link
+                to="/web/help/index"
+                aria-label="帮助中心"
+                style={{ color: 'rgba(0, 0, 0, 0.65)', fontSize: 18, lineHeight: 1 }}
+              >
                 <QuestionCircleOutlined />
               </Link>
             </Tooltip>

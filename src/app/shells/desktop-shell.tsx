@@ -16,9 +16,16 @@ export function DesktopShell() {
 
   useEffect(() => {
     void useSession.getState().hydrate();
-    getTheme().then((r) => useSession.getState().setTheme(r.data), () => undefined);
+    getTheme().then(
+      (r) => useSession.getState().setTheme(r.data),
+      () => undefined,
+    );
     // a chosen platform keeps its own logo config; otherwise take the organisation's
-    if (!useSession.getState().platform) getCommonConfig().then((r) => useSession.getState().setLogoConfig(r.data), () => undefined);
+    if (!useSession.getState().platform)
+      getCommonConfig().then(
+        (r) => useSession.getState().setLogoConfig(r.data),
+        () => undefined,
+      );
   }, []);
 
   useEffect(() => {

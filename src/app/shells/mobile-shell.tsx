@@ -18,7 +18,10 @@ export default function MobileShell() {
 
   useEffect(() => {
     void useSession.getState().hydrate();
-    getTheme().then((r) => useSession.getState().setTheme(r.data), () => undefined);
+    getTheme().then(
+      (r) => useSession.getState().setTheme(r.data),
+      () => undefined,
+    );
   }, []);
 
   useEffect(() => {

@@ -3,12 +3,17 @@ import { describe, expect, it } from 'vitest';
 import { encryptPassword, maxOaepPlainBytes, PasswordTooLongError } from './encrypt-password';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', {
-  modulusLength: 1024, publicExponent: 65537,
-  publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  modulusLength: 1024,
+  publicExponent: 65537,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
 });
 
 const decrypt = (cipher: string) =>
-  privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(cipher, 'base64')).toString('utf8');
+  privateDecrypt(
+    { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(cipher, 'base64'),
+  ).toString('utf8');
 
 describe('encryptPassword', () => {
   it('encrypts a Chinese password so the server decrypts it with OAEP-SHA-256', async () => {

@@ -6,8 +6,16 @@ import { useSession } from '../session/store';
 import { getPublicKey } from './public-key';
 
 const adapter = vi.fn<AxiosAdapter>(async (config) => ({
-  status: 200, statusText: 'OK', headers: {}, config, request: {},
-  data: JSON.stringify({ errorCode: '0x00000000', message: '成功', data: { public_key: 'PEM-1', max_plain_bytes: 62 } }),
+  status: 200,
+  statusText: 'OK',
+  headers: {},
+  config,
+  request: {},
+  data: JSON.stringify({
+    errorCode: '0x00000000',
+    message: '成功',
+    data: { public_key: 'PEM-1', max_plain_bytes: 62 },
+  }),
 }));
 
 beforeEach(() => {

@@ -29,9 +29,11 @@ export const EMPTY_MENU_MESSAGE = '未读取到当前用户权限菜单，请稍
  */
 export function isPublicRoute(a: { path: string; routeName: string | null; isPublic: boolean }): boolean {
   const pathname = a.path.split(/[?#]/)[0] ?? '';
-  return a.isPublic
-    || (a.routeName !== null && PUBLIC_ROUTE_NAMES.includes(a.routeName))
-    || (!isAdminPath(pathname) && PUBLIC_PATH_WORDS.some((w) => pathname.includes(w)));
+  return (
+    a.isPublic ||
+    (a.routeName !== null && PUBLIC_ROUTE_NAMES.includes(a.routeName)) ||
+    (!isAdminPath(pathname) && PUBLIC_PATH_WORDS.some((w) => pathname.includes(w)))
+  );
 }
 
 export function decide(input: GuardInput): GuardDecision {

@@ -2,10 +2,30 @@ import { describe, expect, it } from 'vitest';
 import type { MenuNode, PlatformMenus } from '@/shared/menus';
 import { landingPath, type LandingInput } from './landing';
 
-const leaf = (name: string, path: string): MenuNode => ({ name, path, title: name, icon: null, children: [], relationRoutes: [] });
-const group = (name: string, children: MenuNode[]): MenuNode => ({ name, path: '', title: name, icon: null, children, relationRoutes: [] });
+const leaf = (name: string, path: string): MenuNode => ({
+  name,
+  path,
+  title: name,
+  icon: null,
+  children: [],
+  relationRoutes: [],
+});
+const group = (name: string, children: MenuNode[]): MenuNode => ({
+  name,
+  path: '',
+  title: name,
+  icon: null,
+  children,
+  relationRoutes: [],
+});
 const platform = (id: number, web: MenuNode[], over: Partial<PlatformMenus> = {}): PlatformMenus => ({
-  platform_id: id, platform_name: `平台${id}`, icon: '', index_url: `/web/p${id}`, kind: 'normal', web, ...over,
+  platform_id: id,
+  platform_name: `平台${id}`,
+  icon: '',
+  index_url: `/web/p${id}`,
+  kind: 'normal',
+  web,
+  ...over,
 });
 const student = platform(1, [group('taskCenter', [leaf('taskWorkBench', '/web/taskCenter/taskWorkBench')])]);
 const staff = platform(2, [leaf('feedbackIndex', '/web/feedback/index')]);
@@ -27,7 +47,9 @@ describe('landingPath', () => {
   });
 
   it('prefers redirect, then to', () => {
-    expect(run({ redirect: '/web/userCenter/accountSettings', to: '/web/feedback/index' })).toBe('/web/userCenter/accountSettings');
+    expect(run({ redirect: '/web/userCenter/accountSettings', to: '/web/feedback/index' })).toBe(
+      '/web/userCenter/accountSettings',
+    );
     expect(run({ to: '/web/feedback/index' })).toBe('/web/feedback/index');
   });
 
@@ -44,9 +66,14 @@ describe('landingPath', () => {
   });
 
   it("opens a one-form platform's index_url when its first menu is the home page", () => {
-    const oneForm = platform(3, [leaf('webHomeIndex', '/web/home/index'), leaf('myDataCenter', '/oneTablePlatform/myDataCenter')], {
-      kind: 'one-form', index_url: '/oneTablePlatform/myDataCenter',
-    });
+    const oneForm = platform(
+      3,
+      [leaf('webHomeIndex', '/web/home/index'), leaf('myDataCenter', '/oneTablePlatform/myDataCenter')],
+      {
+        kind: 'one-form',
+        index_url: '/oneTablePlatform/myDataCenter',
+      },
+    );
     expect(run({ platforms: [oneForm] })).toBe('/oneTablePlatform/myDataCenter');
     // a normal platform with the same menu opens the home page itself
     expect(run({ platforms: [{ ...oneForm, kind: 'normal' }] })).toBe('/web/home/index');
@@ -59,7 +86,9 @@ describe('landingPath', () => {
   });
 
   it('opens leadingDriver pages as they were asked for, even for an administrator or before platform choice', () => {
-    expect(run({ to: '/leadingDriver/leadingDriverIndex' , platforms: [student, staff] })).toBe('/leadingDriver/leadingDriverIndex');
+    expect(run({ to: '/leadingDriver/leadingDriverIndex', platforms: [student, staff] })).toBe(
+      '/leadingDriver/leadingDriverIndex',
+    );
     expect(run({ isAdmin: true, redirect: '/leadingDriver/teachingOverview' })).toBe('/leadingDriver/teachingOverview');
   });
 });

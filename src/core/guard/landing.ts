@@ -37,6 +37,7 @@ export function landingPath(a: LandingInput): string {
   const platform = a.chosen ?? a.platforms[0] ?? null;
   if (!platform) return USER_HOME;
   const first = firstMenuPath(platform.web);
-  if (platform.kind === 'one-form' && first && HOME_PATHS.includes(first) && platform.index_url) return platform.index_url;
+  if (platform.kind === 'one-form' && first && HOME_PATHS.includes(first) && platform.index_url)
+    return platform.index_url;
   return first || platform.index_url || USER_HOME;
 }

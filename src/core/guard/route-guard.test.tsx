@@ -10,7 +10,10 @@ import { useSession } from '../session/store';
 import { RouteGuard } from './route-guard';
 
 const route = (name: string, path: string, isPublic = false): AppRoute => ({
-  name, path, meta: { title: name, public: isPublic }, lazy: async () => ({ default: () => null }),
+  name,
+  path,
+  meta: { title: name, public: isPublic },
+  lazy: async () => ({ default: () => null }),
 });
 const ROUTES = [
   route('login', '/login', true),
@@ -23,25 +26,49 @@ const ROUTES = [
 ];
 
 type Handler = (config: InternalAxiosRequestConfig) => Promise<AxiosResponse>;
-const answer = (status: number, body: unknown): Handler => async (config) => ({
-  status, statusText: '', headers: { 'content-type': 'application/json' }, config, request: {}, data: JSON.stringify(body),
+const answer =
+  (status: number, body: unknown): Handler =>
+  async (config) => ({
+    status,
+    statusText: '',
+    headers: { 'content-type': 'application/json' },
+    config,
+    request: {},
+    data: JSON.stringify(body),
+  });
+const loggedIn = answer(200, {
+  errorCode: '0x00000000',
+  message: '',
+  data: { is_login: true, to_url: '', ternantId: 't1' },
 });
-const loggedIn = answer(200, { errorCode: '0x00000000', message: '', data: { is_login: true, to_url: '', ternantId: 't1' } });
 let handler: Handler;
 const adapter = vi.fn<AxiosAdapter>((config) => handler(config));
 const checks = () => adapter.mock.calls.filter(([c]) => c.url === '/user/api/v1.user/check_user_is_login/');
 
 function mount(initial: string) {
   const router = createMemoryRouter(
-    ROUTES.map((r) => ({ path: r.path, element: <RouteGuard route={r}><p>{r.name} page</p></RouteGuard> })),
+    ROUTES.map((r) => ({
+      path: r.path,
+      element: (
+        <RouteGuard route={r}>
+          <p>{r.name} page</p>
+        </RouteGuard>
+      ),
+    })),
     { initialEntries: [initial] },
   );
   render(<RouterProvider router={router} />);
   return router;
 }
 
-const flush = () => act(async () => { await new Promise((r) => setTimeout(r, 0)); });
-const advance = (ms: number) => act(async () => { await vi.advanceTimersByTimeAsync(ms); });
+const flush = () =>
+  act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+const advance = (ms: number) =>
+  act(async () => {
+    await vi.advanceTimersByTimeAsync(ms);
+  });
 
 let errorSpy: ReturnType<typeof vi.spyOn>;
 let warningSpy: ReturnType<typeof vi.spyOn>;
@@ -55,7 +82,13 @@ beforeEach(async () => {
   vi.spyOn(toast, 'destroy').mockImplementation(() => undefined);
   localStorage.clear();
   localStorage.setItem('Authorization', 'tok');
-  useSession.setState({ token: 'tok', isAdmin: false, authorisedRoutes: ['taskWorkBench', 'taskApproval'], platform: null, menus: null });
+  useSession.setState({
+    token: 'tok',
+    isAdmin: false,
+    authorisedRoutes: ['taskWorkBench', 'taskApproval'],
+    platform: null,
+    menus: null,
+  });
 });
 
 afterEach(() => {
@@ -85,7 +118,11 @@ describe('RouteGuard', () => {
   });
 
   it('rechecks a token on a public page too, clearing a dead session without leaving the page', async () => {
-    handler = answer(200, { errorCode: '0x00000011', message: '', data: { is_login: false, to_url: '/login', ternantId: '' } });
+    handler = answer(200, {
+      errorCode: '0x00000011',
+      message: '',
+      data: { is_login: false, to_url: '/login', ternantId: '' },
+    });
     const router = mount('/web/home/index');
     expect(await screen.findByText('webHomeIndex page')).toBeTruthy();
     await flush();
@@ -108,7 +145,9 @@ describe('RouteGuard', () => {
     useSession.setState({ token: null, authorisedRoutes: [] });
     const router = mount('/web/taskCenter/taskWorkBench?tab=dsp');
     expect(await screen.findByText('login page')).toBeTruthy();
-    expect(router.state.location.pathname + router.state.location.search).toBe('/login?to=%2Fweb%2FtaskCenter%2FtaskWorkBench%3Ftab%3Ddsp');
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/login?to=%2Fweb%2FtaskCenter%2FtaskWorkBench%3Ftab%3Ddsp',
+    );
     expect(screen.queryByText('taskWorkBench page')).toBeNull();
   });
 
@@ -136,7 +175,14 @@ describe('RouteGuard', () => {
 
   it('goes to platform selection when the menu is still empty after the re-check and no platform is chosen', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    const p = (id: number) => ({ platform_id: id, platform_name: 'p', icon: '', index_url: '/web', kind: 'normal', web: [] });
+    const p = (id: number) => ({
+      platform_id: id,
+      platform_name: 'p',
+      icon: '',
+      index_url: '/web',
+      kind: 'normal',
+      web: [],
+    });
     useSession.setState({ authorisedRoutes: [], menus: { plant_front: [p(1), p(2)], cms: [] } });
     const router = mount('/web/taskCenter/taskWorkBench');
     await advance(500);
@@ -153,7 +199,11 @@ describe('RouteGuard', () => {
   });
 
   it('clears the session and goes to login with the current page when the check says not logged in', async () => {
-    handler = answer(401, { errorCode: '0x00000014', message: '登录超时', data: { is_login: false, to_url: '/login', ternantId: '' } });
+    handler = answer(401, {
+      errorCode: '0x00000014',
+      message: '登录超时',
+      data: { is_login: false, to_url: '/login', ternantId: '' },
+    });
     const router = mount('/web/taskCenter/taskWorkBench');
     expect(await screen.findByText('login page')).toBeTruthy();
     expect(router.state.location.search).toBe('?to=%2Fweb%2FtaskCenter%2FtaskWorkBench');

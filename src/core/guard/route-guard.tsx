@@ -40,8 +40,12 @@ export function RouteGuard({ route, children }: { route: AppRoute; children?: Re
   const decision = useMemo(() => {
     const s = useSession.getState();
     return decide({
-      path, routeName: route.name, isPublic: Boolean(route.meta.public),
-      token: s.token, authorisedRoutes: s.authorisedRoutes, isAdmin: s.isAdmin,
+      path,
+      routeName: route.name,
+      isPublic: Boolean(route.meta.public),
+      token: s.token,
+      authorisedRoutes: s.authorisedRoutes,
+      isAdmin: s.isAdmin,
     });
     // tick: the empty-menu re-check takes a fresh look at the session.
   }, [path, route, tick]); // eslint-disable-line react-hooks/exhaustive-deps

@@ -7,7 +7,8 @@
 type Pair = [string, string];
 
 // RFC 3986 like qs: encodeURIComponent leaves !'()* as they are.
-const enc = (s: string) => encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const enc = (s: string) =>
+  encodeURIComponent(s).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 function scalar(v: unknown): string {
   if (v instanceof Date) return v.toISOString();
@@ -25,7 +26,8 @@ function walk(prefix: string, value: unknown, arrays: 'indices' | 'repeat', skip
     return;
   }
   if (typeof value === 'object' && !(value instanceof Date)) {
-    for (const [k, v] of Object.entries(value as Record<string, unknown>)) walk(`${prefix}[${k}]`, v, arrays, skipNulls, out);
+    for (const [k, v] of Object.entries(value as Record<string, unknown>))
+      walk(`${prefix}[${k}]`, v, arrays, skipNulls, out);
     return;
   }
   out.push([prefix, scalar(value)]);

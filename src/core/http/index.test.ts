@@ -15,9 +15,17 @@ let handler: Handler;
 const adapter = vi.fn<AxiosAdapter>((config) => handler(config));
 const nav = vi.fn();
 
-function answer(status: number, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }): Handler {
+function answer(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = { 'content-type': 'application/json' },
+): Handler {
   return async (config) => ({
-    status, statusText: String(status), headers, config, request: {},
+    status,
+    statusText: String(status),
+    headers,
+    config,
+    request: {},
     data: typeof body === 'string' || body instanceof Blob ? body : JSON.stringify(body),
   });
 }
@@ -27,8 +35,16 @@ const lastConfig = () => adapter.mock.calls.at(-1)![0] as InternalAxiosRequestCo
 const header = (c: InternalAxiosRequestConfig, name: string) => c.headers.get(name);
 
 const user: SessionUser = {
-  id: 7, username: 'teacher', real_name: '王老师', user_no: 'T001', kind: 'staff', is_admin: 0,
-  department: { id: 1, name: '计算机学院' }, avatar: null, roles: [], must_change_pwd: 0,
+  id: 7,
+  username: 'teacher',
+  real_name: '王老师',
+  user_no: 'T001',
+  kind: 'staff',
+  is_admin: 0,
+  department: { id: 1, name: '计算机学院' },
+  avatar: null,
+  roles: [],
+  must_change_pwd: 0,
 };
 
 // IndexedDB (fake-indexeddb) schedules with setImmediate: only the page's timers are faked.
@@ -128,11 +144,18 @@ describe('timeouts', () => {
   it('rejects a call that outlives its timeout with the transport toast', async () => {
     fakeTimers();
     // Like the real adapters: give up after config.timeout.
-    handler = (config) => new Promise((_, reject) => {
-      setTimeout(() => reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config)), config.timeout);
-    });
+    handler = (config) =>
+      new Promise((_, reject) => {
+        setTimeout(
+          () => reject(new AxiosError(`timeout of ${config.timeout}ms exceeded`, AxiosError.ECONNABORTED, config)),
+          config.timeout,
+        );
+      });
     let settled: unknown = 'pending';
-    const p = http.get('/slow/').then((v) => (settled = v), (e: unknown) => (settled = e));
+    const p = http.get('/slow/').then(
+      (v) => (settled = v),
+      (e: unknown) => (settled = e),
+    );
     await vi.advanceTimersByTimeAsync(19999);
     expect(settled).toBe('pending');
     await vi.advanceTimersByTimeAsync(1);
@@ -170,7 +193,11 @@ describe('ok list', () => {
 
   it('rejects a 200 answer whose code is not ok, toasting its message after dismissing earlier ones', async () => {
     handler = answer(200, { errorCode: '0x00000101', message: '手机号格式不正确', data: null });
-    await expect(http.post('/x/', { a: 1 })).rejects.toMatchObject({ code: '0x00000101', message: '手机号格式不正确', status: 200 });
+    await expect(http.post('/x/', { a: 1 })).rejects.toMatchObject({
+      code: '0x00000101',
+      message: '手机号格式不正确',
+      status: 200,
+    });
     expect(destroySpy).toHaveBeenCalled();
     expect(errorSpy).toHaveBeenCalledWith('手机号格式不正确');
     expect(destroySpy.mock.invocationCallOrder[0]).toBeLessThan(errorSpy.mock.invocationCallOrder[0]!);
@@ -203,7 +230,9 @@ describe('session expiry (timeout / not authenticated)', () => {
     fakeTimers();
     sessionStorage.setItem('draft', '1');
     await idbSet('menus', { plant_front: [], cms: [] });
-    handler = answer(status, code ? { errorCode: code, message: '登录超时，请重新登录' } : 'Unauthorized', { 'content-type': 'text/plain' });
+    handler = answer(status, code ? { errorCode: code, message: '登录超时，请重新登录' } : 'Unauthorized', {
+      'content-type': 'text/plain',
+    });
     await expect(http.get('/x/')).rejects.toBeInstanceOf(HttpError);
     await vi.advanceTimersByTimeAsync(0);
     expect(localStorage.length).toBe(0);
@@ -279,8 +308,20 @@ describe('licence and no permission', () => {
 
   it('leaves through the single-sign-on logout address when one is kept', async () => {
     fakeTimers();
-    useSession.setState({ ssoInfo: { cas_enable: 1, is_admin_host: 0, retain_back_door: 0, logout_url: '/sso/logout?service=portal', sso_login_url: '' } });
-    handler = async (config) => answer(config.url === '/x/' ? 403 : 200, config.url === '/x/' ? { errorCode: '0x00000010', message: '无权限' } : okBody())(config);
+    useSession.setState({
+      ssoInfo: {
+        cas_enable: 1,
+        is_admin_host: 0,
+        retain_back_door: 0,
+        logout_url: '/sso/logout?service=portal',
+        sso_login_url: '',
+      },
+    });
+    handler = async (config) =>
+      answer(
+        config.url === '/x/' ? 403 : 200,
+        config.url === '/x/' ? { errorCode: '0x00000010', message: '无权限' } : okBody(),
+      )(config);
     await expect(http.get('/x/')).rejects.toBeInstanceOf(HttpError);
     await vi.advanceTimersByTimeAsync(3000);
     expect(nav).toHaveBeenCalledWith('/sso/logout?service=portal', undefined);
@@ -317,20 +358,27 @@ describe('transport failures and pass-through', () => {
 
   it("toasts '导出失败（500）' when an export answers 500", async () => {
     handler = answer(500, new Blob(['boom']), { 'content-type': 'text/plain' });
-    await expect(http.get('/data/export/', { responseType: 'blob' })).rejects.toMatchObject({ status: 500, message: '导出失败（500）' });
+    await expect(http.get('/data/export/', { responseType: 'blob' })).rejects.toMatchObject({
+      status: 500,
+      message: '导出失败（500）',
+    });
     expect(errorSpy).toHaveBeenCalledWith('导出失败（500）');
   });
 
   it('still sends an expired session on an export to login', async () => {
     fakeTimers();
-    handler = answer(401, new Blob([JSON.stringify({ errorCode: '0x00000014', message: '登录超时' })]), { 'content-type': 'application/json' });
+    handler = answer(401, new Blob([JSON.stringify({ errorCode: '0x00000014', message: '登录超时' })]), {
+      'content-type': 'application/json',
+    });
     await expect(http.get('/data/export/', { responseType: 'blob' })).rejects.toMatchObject({ code: '0x00000014' });
     await vi.advanceTimersByTimeAsync(1000);
     expect(nav).toHaveBeenCalledWith('/login?to=%2Fweb%2FtaskCenter%2FtaskWorkBench%3Ftab%3Ddsp', undefined);
   });
 
   it('rejects a 200 export that is really an error envelope', async () => {
-    handler = answer(200, new Blob([JSON.stringify({ errorCode: '0x00000104', message: '导出数据过多' })]), { 'content-type': 'application/json' });
+    handler = answer(200, new Blob([JSON.stringify({ errorCode: '0x00000104', message: '导出数据过多' })]), {
+      'content-type': 'application/json',
+    });
     await expect(http.get('/data/export/', { responseType: 'blob' })).rejects.toMatchObject({ code: '0x00000104' });
     expect(errorSpy).toHaveBeenCalledWith('导出数据过多');
   });

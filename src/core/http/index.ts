@@ -1,7 +1,16 @@
-import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 import { Codes, DEFAULT_MESSAGES, OK_CODES, TIMEOUT_CODES } from '@/shared/errors';
 import {
-  EXPIRED_REDIRECT_DELAY_MS, NO_PERMISSION_REDIRECT_DELAY_MS, REQUEST_TIMEOUT_MS, SLOW_REQUEST_TIMEOUT_MS,
+  EXPIRED_REDIRECT_DELAY_MS,
+  NO_PERMISSION_REDIRECT_DELAY_MS,
+  REQUEST_TIMEOUT_MS,
+  SLOW_REQUEST_TIMEOUT_MS,
 } from '@/shared/constants';
 import type { Envelope } from '@/shared/envelope';
 import { currentPath, navigate } from '../routing/navigate';
@@ -45,8 +54,15 @@ const JSON_TYPE = 'application/json;charset=UTF-8';
 const isOkCode = (c: unknown) => c !== undefined && c !== null && OK_CODES.includes(c as string | number);
 
 function isPlainBody(body: unknown): body is Record<string, unknown> {
-  return typeof body === 'object' && body !== null && !(body instanceof Blob) && !(body instanceof ArrayBuffer)
-    && !ArrayBuffer.isView(body) && !(body instanceof URLSearchParams) && !(typeof FormData !== 'undefined' && body instanceof FormData);
+  return (
+    typeof body === 'object' &&
+    body !== null &&
+    !(body instanceof Blob) &&
+    !(body instanceof ArrayBuffer) &&
+    !ArrayBuffer.isView(body) &&
+    !(body instanceof URLSearchParams) &&
+    !(typeof FormData !== 'undefined' && body instanceof FormData)
+  );
 }
 
 /** Headers and body encoding of every call. */
@@ -102,7 +118,9 @@ function onNoPermission(instance: AxiosInstance): void {
   const target = session.ssoInfo?.logout_url || '/login';
   const token = localStorage.getItem(STORAGE_KEYS.token);
   // The token goes explicitly: storage is cleared before the request interceptor runs.
-  instance.post(LOGOUT_PATH, undefined, { silent: true, headers: token ? { Authorization: token } : {} }).catch(() => undefined);
+  instance
+    .post(LOGOUT_PATH, undefined, { silent: true, headers: token ? { Authorization: token } : {} })
+    .catch(() => undefined);
   void session.clear();
   setTimeout(() => {
     logoutScheduled = false;

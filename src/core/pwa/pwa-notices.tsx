@@ -20,8 +20,16 @@ const noUpdates = () => () => undefined;
  * 重新加载) and the network being gone (the page shows what the service worker cached).
  */
 export function PwaNotices({ updates }: { updates?: UpdateController | null }) {
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
-  const ready = useSyncExternalStore(updates ? updates.subscribe : noUpdates, () => updates?.updateReady() ?? false, () => false);
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+  const ready = useSyncExternalStore(
+    updates ? updates.subscribe : noUpdates,
+    () => updates?.updateReady() ?? false,
+    () => false,
+  );
   if (online && !ready) return null;
   return (
     <div className={s.notices}>
@@ -39,7 +47,9 @@ export function PwaNotices({ updates }: { updates?: UpdateController | null }) {
             <div className={s.noticeTitle}>{UPDATE_READY_TEXT}</div>
             <div className={s.noticeText}>系统已更新，重新加载后使用新版本。</div>
           </div>
-          <button type="button" className={s.button} onClick={() => updates?.applyUpdate()}>重新加载</button>
+          <button type="button" className={s.button} onClick={() => updates?.applyUpdate()}>
+            重新加载
+          </button>
         </div>
       )}
     </div>

@@ -7,7 +7,10 @@ export const SW_URL = '/sw.js';
  * Registers the service worker in production builds only (the dev server has none).
  * workbox-window is loaded on demand, so it adds nothing to the first-load JS.
  */
-export async function registerServiceWorker(controller: UpdateController, enabled: boolean = import.meta.env.PROD): Promise<boolean> {
+export async function registerServiceWorker(
+  controller: UpdateController,
+  enabled: boolean = import.meta.env.PROD,
+): Promise<boolean> {
   if (!enabled || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return false;
   try {
     const { Workbox } = await import('workbox-window');

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { defineRoutes } from './define-routes';
 import type { AppRoute } from './types';
 
-const r = (name: string, path: string): AppRoute => ({ name, path, meta: { title: name }, lazy: async () => ({ default: () => null }) });
+const r = (name: string, path: string): AppRoute => ({
+  name,
+  path,
+  meta: { title: name },
+  lazy: async () => ({ default: () => null }),
+});
 
 describe('defineRoutes', () => {
   it('returns a valid table unchanged', () => {

@@ -8,14 +8,32 @@ import { useCmsMenu, usePlatforms, useSession } from './store';
 import type { SessionUser } from './types';
 
 const node = (name: string, children: MenuNode[] = [], relationRoutes: string[] = []): MenuNode => ({
-  name, path: `/web/${name}`, title: name, icon: null, children, relationRoutes,
+  name,
+  path: `/web/${name}`,
+  title: name,
+  icon: null,
+  children,
+  relationRoutes,
 });
 const platform = (id: number, web: MenuNode[]): PlatformMenus => ({
-  platform_id: id, platform_name: `平台${id}`, icon: '', index_url: '/web', kind: 'normal', web,
+  platform_id: id,
+  platform_name: `平台${id}`,
+  icon: '',
+  index_url: '/web',
+  kind: 'normal',
+  web,
 });
 const user: SessionUser = {
-  id: 1, username: 'student', real_name: '李四', user_no: 'S1', kind: 'student', is_admin: 0,
-  department: { id: 3, name: '数学学院' }, avatar: null, roles: [], must_change_pwd: 0,
+  id: 1,
+  username: 'student',
+  real_name: '李四',
+  user_no: 'S1',
+  kind: 'student',
+  is_admin: 0,
+  department: { id: 3, name: '数学学院' },
+  avatar: null,
+  roles: [],
+  must_change_pwd: 0,
 };
 const login = (menus: LoginMenus, is_admin: 0 | 1 = 0) =>
   useSession.getState().setLogin({ Authorization: 'tok-abc', user_info: user, menus, is_admin });
@@ -80,7 +98,13 @@ describe('session store', () => {
 
   it('keeps sso info, logo config, theme and public key in localStorage', () => {
     const s = useSession.getState();
-    s.setSsoInfo({ cas_enable: 1, is_admin_host: 0, retain_back_door: 1, logout_url: 'https://cas/logout', sso_login_url: '' });
+    s.setSsoInfo({
+      cas_enable: 1,
+      is_admin_host: 0,
+      retain_back_door: 1,
+      logout_url: 'https://cas/logout',
+      sso_login_url: '',
+    });
     s.setLogoConfig({ icon: 'i', logo: 'l', backend: { title: '后台', font: '' }, front: { title: '门户' } });
     s.setTheme({ primaryColor: '#123456' });
     s.setPublicKey('PEM');

@@ -46,7 +46,18 @@ export interface SessionState {
   hydrate(): Promise<void>;
 }
 
-type Data = Omit<SessionState, 'setLogin' | 'choosePlatform' | 'setSsoInfo' | 'setLogoConfig' | 'setTheme' | 'setPublicKey' | 'addRecentSearch' | 'clear' | 'hydrate'>;
+type Data = Omit<
+  SessionState,
+  | 'setLogin'
+  | 'choosePlatform'
+  | 'setSsoInfo'
+  | 'setLogoConfig'
+  | 'setTheme'
+  | 'setPublicKey'
+  | 'addRecentSearch'
+  | 'clear'
+  | 'hydrate'
+>;
 
 function storage(): Storage | null {
   return typeof localStorage === 'undefined' ? null : localStorage;
@@ -87,9 +98,19 @@ async function idbSafe<T>(op: () => Promise<T>): Promise<T | undefined> {
 
 function emptyData(): Data {
   return {
-    token: null, userInfo: null, department: null, isAdmin: false, menus: null, platform: null,
-    authorisedRoutes: [], ssoInfo: null, logoConfig: null, theme: null, publicKey: null,
-    recentSearches: [], hydrated: false,
+    token: null,
+    userInfo: null,
+    department: null,
+    isAdmin: false,
+    menus: null,
+    platform: null,
+    authorisedRoutes: [],
+    ssoInfo: null,
+    logoConfig: null,
+    theme: null,
+    publicKey: null,
+    recentSearches: [],
+    hydrated: false,
   };
 }
 
@@ -117,9 +138,7 @@ export const useSession = create<SessionState>()((setState, getState) => ({
     const isAdmin = is_admin === 1;
     // An administrator works in the cms menu; a user with one platform has it chosen at once.
     const only = !isAdmin && menus.plant_front.length === 1 ? menus.plant_front[0]! : null;
-    const authorisedRoutes = isAdmin
-      ? [...flattenRouteNames(menus.cms)]
-      : only ? [...flattenRouteNames(only.web)] : [];
+    const authorisedRoutes = isAdmin ? [...flattenRouteNames(menus.cms)] : only ? [...flattenRouteNames(only.web)] : [];
     writeToken(Authorization);
     writeJson(STORAGE_KEYS.userInfo, user_info);
     writeJson(STORAGE_KEYS.department, user_info.department);
@@ -128,8 +147,13 @@ export const useSession = create<SessionState>()((setState, getState) => ({
     void idbSafe(() => set(IDB_KEYS.menus, menus));
     void idbSafe(() => (only ? set(IDB_KEYS.platform, only) : del(IDB_KEYS.platform)));
     setState({
-      token: Authorization, userInfo: user_info, department: user_info.department, isAdmin,
-      menus, platform: only, authorisedRoutes,
+      token: Authorization,
+      userInfo: user_info,
+      department: user_info.department,
+      isAdmin,
+      menus,
+      platform: only,
+      authorisedRoutes,
     });
   },
 

@@ -17,20 +17,33 @@ afterEach(() => {
 function Probe() {
   const { token } = theme.useToken();
   const client = useQueryClient();
-  return <span>primary:{token.colorPrimary} query:{client ? 'yes' : 'no'}</span>;
+  return (
+    <span>
+      primary:{token.colorPrimary} query:{client ? 'yes' : 'no'}
+    </span>
+  );
 }
 
 describe('AppProviders', () => {
   it('speaks Chinese, applies the session theme and provides a query client', () => {
     useSession.setState({ theme: { primaryColor: '#0a5fb4' } });
-    render(<AppProviders><Empty /><Probe /></AppProviders>);
+    render(
+      <AppProviders>
+        <Empty />
+        <Probe />
+      </AppProviders>,
+    );
     expect(screen.getAllByText('暂无数据').length).toBeGreaterThan(0);
     expect(screen.getByText('primary:#0a5fb4 query:yes')).toBeTruthy();
   });
 
   it('routes core toasts through the App context while mounted', async () => {
     const staticError = vi.spyOn(message, 'error');
-    render(<AppProviders><p>page</p></AppProviders>);
+    render(
+      <AppProviders>
+        <p>page</p>
+      </AppProviders>,
+    );
     await act(async () => toast.error('保存失败'));
     expect(await screen.findByText('保存失败')).toBeTruthy();
     expect(staticError).not.toHaveBeenCalled();

@@ -26,17 +26,27 @@ describe('chunk error boundary', () => {
 
   it('shows a generic message, not a blank page, for other render errors', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    render(<ChunkErrorBoundary><Boom error={new Error('x is undefined')} /></ChunkErrorBoundary>);
+    render(
+      <ChunkErrorBoundary>
+        <Boom error={new Error('x is undefined')} />
+      </ChunkErrorBoundary>,
+    );
     expect(screen.getByText('页面出错了')).toBeTruthy();
   });
 
   it('recovers when the reset key changes (the user navigates away)', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { rerender } = render(
-      <ChunkErrorBoundary resetKey="/web/a"><Boom error={new Error('Loading chunk 1 failed.')} /></ChunkErrorBoundary>,
+      <ChunkErrorBoundary resetKey="/web/a">
+        <Boom error={new Error('Loading chunk 1 failed.')} />
+      </ChunkErrorBoundary>,
     );
     expect(screen.getByText('页面资源加载失败')).toBeTruthy();
-    rerender(<ChunkErrorBoundary resetKey="/web/b"><p>next page</p></ChunkErrorBoundary>);
+    rerender(
+      <ChunkErrorBoundary resetKey="/web/b">
+        <p>next page</p>
+      </ChunkErrorBoundary>,
+    );
     expect(screen.getByText('next page')).toBeTruthy();
   });
 

@@ -6,7 +6,10 @@ export const CHUNK_ERROR_TITLE = '页面资源加载失败';
 
 /** A lazy chunk that did not arrive: missing, timed out or failed (spec section 8). */
 export class ChunkLoadError extends Error {
-  constructor(public readonly type: 'missing' | 'timeout' | 'error', detail = '') {
+  constructor(
+    public readonly type: 'missing' | 'timeout' | 'error',
+    detail = '',
+  ) {
     super(`chunk load ${type}${detail ? `: ${detail}` : ''}`);
     this.name = 'ChunkLoadError';
   }
@@ -32,8 +35,14 @@ export function withChunkTimeout<T>(load: () => Promise<T>, ms = CHUNK_LOAD_TIME
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), ms);
       load().then(
-        (m) => { clearTimeout(timer); resolve(m); },
-        (e: unknown) => { clearTimeout(timer); reject(isChunkLoadError(e) ? e : new ChunkLoadError('error', String((e as Error)?.message ?? e))); },
+        (m) => {
+          clearTimeout(timer);
+          resolve(m);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          reject(isChunkLoadError(e) ? e : new ChunkLoadError('error', String((e as Error)?.message ?? e)));
+        },
       );
     });
 }
@@ -46,10 +55,16 @@ export function ChunkErrorView({ error, onReload }: { error: unknown; onReload?:
   const chunk = isChunkLoadError(error);
   return (
     <div className={s.result} role="alert">
-      <div className={s.resultIcon} data-status={chunk ? 'warning' : 'error'} aria-hidden>!</div>
+      <div className={s.resultIcon} data-status={chunk ? 'warning' : 'error'} aria-hidden>
+        !
+      </div>
       <h2 className={s.resultTitle}>{chunk ? CHUNK_ERROR_TITLE : '页面出错了'}</h2>
-      <p className={s.resultText}>{chunk ? '网络不稳定或系统刚刚更新，请重新加载页面。' : '请重新加载页面；如果仍然出错，请联系管理员。'}</p>
-      <button type="button" className={s.button} onClick={onReload ?? (() => window.location.reload())}>重新加载</button>
+      <p className={s.resultText}>
+        {chunk ? '网络不稳定或系统刚刚更新，请重新加载页面。' : '请重新加载页面；如果仍然出错，请联系管理员。'}
+      </p>
+      <button type="button" className={s.button} onClick={onReload ?? (() => window.location.reload())}>
+        重新加载
+      </button>
     </div>
   );
 }

@@ -9,16 +9,33 @@ afterEach(cleanup);
 
 // ProseMirror measures the DOM when the selection moves; jsdom has no layout.
 if (!document.createRange().getClientRects) {
-  Range.prototype.getClientRects = () => ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
+  Range.prototype.getClientRects = () =>
+    ({ length: 0, item: () => null, [Symbol.iterator]: [][Symbol.iterator] }) as unknown as DOMRectList;
   Range.prototype.getBoundingClientRect = () => new DOMRect();
 }
 document.elementFromPoint ??= () => null;
 
 describe('rich text editor', () => {
   it('shows the value and a toolbar with Chinese labels; no image button without an uploader', async () => {
-    render(<AppProviders><RichTextEditor value="<p>你好<strong>世界</strong></p>" /></AppProviders>);
+    render(
+      <AppProviders>
+        <RichTextEditor value="<p>你好<strong>世界</strong></p>" />
+      </AppProviders>,
+    );
     await waitFor(() => expect(screen.getByRole('textbox').innerHTML).toContain('<strong>世界</strong>'));
-    for (const label of ['加粗', '斜体', '下划线', '删除线', '文字颜色', '无序列表', '有序列表', '插入链接', '插入表格', '撤销', '重做']) {
+    for (const label of [
+      '加粗',
+      '斜体',
+      '下划线',
+      '删除线',
+      '文字颜色',
+      '无序列表',
+      '有序列表',
+      '插入链接',
+      '插入表格',
+      '撤销',
+      '重做',
+    ]) {
       expect(screen.getByRole('button', { name: label }), label).toBeTruthy();
     }
     expect(screen.queryByRole('button', { name: '插入图片' })).toBeNull();
@@ -26,30 +43,50 @@ describe('rich text editor', () => {
 
   it('reports HTML through onChange when a toolbar command changes the document, and undo restores it', async () => {
     const onChange = vi.fn();
-    render(<AppProviders><RichTextEditor value="<p>正文</p>" onChange={onChange} /></AppProviders>);
+    render(
+      <AppProviders>
+        <RichTextEditor value="<p>正文</p>" onChange={onChange} />
+      </AppProviders>,
+    );
     await screen.findByRole('button', { name: '插入表格' });
-    act(() => { fireEvent.click(screen.getByRole('button', { name: '插入表格' })); });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: '插入表格' }));
+    });
     await waitFor(() => expect(onChange).toHaveBeenCalled());
     expect(onChange.mock.calls.at(-1)![0]).toMatch(/<table[^>]*>.*<th/);
-    act(() => { fireEvent.click(screen.getByRole('button', { name: '撤销' })); });
+    act(() => {
+      fireEvent.click(screen.getByRole('button', { name: '撤销' }));
+    });
     await waitFor(() => expect(onChange.mock.calls.at(-1)![0]).toBe('<p>正文</p>'));
   });
 
   it('uploads a chosen image through the prop and refuses other files before uploading', async () => {
     const upload = vi.fn(async () => '/resource/api/v1.file/123e4567-e89b-12d3-a456-426614174000');
     const onChange = vi.fn();
-    render(<AppProviders><RichTextEditor value="<p>图</p>" onChange={onChange} onUploadImage={upload} maxImageBytes={1024} /></AppProviders>);
+    render(
+      <AppProviders>
+        <RichTextEditor value="<p>图</p>" onChange={onChange} onUploadImage={upload} maxImageBytes={1024} />
+      </AppProviders>,
+    );
     const input = await screen.findByTestId('rich-text-image-input');
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.pdf', { type: 'application/pdf' })] } });
-    fireEvent.change(input, { target: { files: [new File([new Uint8Array(2048)], 'big.png', { type: 'image/png' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array(2048)], 'big.png', { type: 'image/png' })] },
+    });
     expect(upload).not.toHaveBeenCalled();
     fireEvent.change(input, { target: { files: [new File(['png'], '校园.png', { type: 'image/png' })] } });
     await waitFor(() => expect(upload).toHaveBeenCalledTimes(1));
-    await waitFor(() => expect(onChange.mock.calls.at(-1)?.[0]).toContain('<img src="/resource/api/v1.file/123e4567-e89b-12d3-a456-426614174000" alt="校园">'));
+    await waitFor(() =>
+      expect(onChange.mock.calls.at(-1)?.[0]).toContain(
+        '<img src="/resource/api/v1.file/123e4567-e89b-12d3-a456-426614174000" alt="校园">',
+      ),
+    );
   });
 
   it('accepts only the links the server keeps', () => {
-    for (const ok of ['https://www.example.edu.cn', 'http://a.b/c', 'mailto:a@b.cn', '/web/help/index']) expect(isAllowedLink(ok), ok).toBe(true);
-    for (const bad of ['javascript:alert(1)', '//evil.example', 'data:text/html,x', 'help/index', 'ftp://x']) expect(isAllowedLink(bad), bad).toBe(false);
+    for (const ok of ['https://www.example.edu.cn', 'http://a.b/c', 'mailto:a@b.cn', '/web/help/index'])
+      expect(isAllowedLink(ok), ok).toBe(true);
+    for (const bad of ['javascript:alert(1)', '//evil.example', 'data:text/html,x', 'help/index', 'ftp://x'])
+      expect(isAllowedLink(bad), bad).toBe(false);
   });
 });

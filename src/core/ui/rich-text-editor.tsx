@@ -6,8 +6,19 @@ import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { App, Button, ColorPicker, Divider, Form, Modal, Select, Tooltip } from 'antd';
 import {
-  BoldOutlined, BgColorsOutlined, FontColorsOutlined, ItalicOutlined, LinkOutlined, OrderedListOutlined, PictureOutlined,
-  RedoOutlined, StrikethroughOutlined, TableOutlined, UnderlineOutlined, UndoOutlined, UnorderedListOutlined,
+  BoldOutlined,
+  BgColorsOutlined,
+  FontColorsOutlined,
+  ItalicOutlined,
+  LinkOutlined,
+  OrderedListOutlined,
+  PictureOutlined,
+  RedoOutlined,
+  StrikethroughOutlined,
+  TableOutlined,
+  UnderlineOutlined,
+  UndoOutlined,
+  UnorderedListOutlined,
 } from '@ant-design/icons';
 import { TextInput } from './text-input';
 import s from './rich-text-editor.module.css';
@@ -36,7 +47,8 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
 const DEFAULT_MAX_IMAGE = 5 * 1024 * 1024;
 
 /** The links the server keeps: http(s), mailto or a path of this site. */
-export const isAllowedLink = (url: string) => /^(https?:\/\/[^\s/\\?#]+|mailto:[^\s\\]+$|\/(?![/\\]))/i.test(url.trim());
+export const isAllowedLink = (url: string) =>
+  /^(https?:\/\/[^\s/\\?#]+|mailto:[^\s\\]+$|\/(?![/\\]))/i.test(url.trim());
 
 const HEADINGS = [
   { value: 0, label: '正文' },
@@ -46,12 +58,29 @@ const HEADINGS = [
   { value: 4, label: '标题 4' },
 ] as const;
 
-const PRESET_COLOURS = ['#000000', '#595959', '#f5222d', '#fa8c16', '#fadb14', '#52c41a', '#1677ff', '#722ed1', '#eb2f96', '#ffffff'];
+const PRESET_COLOURS = [
+  '#000000',
+  '#595959',
+  '#f5222d',
+  '#fa8c16',
+  '#fadb14',
+  '#52c41a',
+  '#1677ff',
+  '#722ed1',
+  '#eb2f96',
+  '#ffffff',
+];
 
 /** An empty editor answers '' rather than '<p></p>', so "required" rules see nothing. */
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
-function ToolButton(props: { title: string; icon: ReactNode; active?: boolean; disabled?: boolean; onClick: () => void }) {
+function ToolButton(props: {
+  title: string;
+  icon: ReactNode;
+  active?: boolean;
+  disabled?: boolean;
+  onClick: () => void;
+}) {
   return (
     <Tooltip title={props.title}>
       <Button
@@ -69,7 +98,16 @@ function ToolButton(props: { title: string; icon: ReactNode; active?: boolean; d
   );
 }
 
-export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBytes = DEFAULT_MAX_IMAGE, placeholder, minHeight = 320, id, ...rest }: RichTextEditorProps) {
+export function RichTextEditor({
+  value = '',
+  onChange,
+  onUploadImage,
+  maxImageBytes = DEFAULT_MAX_IMAGE,
+  placeholder,
+  minHeight = 320,
+  id,
+  ...rest
+}: RichTextEditorProps) {
   const { message } = App.useApp();
   const [linkOpen, setLinkOpen] = useState(false);
   const [uploading, setUploading] = useState(false);
@@ -82,7 +120,12 @@ export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBy
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3, 4] },
-        link: { openOnClick: false, autolink: true, defaultProtocol: 'https', HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' } },
+        link: {
+          openOnClick: false,
+          autolink: true,
+          defaultProtocol: 'https',
+          HTMLAttributes: { rel: 'noopener noreferrer', target: '_blank' },
+        },
         codeBlock: false,
       }),
       TextStyle,
@@ -92,13 +135,22 @@ export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBy
       TableKit.configure({ table: { resizable: false } }),
     ],
     content: value,
-    editorProps: { attributes: { class: s.content, ...(id ? { id } : {}), role: 'textbox', 'aria-multiline': 'true', ...(placeholder ? { 'aria-placeholder': placeholder } : {}) } },
+    editorProps: {
+      attributes: {
+        class: s.content,
+        ...(id ? { id } : {}),
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
+      },
+    },
     onUpdate: ({ editor: e }) => onChangeRef.current?.(htmlOf(e)),
   });
 
   // A value set from outside (a record loaded after mount, a form reset) replaces the document.
   useEffect(() => {
-    if (editor && !editor.isDestroyed && value !== htmlOf(editor)) editor.commands.setContent(value || '', { emitUpdate: false });
+    if (editor && !editor.isDestroyed && value !== htmlOf(editor))
+      editor.commands.setContent(value || '', { emitUpdate: false });
   }, [editor, value]);
 
   const state = useEditorState({
@@ -132,7 +184,10 @@ export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBy
     if (!checked) return;
     const url = (checked.href ?? '').trim();
     if (!url) chain().extendMarkRange('link').unsetLink().run();
-    else if (editor.state.selection.empty && !state.link) chain().insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] }).run();
+    else if (editor.state.selection.empty && !state.link)
+      chain()
+        .insertContent({ type: 'text', text: url, marks: [{ type: 'link', attrs: { href: url } }] })
+        .run();
     else chain().extendMarkRange('link').setLink({ href: url }).run();
     setLinkOpen(false);
   };
@@ -140,11 +195,14 @@ export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBy
   const pickImage = async (file: File | undefined) => {
     if (!file || !onUploadImage) return;
     if (!IMAGE_TYPES.includes(file.type)) return void message.error('只能插入 PNG、JPG、GIF 或 WebP 图片');
-    if (file.size > maxImageBytes) return void message.error(`图片不能超过 ${Math.floor(maxImageBytes / 1024 / 1024)} MB`);
+    if (file.size > maxImageBytes)
+      return void message.error(`图片不能超过 ${Math.floor(maxImageBytes / 1024 / 1024)} MB`);
     setUploading(true);
     try {
       const src = await onUploadImage(file);
-      chain().setImage({ src, alt: file.name.replace(/\.[^.]+$/, '') }).run();
+      chain()
+        .setImage({ src, alt: file.name.replace(/\.[^.]+$/, '') })
+        .run();
     } catch {
       // The request layer has already said why.
     } finally {
@@ -163,14 +221,40 @@ export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBy
             value={state.heading}
             options={HEADINGS.map((h) => ({ ...h }))}
             aria-label="段落格式"
-            onChange={(level: number) => (level === 0 ? chain().setParagraph().run() : chain().setHeading({ level: level as 1 | 2 | 3 | 4 }).run())}
+            onChange={(level: number) =>
+              level === 0
+                ? chain().setParagraph().run()
+                : chain()
+                    .setHeading({ level: level as 1 | 2 | 3 | 4 })
+                    .run()
+            }
           />
         </Tooltip>
         <Divider orientation="vertical" />
-        <ToolButton title="加粗" icon={<BoldOutlined />} active={state.bold} onClick={() => chain().toggleBold().run()} />
-        <ToolButton title="斜体" icon={<ItalicOutlined />} active={state.italic} onClick={() => chain().toggleItalic().run()} />
-        <ToolButton title="下划线" icon={<UnderlineOutlined />} active={state.underline} onClick={() => chain().toggleUnderline().run()} />
-        <ToolButton title="删除线" icon={<StrikethroughOutlined />} active={state.strike} onClick={() => chain().toggleStrike().run()} />
+        <ToolButton
+          title="加粗"
+          icon={<BoldOutlined />}
+          active={state.bold}
+          onClick={() => chain().toggleBold().run()}
+        />
+        <ToolButton
+          title="斜体"
+          icon={<ItalicOutlined />}
+          active={state.italic}
+          onClick={() => chain().toggleItalic().run()}
+        />
+        <ToolButton
+          title="下划线"
+          icon={<UnderlineOutlined />}
+          active={state.underline}
+          onClick={() => chain().toggleUnderline().run()}
+        />
+        <ToolButton
+          title="删除线"
+          icon={<StrikethroughOutlined />}
+          active={state.strike}
+          onClick={() => chain().toggleStrike().run()}
+        />
         <Tooltip title="文字颜色">
           <ColorPicker
             size="small"
@@ -180,7 +264,12 @@ export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBy
             onChangeComplete={(c) => chain().setColor(c.toHexString()).run()}
             onClear={() => chain().unsetColor().run()}
           >
-            <Button type="text" size="small" aria-label="文字颜色" icon={<FontColorsOutlined style={state.color ? { color: state.color } : undefined} />} />
+            <Button
+              type="text"
+              size="small"
+              aria-label="文字颜色"
+              icon={<FontColorsOutlined style={state.color ? { color: state.color } : undefined} />}
+            />
           </ColorPicker>
         </Tooltip>
         <Tooltip title="背景颜色">
@@ -192,22 +281,61 @@ export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBy
             onChangeComplete={(c) => chain().setBackgroundColor(c.toHexString()).run()}
             onClear={() => chain().unsetBackgroundColor().run()}
           >
-            <Button type="text" size="small" aria-label="背景颜色" icon={<BgColorsOutlined style={state.background ? { color: state.background } : undefined} />} />
+            <Button
+              type="text"
+              size="small"
+              aria-label="背景颜色"
+              icon={<BgColorsOutlined style={state.background ? { color: state.background } : undefined} />}
+            />
           </ColorPicker>
         </Tooltip>
         <Divider orientation="vertical" />
-        <ToolButton title="无序列表" icon={<UnorderedListOutlined />} active={state.bulletList} onClick={() => chain().toggleBulletList().run()} />
-        <ToolButton title="有序列表" icon={<OrderedListOutlined />} active={state.orderedList} onClick={() => chain().toggleOrderedList().run()} />
-        <ToolButton title="引用" icon={<span className={s.quoteIcon}>“</span>} active={state.blockquote} onClick={() => chain().toggleBlockquote().run()} />
+        <ToolButton
+          title="无序列表"
+          icon={<UnorderedListOutlined />}
+          active={state.bulletList}
+          onClick={() => chain().toggleBulletList().run()}
+        />
+        <ToolButton
+          title="有序列表"
+          icon={<OrderedListOutlined />}
+          active={state.orderedList}
+          onClick={() => chain().toggleOrderedList().run()}
+        />
+        <ToolButton
+          title="引用"
+          icon={<span className={s.quoteIcon}>“</span>}
+          active={state.blockquote}
+          onClick={() => chain().toggleBlockquote().run()}
+        />
         <Divider orientation="vertical" />
         <ToolButton title="插入链接" icon={<LinkOutlined />} active={state.link} onClick={openLink} />
         {onUploadImage && (
-          <ToolButton title={uploading ? '图片上传中…' : '插入图片'} icon={<PictureOutlined />} disabled={uploading} onClick={() => fileInput.current?.click()} />
+          <ToolButton
+            title={uploading ? '图片上传中…' : '插入图片'}
+            icon={<PictureOutlined />}
+            disabled={uploading}
+            onClick={() => fileInput.current?.click()}
+          />
         )}
-        <ToolButton title="插入表格" icon={<TableOutlined />} onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()} />
+        <ToolButton
+          title="插入表格"
+          icon={<TableOutlined />}
+          onClick={() => chain().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run()}
+        />
         <Divider orientation="vertical" />
-        <ToolButton title="撤销" icon={<UndoOutlined />} disabled={!state.canUndo} onClick={() => chain().undo().run()} />
-        <ToolButton title="重做" icon={<RedoOutlined />} disabled={!state.canRedo} onClick={() => chain().redo().run()} />
+        <ToolButton
+          title="撤销"
+          icon={<UndoOutlined />}
+          disabled={!state.canUndo}
+          onClick={() => chain().undo().run()}
+        />
+        <ToolButton
+          title="重做"
+          icon={<RedoOutlined />}
+          disabled={!state.canRedo}
+          onClick={() => chain().redo().run()}
+        />
         <input
           ref={fileInput}
           type="file"
@@ -222,13 +350,28 @@ export function RichTextEditor({ value = '', onChange, onUploadImage, maxImageBy
         />
       </div>
       <EditorContent editor={editor} className={s.scroll} style={{ minHeight }} />
-      <Modal title="插入链接" open={linkOpen} onOk={() => void applyLink()} onCancel={() => setLinkOpen(false)} okText="确定" cancelText="取消" destroyOnHidden>
+      <Modal
+        title="插入链接"
+        open={linkOpen}
+        onOk={() => void applyLink()}
+        onCancel={() => setLinkOpen(false)}
+        okText="确定"
+        cancelText="取消"
+        destroyOnHidden
+      >
         <Form form={linkForm} layout="vertical" preserve={false}>
           <Form.Item
             name="href"
             label="链接地址"
             extra="支持 http://、https://、mailto: 或以 / 开头的本站地址；留空则取消链接"
-            rules={[{ validator: (_, v: string) => (!v?.trim() || isAllowedLink(v) ? Promise.resolve() : Promise.reject(new Error('请输入以 http://、https://、mailto: 或 / 开头的地址'))) }]}
+            rules={[
+              {
+                validator: (_, v: string) =>
+                  !v?.trim() || isAllowedLink(v)
+                    ? Promise.resolve()
+                    : Promise.reject(new Error('请输入以 http://、https://、mailto: 或 / 开头的地址')),
+              },
+            ]}
           >
             <TextInput placeholder="https://" autoFocus onPressEnter={() => void applyLink()} />
           </Form.Item>

@@ -28,7 +28,12 @@ describe('emoji-free inputs', () => {
   it('works controlled', () => {
     function Controlled() {
       const [v, setV] = useState('');
-      return <><TextInput placeholder="c" value={v} onChange={(e) => setV(e.target.value)} /><span>value:{v}</span></>;
+      return (
+        <>
+          <TextInput placeholder="c" value={v} onChange={(e) => setV(e.target.value)} />
+          <span>value:{v}</span>
+        </>
+      );
     }
     render(<Controlled />);
     fireEvent.change(screen.getByPlaceholderText('c'), { target: { value: 'a😀b' } });
@@ -36,7 +41,12 @@ describe('emoji-free inputs', () => {
   });
 
   it('PasswordInput and TextArea strip emoji too', () => {
-    render(<><PasswordInput placeholder="pwd" /><TextArea placeholder="text" /></>);
+    render(
+      <>
+        <PasswordInput placeholder="pwd" />
+        <TextArea placeholder="text" />
+      </>,
+    );
     const pwd = screen.getByPlaceholderText('pwd') as HTMLInputElement;
     const text = screen.getByPlaceholderText('text') as HTMLTextAreaElement;
     fireEvent.change(pwd, { target: { value: 'Abc😀123' } });
@@ -49,7 +59,13 @@ describe('emoji-free inputs', () => {
     let form!: ReturnType<typeof Form.useForm>[0];
     function WithForm() {
       [form] = Form.useForm();
-      return <Form form={form}><Form.Item name="username"><TextInput placeholder="u" /></Form.Item></Form>;
+      return (
+        <Form form={form}>
+          <Form.Item name="username">
+            <TextInput placeholder="u" />
+          </Form.Item>
+        </Form>
+      );
     }
     render(<WithForm />);
     fireEvent.change(screen.getByPlaceholderText('u'), { target: { value: 'stu😀dent' } });

@@ -9,7 +9,11 @@ type Field = HTMLInputElement | HTMLTextAreaElement;
  * stripped text is what shows, what onChange and antd Form read, whether or not the caller
  * passes a value.
  */
-function useEmojiFree<E extends Field>(props: { value?: unknown; defaultValue?: unknown; onChange?: (e: ChangeEvent<E>) => void }) {
+function useEmojiFree<E extends Field>(props: {
+  value?: unknown;
+  defaultValue?: unknown;
+  onChange?: (e: ChangeEvent<E>) => void;
+}) {
   const controlled = 'value' in props;
   const [inner, setInner] = useState(() => String(props.defaultValue ?? ''));
   const onChange = (e: ChangeEvent<E>) => {

@@ -1,7 +1,14 @@
 import { http } from '@/core/http';
 import type { Page } from '@/shared/envelope';
 import type {
-  AccountCreateBody, AccountDetail, AccountFilter, AccountListQuery, AccountSummary, AccountUpdateBody, AvatarAnswer, ImportAnswer,
+  AccountCreateBody,
+  AccountDetail,
+  AccountFilter,
+  AccountListQuery,
+  AccountSummary,
+  AccountUpdateBody,
+  AvatarAnswer,
+  ImportAnswer,
   ResetPasswordAnswer,
 } from './contract';
 
@@ -34,7 +41,8 @@ export const resetAccountPassword = (id: number, password?: string) =>
   http.post<ResetPasswordAnswer>(`${BASE}/reset_password/`, password ? { id, password } : { id });
 
 /** Replace the user's roles. POST /user/api/v1.account/assign_roles/ */
-export const assignAccountRoles = (id: number, roleIds: number[]) => http.post<null>(`${BASE}/assign_roles/`, { id, roleIds }, { json: true });
+export const assignAccountRoles = (id: number, roleIds: number[]) =>
+  http.post<null>(`${BASE}/assign_roles/`, { id, roleIds }, { json: true });
 
 /** Replace the user's directly assigned platforms. POST /user/api/v1.account/assign_platforms/ */
 export const assignAccountPlatforms = (id: number, platformIds: number[]) =>
@@ -62,4 +70,5 @@ export const importAccounts = (file: File) => {
 export const downloadImportTemplate = () => http.get<Blob>(`${BASE}/import_template/`, { responseType: 'blob' });
 
 /** The filtered accounts as .xlsx. GET /user/api/v1.account/export/ */
-export const exportAccounts = (f: Partial<AccountFilter>) => http.get<Blob>(`${BASE}/export/`, { params: f, responseType: 'blob', slow: true });
+export const exportAccounts = (f: Partial<AccountFilter>) =>
+  http.get<Blob>(`${BASE}/export/`, { params: f, responseType: 'blob', slow: true });

@@ -60,8 +60,10 @@ export function checkAccountFields(f: AccountFields): FieldError[] {
   if (!userNo || userNo.length > 32) errors.push({ field: 'userNo', message: MESSAGES.userNo });
   if (!(ACCOUNT_KINDS as readonly string[]).includes(f.kind)) errors.push({ field: 'kind', message: MESSAGES.kind });
   if (f.phone && !PHONE_PATTERN.test(f.phone)) errors.push({ field: 'phone', message: MESSAGES.phone });
-  if (f.email && (f.email.length > 100 || !EMAIL_PATTERN.test(f.email))) errors.push({ field: 'email', message: MESSAGES.email });
-  if (f.gender && !(GENDERS as readonly string[]).includes(f.gender)) errors.push({ field: 'gender', message: MESSAGES.gender });
+  if (f.email && (f.email.length > 100 || !EMAIL_PATTERN.test(f.email)))
+    errors.push({ field: 'email', message: MESSAGES.email });
+  if (f.gender && !(GENDERS as readonly string[]).includes(f.gender))
+    errors.push({ field: 'gender', message: MESSAGES.gender });
   return errors;
 }
 
@@ -151,7 +153,10 @@ export const AccountUpdateBody = Type.Object({ id: Id, ...ProfileFields });
 export type AccountUpdateBody = Static<typeof AccountUpdateBody>;
 
 /** POST /user/api/v1.account/reset_password/: `password` encrypted, or absent for a generated one. */
-export const ResetPasswordBody = Type.Object({ id: Id, password: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })) });
+export const ResetPasswordBody = Type.Object({
+  id: Id,
+  password: Type.Optional(Type.String({ minLength: 1, maxLength: 2048 })),
+});
 export type ResetPasswordBody = Static<typeof ResetPasswordBody>;
 /** The generated password, shown once; null when the administrator chose it. */
 export interface ResetPasswordAnswer {
@@ -167,7 +172,17 @@ export const AssignPlatformsBody = Type.Object({ id: Id, platformIds: Ids });
 export type AssignPlatformsBody = Static<typeof AssignPlatformsBody>;
 
 /** Headers of the import sheet, in order (the template has them and one example row). */
-export const IMPORT_HEADERS = ['用户名', '姓名', '学工号', '类型(学生/教职工)', '部门编码', '手机号', '邮箱', '性别', '初始密码'] as const;
+export const IMPORT_HEADERS = [
+  '用户名',
+  '姓名',
+  '学工号',
+  '类型(学生/教职工)',
+  '部门编码',
+  '手机号',
+  '邮箱',
+  '性别',
+  '初始密码',
+] as const;
 // Each row costs one Argon2id hash (~80 a second here): 2000 rows stay inside the 50 s slow-call timeout.
 export const IMPORT_MAX_ROWS = 2000;
 

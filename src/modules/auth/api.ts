@@ -8,7 +8,8 @@ import type { CheckLoginAnswer, LoginAnswer, PublicKeyAnswer, UrlsAnswer } from 
 export const getUrls = (page: 'login' | 'loginAdmin') => http.post<UrlsAnswer>('/user/login/get_urls/', { page });
 
 /** Captcha image address; used directly as <img src>, a fresh `r` forces a new image. GET /user/login/get_code/ */
-export const captchaUrl = (r: string | number = Date.now()) => `/user/login/get_code/?r=${encodeURIComponent(String(r))}`;
+export const captchaUrl = (r: string | number = Date.now()) =>
+  `/user/login/get_code/?r=${encodeURIComponent(String(r))}`;
 
 /** RSA public key for password encryption. POST /user/commonInterface/get_public_key/ */
 export const getPublicKeyAnswer = () => http.post<PublicKeyAnswer>('/user/commonInterface/get_public_key/');
@@ -37,7 +38,8 @@ export const adminSsoLogin = (q: { ticket?: string; code?: string; state?: strin
 export const logout = () => http.post<{ logout_url: string }>('/user/login/login_out/', undefined, { silent: true });
 
 /** Is the session still alive. POST /user/api/v1.user/check_user_is_login/ */
-export const checkUserIsLogin = () => http.post<CheckLoginAnswer>('/user/api/v1.user/check_user_is_login/', undefined, { silent: true });
+export const checkUserIsLogin = () =>
+  http.post<CheckLoginAnswer>('/user/api/v1.user/check_user_is_login/', undefined, { silent: true });
 
 /** Count one visit of the visitor home. POST /user/api/v1.user/incVisit/ */
 export const incVisit = () => http.post<unknown>('/user/api/v1.user/incVisit/', undefined, { silent: true });

@@ -1,8 +1,20 @@
 import { http } from '@/core/http';
 import type { Page } from '@/shared/envelope';
 import type {
-  HelpAdminListQuery, HelpArticle, HelpArticleInput, HelpArticleRow, HelpArticleUpdate, HelpCategory, HelpCategoryInput,
-  HelpPublicListQuery, NoticeAdminDetail, NoticeAdminListQuery, NoticeAdminRow, NoticeInput, NoticeUpdate, UploadedImage,
+  HelpAdminListQuery,
+  HelpArticle,
+  HelpArticleInput,
+  HelpArticleRow,
+  HelpArticleUpdate,
+  HelpCategory,
+  HelpCategoryInput,
+  HelpPublicListQuery,
+  NoticeAdminDetail,
+  NoticeAdminListQuery,
+  NoticeAdminRow,
+  NoticeInput,
+  NoticeUpdate,
+  UploadedImage,
 } from './contract';
 
 const N = '/portal/api/v1.notice';
@@ -17,7 +29,8 @@ const imageForm = (file: File) => {
 // --- notices and news (administrators) ---
 
 /** GET /portal/api/v1.notice/adminList/ */
-export const listNoticesForAdmin = (q: NoticeAdminListQuery) => http.get<Page<NoticeAdminRow>>(`${N}/adminList/`, { params: q });
+export const listNoticesForAdmin = (q: NoticeAdminListQuery) =>
+  http.get<Page<NoticeAdminRow>>(`${N}/adminList/`, { params: q });
 
 /** GET /portal/api/v1.notice/adminDetail/ */
 export const getNoticeForAdmin = (id: number) => http.get<NoticeAdminDetail>(`${N}/adminDetail/`, { params: { id } });
@@ -38,7 +51,8 @@ export const withdrawNotice = (id: number) => http.post<null>(`${N}/withdraw/`, 
 export const deleteNotice = (id: number) => http.post<null>(`${N}/delete/`, { id });
 
 /** POST /portal/api/v1.notice/uploadImage/ (multipart): an image for the rich text, answers its URL. */
-export const uploadNoticeImage = (file: File) => http.post<UploadedImage>(`${N}/uploadImage/`, imageForm(file), { slow: true }).then((r) => r.data.url);
+export const uploadNoticeImage = (file: File) =>
+  http.post<UploadedImage>(`${N}/uploadImage/`, imageForm(file), { slow: true }).then((r) => r.data.url);
 
 // --- help centre (administrators) ---
 
@@ -52,22 +66,26 @@ export const saveHelpCategory = (body: HelpCategoryInput) => http.post<{ id: num
 export const deleteHelpCategory = (id: number) => http.post<null>(`${H}/deleteCategory/`, { id });
 
 /** GET /portal/api/v1.help/articleList/ */
-export const listHelpArticlesForAdmin = (q: HelpAdminListQuery) => http.get<Page<HelpArticleRow>>(`${H}/articleList/`, { params: q });
+export const listHelpArticlesForAdmin = (q: HelpAdminListQuery) =>
+  http.get<Page<HelpArticleRow>>(`${H}/articleList/`, { params: q });
 
 /** GET /portal/api/v1.help/articleDetail/ */
 export const getHelpArticleForAdmin = (id: number) => http.get<HelpArticle>(`${H}/articleDetail/`, { params: { id } });
 
 /** POST /portal/api/v1.help/createArticle/ (JSON) */
-export const createHelpArticle = (body: HelpArticleInput) => http.post<{ id: number }>(`${H}/createArticle/`, body, { json: true });
+export const createHelpArticle = (body: HelpArticleInput) =>
+  http.post<{ id: number }>(`${H}/createArticle/`, body, { json: true });
 
 /** POST /portal/api/v1.help/updateArticle/ (JSON) */
-export const updateHelpArticle = (body: HelpArticleUpdate) => http.post<null>(`${H}/updateArticle/`, body, { json: true });
+export const updateHelpArticle = (body: HelpArticleUpdate) =>
+  http.post<null>(`${H}/updateArticle/`, body, { json: true });
 
 /** POST /portal/api/v1.help/deleteArticle/ */
 export const deleteHelpArticle = (id: number) => http.post<null>(`${H}/deleteArticle/`, { id });
 
 /** POST /portal/api/v1.help/uploadImage/ (multipart): answers the image's URL. */
-export const uploadHelpImage = (file: File) => http.post<UploadedImage>(`${H}/uploadImage/`, imageForm(file), { slow: true }).then((r) => r.data.url);
+export const uploadHelpImage = (file: File) =>
+  http.post<UploadedImage>(`${H}/uploadImage/`, imageForm(file), { slow: true }).then((r) => r.data.url);
 
 // --- help centre (everyone) ---
 

@@ -2,10 +2,33 @@ import { http } from '@/core/http';
 import type { Page } from '@/shared/envelope';
 import type { FileRef, FormSchema } from '@/shared/forms/schema';
 import type {
-  DraftDetail, DraftInfo, DraftListQuery, DraftSaveBody, FillableForm, FillableQuery, FormCategories, FormCreateBody,
-  FormDetail, FormHistoryItem, FormHistoryQuery, FormListItem, FormListQuery, FormSaveBody, FormVersionInfo,
-  MySubmissionsQuery, OpenedForm, PickableDepartment, PickableUser, SubmissionDetail, SubmissionInfo, SubmitAnswer,
-  SubmitBody, SummaryForm, SummaryFormsQuery, SummaryPage, SummaryQuery,
+  DraftDetail,
+  DraftInfo,
+  DraftListQuery,
+  DraftSaveBody,
+  FillableForm,
+  FillableQuery,
+  FormCategories,
+  FormCreateBody,
+  FormDetail,
+  FormHistoryItem,
+  FormHistoryQuery,
+  FormListItem,
+  FormListQuery,
+  FormSaveBody,
+  FormVersionInfo,
+  MySubmissionsQuery,
+  OpenedForm,
+  PickableDepartment,
+  PickableUser,
+  SubmissionDetail,
+  SubmissionInfo,
+  SubmitAnswer,
+  SubmitBody,
+  SummaryForm,
+  SummaryFormsQuery,
+  SummaryPage,
+  SummaryQuery,
 } from './contract';
 
 const F = '/workflow/api/v1.form';
@@ -28,7 +51,8 @@ export const getForm = (id: number) => http.get<FormDetail>(`${F}/detail/`, { pa
 export const createForm = (body: FormCreateBody) => http.post<{ id: number }>(`${F}/create/`, body, { json: true });
 
 /** POST /workflow/api/v1.form/save/ (JSON): the draft and the form's settings; a bad schema answers 0x00000101 with the messages. */
-export const saveForm = (body: FormSaveBody) => http.post<{ draftChanged: boolean; updatedAt: number }>(`${F}/save/`, body, { json: true });
+export const saveForm = (body: FormSaveBody) =>
+  http.post<{ draftChanged: boolean; updatedAt: number }>(`${F}/save/`, body, { json: true });
 
 /** POST /workflow/api/v1.form/publish/: freezes the draft as version N+1. */
 export const publishForm = (id: number) => http.post<FormVersionInfo>(`${F}/publish/`, { id });
@@ -46,7 +70,8 @@ export const copyForm = (id: number) => http.post<{ id: number }>(`${F}/copy/`, 
 export const deleteForm = (id: number) => http.post<null>(`${F}/delete/`, { id });
 
 /** GET /workflow/api/v1.form/version/: a frozen version's schema. */
-export const getFormVersion = (id: number, version: number) => http.get<FormSchema>(`${F}/version/`, { params: { id, version } });
+export const getFormVersion = (id: number, version: number) =>
+  http.get<FormSchema>(`${F}/version/`, { params: { id, version } });
 
 /** GET /workflow/api/v1.form/history/: who changed what, newest first. */
 export const listFormHistory = (q: FormHistoryQuery) => http.get<Page<FormHistoryItem>>(`${F}/history/`, { params: q });
@@ -61,7 +86,8 @@ export const openForm = (formId: number, version?: number) =>
 export const listFillableForms = (q: FillableQuery) => http.get<Page<FillableForm>>(`${FILL}/fillable/`, { params: q });
 
 /** POST /workflow/api/v1.formFill/submit/ (JSON): bad values answer 0x00000101 with data { fields: FieldError[] }. */
-export const submitForm = (body: SubmitBody) => http.post<SubmitAnswer>(`${FILL}/submit/`, body, { json: true, slow: true });
+export const submitForm = (body: SubmitBody) =>
+  http.post<SubmitAnswer>(`${FILL}/submit/`, body, { json: true, slow: true });
 
 /** POST /workflow/api/v1.formFill/upload/?formId=&field= (multipart, one file): an attachment, image or signature. */
 export const uploadFormFile = (formId: number, field: string, file: Blob, fileName?: string) => {
@@ -72,7 +98,8 @@ export const uploadFormFile = (formId: number, field: string, file: Blob, fileNa
 };
 
 /** GET /workflow/api/v1.formFill/mine/: the signed-in user's submissions. */
-export const listMySubmissions = (q: MySubmissionsQuery) => http.get<Page<SubmissionInfo>>(`${FILL}/mine/`, { params: q });
+export const listMySubmissions = (q: MySubmissionsQuery) =>
+  http.get<Page<SubmissionInfo>>(`${FILL}/mine/`, { params: q });
 
 /** GET /workflow/api/v1.formFill/submission/: one submission with its version's schema. */
 export const getSubmission = (id: number) => http.get<SubmissionDetail>(`${FILL}/submission/`, { params: { id } });

@@ -10,7 +10,11 @@ import { FormSchema, type FormField, type FormValues, type PickedRef } from '@/s
 
 export const FORM_STATUSES = ['draft', 'published', 'disabled'] as const;
 export type FormStatus = (typeof FORM_STATUSES)[number];
-export const FORM_STATUS_LABELS: Record<FormStatus, string> = { draft: '草稿', published: '已发布', disabled: '已停用' };
+export const FORM_STATUS_LABELS: Record<FormStatus, string> = {
+  draft: '草稿',
+  published: '已发布',
+  disabled: '已停用',
+};
 
 /** Who may fill a published form: anyone with the link (formWrite) or signed-in users. */
 export const FORM_ACCESS = ['public', 'signedIn'] as const;

@@ -1,25 +1,36 @@
 import { http } from '@/core/http';
 import type { Page } from '@/shared/envelope';
 import type { LicenceInfo } from '@/shared/licence';
-import type { AuditExportQuery, AuditListQuery, AuditRow, BackupItem, BackupSchedule, LicenceUploadResult, RestoreResult } from './contract';
+import type {
+  AuditExportQuery,
+  AuditListQuery,
+  AuditRow,
+  BackupItem,
+  BackupSchedule,
+  LicenceUploadResult,
+  RestoreResult,
+} from './contract';
 
 const BACKUP = '/user/api/v1.backup';
 const AUDIT = '/user/api/v1.audit';
 
 /** Backups on the server, newest first. GET /user/api/v1.backup/list/ */
-export const listBackups = (q: { page: number; pageSize: number }) => http.get<Page<BackupItem>>(`${BACKUP}/list/`, { params: q });
+export const listBackups = (q: { page: number; pageSize: number }) =>
+  http.get<Page<BackupItem>>(`${BACKUP}/list/`, { params: q });
 
 /** Make a backup now (slow: the whole database and uploaded files). POST /user/api/v1.backup/create/ */
 export const createBackup = (note = '') => http.post<BackupItem>(`${BACKUP}/create/`, { note }, { slow: true });
 
 /** The backup file. GET /user/api/v1.backup/download/ */
-export const downloadBackup = (id: number) => http.get<Blob>(`${BACKUP}/download/`, { params: { id }, responseType: 'blob', slow: true });
+export const downloadBackup = (id: number) =>
+  http.get<Blob>(`${BACKUP}/download/`, { params: { id }, responseType: 'blob', slow: true });
 
 /** POST /user/api/v1.backup/delete/ */
 export const deleteBackup = (id: number) => http.post<null>(`${BACKUP}/delete/`, { id });
 
 /** Replace all data with the backup's; `confirm` repeats its file name. Everybody is signed out. POST /user/api/v1.backup/restore/ */
-export const restoreBackup = (id: number, confirm: string) => http.post<RestoreResult>(`${BACKUP}/restore/`, { id, confirm }, { slow: true });
+export const restoreBackup = (id: number, confirm: string) =>
+  http.post<RestoreResult>(`${BACKUP}/restore/`, { id, confirm }, { slow: true });
 
 /** Upload a backup file (checked whole before it is kept). POST /user/api/v1.backup/upload/ */
 export const uploadBackup = (file: File) => {
@@ -45,7 +56,9 @@ export const uploadLicence = (file: File) => {
 };
 
 /** Audit rows, newest first, filtered on the server. GET /user/api/v1.audit/list/ */
-export const listAudit = (q: Partial<AuditListQuery> & { page: number; pageSize: number }) => http.get<Page<AuditRow>>(`${AUDIT}/list/`, { params: q });
+export const listAudit = (q: Partial<AuditListQuery> & { page: number; pageSize: number }) =>
+  http.get<Page<AuditRow>>(`${AUDIT}/list/`, { params: q });
 
 /** The filtered rows as .xlsx. GET /user/api/v1.audit/export/ */
-export const exportAudit = (f: Partial<AuditExportQuery>) => http.get<Blob>(`${AUDIT}/export/`, { params: f, responseType: 'blob', slow: true });
+export const exportAudit = (f: Partial<AuditExportQuery>) =>
+  http.get<Blob>(`${AUDIT}/export/`, { params: f, responseType: 'blob', slow: true });

@@ -8,7 +8,9 @@ export const getMobileLayout = (platformId: number, opts: Pick<RequestOptions, '
   http.get<MobileLayout>(`${L}/get/`, { params: { platformId }, ...opts });
 
 /** Save a platform's layout (administrators). POST /portal/api/v1.mobileLayout/save/ (JSON) */
-export const saveMobileLayout = (body: SaveMobileLayoutBody) => http.post<MobileLayout>(`${L}/save/`, body, { json: true });
+export const saveMobileLayout = (body: SaveMobileLayoutBody) =>
+  http.post<MobileLayout>(`${L}/save/`, body, { json: true });
 
 /** Back to the default layout, the platform's menu (administrators). POST /portal/api/v1.mobileLayout/reset/ */
-export const resetMobileLayout = (platformId: number) => http.post<MobileLayout>(`${L}/reset/`, { platformId }, { json: true });
+export const resetMobileLayout = (platformId: number) =>
+  http.post<MobileLayout>(`${L}/reset/`, { platformId }, { json: true });

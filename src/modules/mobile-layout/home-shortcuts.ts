@@ -9,9 +9,18 @@ export const SHORTCUTS_GROUP_TITLE = '快捷入口';
  * group of tiles, drawn after the layout's groups on the phone and in the preview.
  */
 export function shortcutsGroup(modules: readonly HomeModule[]): { title: string; tiles: TileView[] } {
-  const tiles = modules.flatMap((m) => (m.kind === 'shortcuts' || m.kind === 'topAffairs' ? m.items : []))
-    .map((sc): TileView => ({
-      kind: 'link', name: '', url: sc.url || sc.path, title: sc.title, icon: iconForMenu(sc.icon), badge: '', to: sc.url || sc.path,
-    }));
+  const tiles = modules
+    .flatMap((m) => (m.kind === 'shortcuts' || m.kind === 'topAffairs' ? m.items : []))
+    .map(
+      (sc): TileView => ({
+        kind: 'link',
+        name: '',
+        url: sc.url || sc.path,
+        title: sc.title,
+        icon: iconForMenu(sc.icon),
+        badge: '',
+        to: sc.url || sc.path,
+      }),
+    );
   return { title: SHORTCUTS_GROUP_TITLE, tiles };
 }

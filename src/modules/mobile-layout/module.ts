@@ -5,6 +5,13 @@ export const mobileLayoutModule = defineModule({
   id: 'mobile-layout',
   title: '移动端布局',
   routes: [
-    { name: 'mobileLayout', path: '/cms/mobileLayout/moduleConfig', title: '移动端布局', area: 'cms', menu: true, icon: 'MobileOutlined' },
+    {
+      name: 'mobileLayout',
+      path: '/cms/mobileLayout/moduleConfig',
+      title: '移动端布局',
+      area: 'cms',
+      menu: true,
+      icon: 'MobileOutlined',
+    },
   ],
 });

@@ -10,14 +10,24 @@ describe('phoneLink', () => {
 
   it('prefers the task when a link names both, and tolerates a trailing slash, other parameters and a hash', () => {
     expect(phoneLink('/web/taskCenter/taskApproval?instanceId=40&taskId=91')).toBe('/mobile/taskPending?taskId=91');
-    expect(phoneLink('/web/taskCenter/taskApproval/?from=msg&instanceId=40#top')).toBe('/mobile/mobileFlowChart?instanceId=40');
+    expect(phoneLink('/web/taskCenter/taskApproval/?from=msg&instanceId=40#top')).toBe(
+      '/mobile/mobileFlowChart?instanceId=40',
+    );
   });
 
   it('leaves every other link as it is', () => {
     for (const link of [
-      '', '/web/help/index', '/home/notice/3', 'https://example.edu.cn/web/taskCenter/taskApproval?taskId=1',
-      '/web/taskCenter/taskApproval', '/web/taskCenter/taskApproval?taskId=0', '/web/taskCenter/taskApproval?taskId=abc',
-      '/web/taskCenter/taskApproval?taskId=-3', '/web/taskCenter/taskWorkBench?taskId=91', '/mobile/taskPending?taskId=91',
-    ]) expect(phoneLink(link)).toBe(link);
+      '',
+      '/web/help/index',
+      '/home/notice/3',
+      'https://example.edu.cn/web/taskCenter/taskApproval?taskId=1',
+      '/web/taskCenter/taskApproval',
+      '/web/taskCenter/taskApproval?taskId=0',
+      '/web/taskCenter/taskApproval?taskId=abc',
+      '/web/taskCenter/taskApproval?taskId=-3',
+      '/web/taskCenter/taskWorkBench?taskId=91',
+      '/mobile/taskPending?taskId=91',
+    ])
+      expect(phoneLink(link)).toBe(link);
   });
 });

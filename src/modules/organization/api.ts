@@ -1,9 +1,24 @@
 import { http } from '@/core/http';
 import type { Page } from '@/shared/envelope';
 import type {
-  Changed, Created, DepartmentCreateBody, DepartmentDetail, DepartmentMoveBody, DepartmentNode, DepartmentTree,
-  DepartmentUpdateBody, MoveUsersBody, RoleCreateBody, RoleGroupCreateBody, RoleGroupUpdateBody, RoleGroupWithRoles,
-  RoleItem, RoleUpdateBody, RoleUsersBody, UserListBody, UserPick,
+  Changed,
+  Created,
+  DepartmentCreateBody,
+  DepartmentDetail,
+  DepartmentMoveBody,
+  DepartmentNode,
+  DepartmentTree,
+  DepartmentUpdateBody,
+  MoveUsersBody,
+  RoleCreateBody,
+  RoleGroupCreateBody,
+  RoleGroupUpdateBody,
+  RoleGroupWithRoles,
+  RoleItem,
+  RoleUpdateBody,
+  RoleUsersBody,
+  UserListBody,
+  UserPick,
 } from './contract';
 
 // ---- reads (any signed-in caller: pickers of other modules use them) ----
@@ -16,7 +31,8 @@ export const getTreeNodeChildren = (parentId?: number) =>
 export const getDepartmentTree = () => http.post<DepartmentTree[]>('/user/api/v1.department/getTreeNode/');
 
 /** One department with its ancestors and head counts. POST /user/api/v1.department/getDepartment/ */
-export const getDepartment = (id: number) => http.post<DepartmentDetail>('/user/api/v1.department/getDepartment/', { id });
+export const getDepartment = (id: number) =>
+  http.post<DepartmentDetail>('/user/api/v1.department/getDepartment/', { id });
 
 /** Roles of one group, or every role. POST /user/api/v1.role/getRoleGroup/ */
 export const getRoles = (groupId?: number) =>
@@ -32,30 +48,38 @@ export const getUserList = (q: Partial<UserListBody> & { page: number; pageSize:
 // ---- department writes (administrators) ----
 
 /** POST /user/api/v1.department/create/ */
-export const createDepartment = (b: DepartmentCreateBody) => http.post<Created>('/user/api/v1.department/create/', b, { json: true });
+export const createDepartment = (b: DepartmentCreateBody) =>
+  http.post<Created>('/user/api/v1.department/create/', b, { json: true });
 
 /** POST /user/api/v1.department/update/ */
-export const updateDepartment = (b: DepartmentUpdateBody) => http.post<null>('/user/api/v1.department/update/', b, { json: true });
+export const updateDepartment = (b: DepartmentUpdateBody) =>
+  http.post<null>('/user/api/v1.department/update/', b, { json: true });
 
 /** Refused while it has sub-departments or people. POST /user/api/v1.department/delete/ */
-export const deleteDepartment = (id: number) => http.post<null>('/user/api/v1.department/delete/', { id }, { json: true });
+export const deleteDepartment = (id: number) =>
+  http.post<null>('/user/api/v1.department/delete/', { id }, { json: true });
 
 /** Re-parent and place (drag and drop). POST /user/api/v1.department/move/ */
-export const moveDepartment = (b: DepartmentMoveBody) => http.post<null>('/user/api/v1.department/move/', b, { json: true });
+export const moveDepartment = (b: DepartmentMoveBody) =>
+  http.post<null>('/user/api/v1.department/move/', b, { json: true });
 
 /** Move people to another department. POST /user/api/v1.department/moveUsers/ */
-export const moveUsers = (b: MoveUsersBody) => http.post<Changed>('/user/api/v1.department/moveUsers/', b, { json: true });
+export const moveUsers = (b: MoveUsersBody) =>
+  http.post<Changed>('/user/api/v1.department/moveUsers/', b, { json: true });
 
 // ---- role group and role writes (administrators) ----
 
 /** POST /user/api/v1.roleGroup/create/ */
-export const createRoleGroup = (b: RoleGroupCreateBody) => http.post<Created>('/user/api/v1.roleGroup/create/', b, { json: true });
+export const createRoleGroup = (b: RoleGroupCreateBody) =>
+  http.post<Created>('/user/api/v1.roleGroup/create/', b, { json: true });
 
 /** POST /user/api/v1.roleGroup/update/ */
-export const updateRoleGroup = (b: RoleGroupUpdateBody) => http.post<null>('/user/api/v1.roleGroup/update/', b, { json: true });
+export const updateRoleGroup = (b: RoleGroupUpdateBody) =>
+  http.post<null>('/user/api/v1.roleGroup/update/', b, { json: true });
 
 /** Refused while the group has roles. POST /user/api/v1.roleGroup/delete/ */
-export const deleteRoleGroup = (id: number) => http.post<null>('/user/api/v1.roleGroup/delete/', { id }, { json: true });
+export const deleteRoleGroup = (id: number) =>
+  http.post<null>('/user/api/v1.roleGroup/delete/', { id }, { json: true });
 
 /** POST /user/api/v1.role/create/ */
 export const createRole = (b: RoleCreateBody) => http.post<Created>('/user/api/v1.role/create/', b, { json: true });
@@ -67,7 +91,9 @@ export const updateRole = (b: RoleUpdateBody) => http.post<null>('/user/api/v1.r
 export const deleteRole = (id: number) => http.post<null>('/user/api/v1.role/delete/', { id }, { json: true });
 
 /** Give a role to people (already holding it: no change). POST /user/api/v1.role/assignUsers/ */
-export const assignRoleUsers = (b: RoleUsersBody) => http.post<Changed>('/user/api/v1.role/assignUsers/', b, { json: true });
+export const assignRoleUsers = (b: RoleUsersBody) =>
+  http.post<Changed>('/user/api/v1.role/assignUsers/', b, { json: true });
 
 /** Take a role from people. POST /user/api/v1.role/unassignUsers/ */
-export const unassignRoleUsers = (b: RoleUsersBody) => http.post<Changed>('/user/api/v1.role/unassignUsers/', b, { json: true });
+export const unassignRoleUsers = (b: RoleUsersBody) =>
+  http.post<Changed>('/user/api/v1.role/unassignUsers/', b, { json: true });

@@ -10,7 +10,11 @@ import { PageFields } from '@/shared/paging';
 export const DEPARTMENT_KINDS = ['school', 'college', 'office', 'major', 'class'] as const;
 export type DepartmentKind = (typeof DEPARTMENT_KINDS)[number];
 export const DEPARTMENT_KIND_LABELS: Record<DepartmentKind, string> = {
-  school: '学校', college: '学院', office: '职能部门', major: '专业', class: '班级',
+  school: '学校',
+  college: '学院',
+  office: '职能部门',
+  major: '专业',
+  class: '班级',
 };
 
 /** Roles the platform itself relies on: they can be renamed but never deleted or recoded. */
@@ -26,7 +30,13 @@ const Id = Type.Integer({ minimum: 1 });
 const Name = Type.String({ maxLength: 200 });
 const Code = Type.String({ maxLength: 200 });
 const Sort = Type.Integer({ minimum: 0, maximum: 100000 });
-const Kind = Type.Union([Type.Literal('school'), Type.Literal('college'), Type.Literal('office'), Type.Literal('major'), Type.Literal('class')]);
+const Kind = Type.Union([
+  Type.Literal('school'),
+  Type.Literal('college'),
+  Type.Literal('office'),
+  Type.Literal('major'),
+  Type.Literal('class'),
+]);
 const UserIds = Type.Array(Id, { minItems: 1, maxItems: 500 });
 
 // ---- reads -------------------------------------------------------------------------------
@@ -166,9 +176,13 @@ export const MoveUsersBody = Type.Object({ userIds: UserIds, departmentId: Id })
 export type MoveUsersBody = Static<typeof MoveUsersBody>;
 
 /** The answer of every create: the new row's id. */
-export interface Created { id: number }
+export interface Created {
+  id: number;
+}
 /** The answer of bulk changes: how many rows changed. */
-export interface Changed { count: number }
+export interface Changed {
+  count: number;
+}
 
 // ---- role group and role writes (administrators) ---------------------------------------------
 

@@ -8,7 +8,11 @@ describe('platform-config contract', () => {
     const source = fs.readFileSync(path.join(process.cwd(), 'src/app/layouts/menu-icon.tsx'), 'utf8');
     const block = /const ICONS[^=]*=\s*\{([^}]*)\}/.exec(source)?.[1];
     expect(block).toBeTruthy();
-    const drawn = block!.split(',').map((s) => s.trim()).filter(Boolean).sort();
+    const drawn = block!
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .sort();
     expect([...MENU_ICON_NAMES].sort()).toEqual(drawn);
   });
 

@@ -123,7 +123,10 @@ function nodeSchema(depth: number): ReturnType<typeof Type.Object> {
     icon: Type.Optional(Type.Union([Type.String({ maxLength: 50 }), Type.Null()])),
     sort: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
     relationRoutes: Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { maxItems: 50, default: [] }),
-    children: depth > 1 ? Type.Array(nodeSchema(depth - 1), { maxItems: 200, default: [] }) : Type.Array(Type.Never(), { maxItems: 0, default: [] }),
+    children:
+      depth > 1
+        ? Type.Array(nodeSchema(depth - 1), { maxItems: 200, default: [] })
+        : Type.Array(Type.Never(), { maxItems: 0, default: [] }),
   });
 }
 export const MenuNodeSchema = nodeSchema(MENU_DEPTH);
@@ -185,13 +188,49 @@ export type SaveGrantsBody = Static<typeof SaveGrantsBody>;
  * (a module may not import app code; a test keeps the two lists equal).
  */
 export const MENU_ICON_NAMES = [
-  'AppstoreOutlined', 'ApartmentOutlined', 'AuditOutlined', 'BankOutlined', 'BarChartOutlined', 'BellOutlined', 'BookOutlined',
-  'CalendarOutlined', 'CloudServerOutlined', 'CommentOutlined', 'ControlOutlined', 'DashboardOutlined', 'DatabaseOutlined',
-  'DesktopOutlined', 'FileDoneOutlined', 'FileSearchOutlined', 'FileTextOutlined', 'FormOutlined', 'FundOutlined', 'HeartOutlined',
-  'HistoryOutlined', 'HomeOutlined', 'IdcardOutlined', 'LineChartOutlined', 'LinkOutlined', 'MessageOutlined', 'MobileOutlined',
-  'NotificationOutlined', 'PieChartOutlined', 'ProfileOutlined', 'QuestionCircleOutlined', 'ReadOutlined', 'SafetyOutlined',
-  'ScheduleOutlined', 'SettingOutlined', 'ShareAltOutlined', 'SolutionOutlined', 'StarOutlined', 'TableOutlined', 'TeamOutlined',
-  'ToolOutlined', 'UserOutlined', 'WarningOutlined',
+  'AppstoreOutlined',
+  'ApartmentOutlined',
+  'AuditOutlined',
+  'BankOutlined',
+  'BarChartOutlined',
+  'BellOutlined',
+  'BookOutlined',
+  'CalendarOutlined',
+  'CloudServerOutlined',
+  'CommentOutlined',
+  'ControlOutlined',
+  'DashboardOutlined',
+  'DatabaseOutlined',
+  'DesktopOutlined',
+  'FileDoneOutlined',
+  'FileSearchOutlined',
+  'FileTextOutlined',
+  'FormOutlined',
+  'FundOutlined',
+  'HeartOutlined',
+  'HistoryOutlined',
+  'HomeOutlined',
+  'IdcardOutlined',
+  'LineChartOutlined',
+  'LinkOutlined',
+  'MessageOutlined',
+  'MobileOutlined',
+  'NotificationOutlined',
+  'PieChartOutlined',
+  'ProfileOutlined',
+  'QuestionCircleOutlined',
+  'ReadOutlined',
+  'SafetyOutlined',
+  'ScheduleOutlined',
+  'SettingOutlined',
+  'ShareAltOutlined',
+  'SolutionOutlined',
+  'StarOutlined',
+  'TableOutlined',
+  'TeamOutlined',
+  'ToolOutlined',
+  'UserOutlined',
+  'WarningOutlined',
 ] as const;
 
 /** Prefixes of group nodes (submenus without a page): 'module:' from the seed, 'group:' made in the editor. */

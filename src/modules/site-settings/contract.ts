@@ -31,7 +31,10 @@ export const SaveLoginBody = Type.Object({
   picture: ImageUrl,
   browsers: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 10 }),
   resolution: Type.String({ maxLength: 40 }),
-  filings: Type.Array(Type.Object({ text: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }), url: OptionalHttpUrl }), { maxItems: 10 }),
+  filings: Type.Array(
+    Type.Object({ text: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }), url: OptionalHttpUrl }),
+    { maxItems: 10 },
+  ),
   copyright: Type.String({ maxLength: 200 }),
 });
 export type SaveLoginBody = Static<typeof SaveLoginBody>;
@@ -74,12 +77,14 @@ const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 500 });
 export const SaveSsoBody = Type.Object({
   kind: Type.Union([Type.Literal('none'), Type.Literal('cas'), Type.Literal('oidc')]),
   cas: Type.Optional(Type.Object({ serverUrl: HttpUrl })),
-  oidc: Type.Optional(Type.Object({
-    issuer: HttpUrl,
-    clientId: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
-    clientSecret: Type.String({ maxLength: 500 }),
-    redirectUri: OptionalHttpUrl,
-  })),
+  oidc: Type.Optional(
+    Type.Object({
+      issuer: HttpUrl,
+      clientId: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' }),
+      clientSecret: Type.String({ maxLength: 500 }),
+      redirectUri: OptionalHttpUrl,
+    }),
+  ),
   retainBackDoor: Type.Boolean(),
   adminHost: Type.String({ maxLength: 253, pattern: '^([A-Za-z0-9.-]+(:[0-9]{1,5})?)?$' }),
   userLoginEnable: Type.Boolean(),
@@ -135,7 +140,12 @@ const Shortcuts = Type.Array(Shortcut, { maxItems: MAX_SHORTCUTS });
 
 /** Each kind's own shape (the server checks a module against the schema its kind names). */
 export const HOME_MODULE_SCHEMAS = {
-  banner: Type.Object({ kind: Type.Literal('banner'), title: Type.String({ maxLength: TITLE_MAX }), subtitle: Type.String({ maxLength: 60 }), picture: Type.Union([Type.Literal(''), ImageUrl]) }),
+  banner: Type.Object({
+    kind: Type.Literal('banner'),
+    title: Type.String({ maxLength: TITLE_MAX }),
+    subtitle: Type.String({ maxLength: 60 }),
+    picture: Type.Union([Type.Literal(''), ImageUrl]),
+  }),
   notices: Type.Object({ kind: Type.Literal('notices'), title: ModuleTitle }),
   news: Type.Object({ kind: Type.Literal('news'), title: ModuleTitle }),
   search: Type.Object({ kind: Type.Literal('search'), placeholder: Type.String({ maxLength: 40 }) }),
@@ -168,7 +178,13 @@ export type HomeModulesQuery = Static<typeof HomeModulesQuery>;
  */
 export const SaveHomeModulesBody = Type.Object({
   scope: HomeScope,
-  modules: Type.Array(Type.Object({ kind: Type.Unsafe<string>({ type: 'string', enum: Object.keys(HOME_MODULE_SCHEMAS) }) }, { additionalProperties: true }), { maxItems: 20 }),
+  modules: Type.Array(
+    Type.Object(
+      { kind: Type.Unsafe<string>({ type: 'string', enum: Object.keys(HOME_MODULE_SCHEMAS) }) },
+      { additionalProperties: true },
+    ),
+    { maxItems: 20 },
+  ),
 });
 export interface SaveHomeModulesBody {
   scope: string;

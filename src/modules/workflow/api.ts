@@ -2,9 +2,35 @@ import { http } from '@/core/http';
 import type { Page } from '@/shared/envelope';
 import type { FileRef } from '@/shared/forms/schema';
 import type {
-  AddSignerBody, ApplyEditBody, ApproveBody, BatchApproveAnswer, CommentBody, DelegationBody, DelegationItem, DelegationListQuery, DelegationUpdateBody,
-  InstanceView, MonitorItem, MonitorQuery, ProcessCreateBody, ProcessDetail, ProcessListItem, ProcessListQuery, ProcessSaveBody,
-  ProcessVersionInfo, PublicRecord, StartableProcess, StartableQuery, ReassignBody, RejectBody, ResubmitBody, TaskCounts, TaskListItem, TaskListQuery, TaskView, TransferBody,
+  AddSignerBody,
+  ApplyEditBody,
+  ApproveBody,
+  BatchApproveAnswer,
+  CommentBody,
+  DelegationBody,
+  DelegationItem,
+  DelegationListQuery,
+  DelegationUpdateBody,
+  InstanceView,
+  MonitorItem,
+  MonitorQuery,
+  ProcessCreateBody,
+  ProcessDetail,
+  ProcessListItem,
+  ProcessListQuery,
+  ProcessSaveBody,
+  ProcessVersionInfo,
+  PublicRecord,
+  StartableProcess,
+  StartableQuery,
+  ReassignBody,
+  RejectBody,
+  ResubmitBody,
+  TaskCounts,
+  TaskListItem,
+  TaskListQuery,
+  TaskView,
+  TransferBody,
 } from './contract';
 
 const P = '/workflow/api/v1.process';
@@ -17,9 +43,11 @@ const D = '/workflow/api/v1.delegation';
 export const listProcesses = (q: ProcessListQuery) => http.get<Page<ProcessListItem>>(`${P}/list/`, { params: q });
 export const getProcess = (id: number) => http.get<ProcessDetail>(`${P}/detail/`, { params: { id } });
 export const processVersions = (id: number) => http.get<ProcessVersionInfo[]>(`${P}/versions/`, { params: { id } });
-export const createProcess = (body: ProcessCreateBody) => http.post<{ id: number }>(`${P}/create/`, body, { json: true });
+export const createProcess = (body: ProcessCreateBody) =>
+  http.post<{ id: number }>(`${P}/create/`, body, { json: true });
 /** A document the checker refuses answers 0x00000101 with data.messages. */
-export const saveProcess = (body: ProcessSaveBody) => http.post<{ updatedAt: number; problems: string[] }>(`${P}/save/`, body, { json: true });
+export const saveProcess = (body: ProcessSaveBody) =>
+  http.post<{ updatedAt: number; problems: string[] }>(`${P}/save/`, body, { json: true });
 export const publishProcess = (id: number) => http.post<{ version: number }>(`${P}/publish/`, { id }, { json: true });
 export const disableProcess = (id: number) => http.post<null>(`${P}/disable/`, { id }, { json: true });
 export const enableProcess = (id: number) => http.post<null>(`${P}/enable/`, { id }, { json: true });
@@ -33,18 +61,27 @@ export const approveTask = (body: ApproveBody) => http.post<null>(`${T}/approve/
 export const rejectTask = (body: RejectBody) => http.post<null>(`${T}/reject/`, body, { json: true });
 export const transferTask = (body: TransferBody) => http.post<null>(`${T}/transfer/`, body, { json: true });
 export const addSigner = (body: AddSignerBody) => http.post<null>(`${T}/addSigner/`, body, { json: true });
-export const batchApprove = (taskIds: number[], comment?: string) => http.post<BatchApproveAnswer>(`${T}/batchApprove/`, { taskIds, comment }, { json: true });
+export const batchApprove = (taskIds: number[], comment?: string) =>
+  http.post<BatchApproveAnswer>(`${T}/batchApprove/`, { taskIds, comment }, { json: true });
 
 /** taskProcessServices: processes the caller may start (their forms open with formFill/open). */
-export const startableProcesses = (q: StartableQuery) => http.get<Page<StartableProcess>>(`${P}/startable/`, { params: q });
-export const startInstance = (submissionId: number) => http.post<{ instanceId: number }>(`${I}/start/`, { submissionId }, { json: true });
+export const startableProcesses = (q: StartableQuery) =>
+  http.get<Page<StartableProcess>>(`${P}/startable/`, { params: q });
+export const startInstance = (submissionId: number) =>
+  http.post<{ instanceId: number }>(`${I}/start/`, { submissionId }, { json: true });
 export const getInstance = (instanceId: number) => http.get<InstanceView>(`${I}/detail/`, { params: { instanceId } });
-export const withdrawInstance = (instanceId: number) => http.post<null>(`${I}/withdraw/`, { instanceId }, { json: true });
+export const withdrawInstance = (instanceId: number) =>
+  http.post<null>(`${I}/withdraw/`, { instanceId }, { json: true });
 export const resubmitInstance = (body: ResubmitBody) => http.post<null>(`${I}/resubmit/`, body, { json: true });
 export const urgeInstance = (instanceId: number) => http.post<null>(`${I}/urge/`, { instanceId }, { json: true });
 export const commentInstance = (body: CommentBody) => http.post<null>(`${I}/comment/`, body, { json: true });
-export const applyForEdit = (body: ApplyEditBody) => http.post<{ instanceId: number }>(`${I}/applyForEdit/`, body, { json: true });
-export const instanceRevisions = (instanceId: number) => http.get<{ revision: number; values: Record<string, unknown>; reason: string; createdAt: number }[]>(`${I}/revisions/`, { params: { instanceId } });
+export const applyForEdit = (body: ApplyEditBody) =>
+  http.post<{ instanceId: number }>(`${I}/applyForEdit/`, body, { json: true });
+export const instanceRevisions = (instanceId: number) =>
+  http.get<{ revision: number; values: Record<string, unknown>; reason: string; createdAt: number }[]>(
+    `${I}/revisions/`,
+    { params: { instanceId } },
+  );
 /** The form record's attachments for approvers and copy recipients: instanceFileUrl(instanceId, fileId) in contract.ts. */
 /** The upload URL for a comment attachment (multipart `file`). */
 export const commentUploadUrl = (instanceId: number) => `${I}/upload/?instanceId=${instanceId}`;
@@ -52,7 +89,10 @@ export const commentUploadUrl = (instanceId: number) => `${I}/upload/?instanceId
 export const uploadCommentFile = (instanceId: number, file: Blob, fileName?: string) => {
   const form = new FormData();
   form.append('file', file, fileName ?? (file instanceof File ? file.name : 'file'));
-  return http.post<{ id: string; name: string; size: number; url: string }>(`${I}/upload/`, form, { params: { instanceId }, slow: true });
+  return http.post<{ id: string; name: string; size: number; url: string }>(`${I}/upload/`, form, {
+    params: { instanceId },
+    slow: true,
+  });
 };
 /** POST /workflow/api/v1.task/upload/?taskId=&field= (multipart `file`): an approver's file for a field the node may edit. */
 export const uploadTaskFile = (taskId: number, field: string, file: Blob) => {
@@ -60,15 +100,18 @@ export const uploadTaskFile = (taskId: number, field: string, file: Blob) => {
   form.append('file', file, file instanceof File ? file.name : 'file');
   return http.post<FileRef>(`${T}/upload/`, form, { params: { taskId, field }, slow: true });
 };
-export const publicRecord = (token: string) => http.get<PublicRecord>('/workflow/api/v1.record/', { params: { token } });
+export const publicRecord = (token: string) =>
+  http.get<PublicRecord>('/workflow/api/v1.record/', { params: { token } });
 
 // --- back office ---
 export const monitorList = (q: MonitorQuery) => http.get<Page<MonitorItem>>(`${M}/list/`, { params: q });
 export const monitorDetail = (instanceId: number) => http.get<InstanceView>(`${M}/detail/`, { params: { instanceId } });
 export const reassignTask = (body: ReassignBody) => http.post<null>(`${M}/reassign/`, body, { json: true });
-export const terminateInstance = (instanceId: number, reason: string) => http.post<null>(`${M}/terminate/`, { instanceId, reason }, { json: true });
+export const terminateInstance = (instanceId: number, reason: string) =>
+  http.post<null>(`${M}/terminate/`, { instanceId, reason }, { json: true });
 export const listDelegations = (q: DelegationListQuery) => http.get<Page<DelegationItem>>(`${D}/list/`, { params: q });
-export const createDelegation = (body: DelegationBody) => http.post<{ id: number }>(`${D}/create/`, body, { json: true });
+export const createDelegation = (body: DelegationBody) =>
+  http.post<{ id: number }>(`${D}/create/`, body, { json: true });
 export const updateDelegation = (body: DelegationUpdateBody) => http.post<null>(`${D}/update/`, body, { json: true });
 export const deleteDelegation = (id: number) => http.post<null>(`${D}/delete/`, { id }, { json: true });
 

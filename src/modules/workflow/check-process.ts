@@ -23,7 +23,10 @@ export function checkProcess(def: ProcessDefinition, schema?: FormSchema): strin
   const outs = new Map<string, typeof def.edges>();
   const ins = new Map<string, number>();
   for (const e of def.edges) {
-    if (!byId.has(e.from) || !byId.has(e.to)) { out.push(`连线 ${e.from} → ${e.to} 指向不存在的节点`); continue; }
+    if (!byId.has(e.from) || !byId.has(e.to)) {
+      out.push(`连线 ${e.from} → ${e.to} 指向不存在的节点`);
+      continue;
+    }
     outs.set(e.from, [...(outs.get(e.from) ?? []), e]);
     ins.set(e.to, (ins.get(e.to) ?? 0) + 1);
   }
@@ -35,26 +38,34 @@ export function checkProcess(def: ProcessDefinition, schema?: FormSchema): strin
     if (n.type === 'end' && o.length) out.push(`结束节点${name}不能有后续连线`);
     if (n.type !== 'end' && !o.length) out.push(`节点${name}没有后续连线`);
     if (n.type === 'start' && ins.get(n.id)) out.push('开始节点不能有进入的连线');
-    if (['start', 'approval', 'copy', 'join'].includes(n.type) && o.length > 1) out.push(`节点${name}只能有一条后续连线（分支请用条件或并行节点）`);
+    if (['start', 'approval', 'copy', 'join'].includes(n.type) && o.length > 1)
+      out.push(`节点${name}只能有一条后续连线（分支请用条件或并行节点）`);
     if (n.type === 'approval' || n.type === 'copy') {
       if (!n.assignee) out.push(`节点${name}未设置${n.type === 'copy' ? '抄送人' : '审批人'}`);
       if (n.assignee?.kind === 'nodePick') {
         const src = byId.get(n.assignee.nodeId);
         if (!src || src.type !== 'approval' || src.id === n.id) out.push(`节点${name}的审批人须由一个其他审批节点指定`);
       }
-      if (n.assignee?.kind === 'applicantPick' && fields && fields.get(n.assignee.fieldId)?.type !== 'user') out.push(`节点${name}的申请人自选须对应表单中的人员字段`);
+      if (n.assignee?.kind === 'applicantPick' && fields && fields.get(n.assignee.fieldId)?.type !== 'user')
+        out.push(`节点${name}的申请人自选须对应表单中的人员字段`);
     }
     if (n.type === 'approval' && fields) {
-      for (const f of Object.keys(n.fieldPermissions ?? {})) if (!fields.has(f)) out.push(`节点${name}的字段权限引用了不存在的字段「${f}」`);
+      for (const f of Object.keys(n.fieldPermissions ?? {}))
+        if (!fields.has(f)) out.push(`节点${name}的字段权限引用了不存在的字段「${f}」`);
     }
     if (n.type === 'condition') {
       const branches = n.branches ?? [];
       if (!o.some((e) => e.branch === 'default')) out.push(`条件节点${name}缺少默认分支`);
       for (const b of branches) {
         if (!o.some((e) => e.branch === b.id)) out.push(`条件节点${name}的分支「${b.name || b.id}」没有连线`);
-        if (fields) for (const c of b.conditions) if (!fields.has(c.field)) out.push(`条件节点${name}的分支「${b.name || b.id}」引用了不存在的字段「${c.field}」`);
+        if (fields)
+          for (const c of b.conditions)
+            if (!fields.has(c.field))
+              out.push(`条件节点${name}的分支「${b.name || b.id}」引用了不存在的字段「${c.field}」`);
       }
-      for (const e of o) if (e.branch !== 'default' && !branches.some((b) => b.id === e.branch)) out.push(`条件节点${name}有一条连线不属于任何分支`);
+      for (const e of o)
+        if (e.branch !== 'default' && !branches.some((b) => b.id === e.branch))
+          out.push(`条件节点${name}有一条连线不属于任何分支`);
     }
     if (n.type === 'parallel' && o.length < 2) out.push(`并行节点${name}至少需要两条分支`);
     if (n.type === 'join') {
@@ -71,7 +82,10 @@ export function checkProcess(def: ProcessDefinition, schema?: FormSchema): strin
     let cyclic = false;
     const visit = (id: string) => {
       if (state.get(id) === 2) return;
-      if (state.get(id) === 1) { cyclic = true; return; }
+      if (state.get(id) === 1) {
+        cyclic = true;
+        return;
+      }
       state.set(id, 1);
       seen.add(id);
       for (const e of outs.get(id) ?? []) visit(e.to);
@@ -81,7 +95,8 @@ export function checkProcess(def: ProcessDefinition, schema?: FormSchema): strin
     if (cyclic) out.push('流程中存在循环连线');
     for (const n of def.nodes) if (!seen.has(n.id)) out.push(`节点${label(n.id)}从开始节点无法到达`);
     for (const n of def.nodes) {
-      if (n.type === 'join' && n.splitId && byId.get(n.splitId)?.type === 'parallel' && !reaches(outs, n.splitId, n.id)) out.push(`汇合节点${label(n.id)}不在并行节点${label(n.splitId)}之后`);
+      if (n.type === 'join' && n.splitId && byId.get(n.splitId)?.type === 'parallel' && !reaches(outs, n.splitId, n.id))
+        out.push(`汇合节点${label(n.id)}不在并行节点${label(n.splitId)}之后`);
     }
   }
   out.push(...titleTemplateProblems(def.titleTemplate, schema));

@@ -22,7 +22,13 @@ const Comment = Type.String({ maxLength: 1000 });
 export const NODE_TYPES = ['start', 'approval', 'copy', 'condition', 'parallel', 'join', 'end'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 export const NODE_TYPE_LABELS: Record<NodeType, string> = {
-  start: '开始', approval: '审批', copy: '抄送', condition: '条件分支', parallel: '并行分支', join: '汇合', end: '结束',
+  start: '开始',
+  approval: '审批',
+  copy: '抄送',
+  condition: '条件分支',
+  parallel: '并行分支',
+  join: '汇合',
+  end: '结束',
 };
 
 /**
@@ -34,7 +40,11 @@ export const NODE_TYPE_LABELS: Record<NodeType, string> = {
  */
 export const Assignee = Type.Union([
   Type.Object({ kind: Type.Literal('users'), userIds: Type.Array(Id, { minItems: 1, maxItems: 50 }) }),
-  Type.Object({ kind: Type.Literal('role'), roleCode: Type.String({ minLength: 1, maxLength: 40 }), nearest: Type.Optional(Type.Boolean()) }),
+  Type.Object({
+    kind: Type.Literal('role'),
+    roleCode: Type.String({ minLength: 1, maxLength: 40 }),
+    nearest: Type.Optional(Type.Boolean()),
+  }),
   Type.Object({ kind: Type.Literal('deptLeader') }),
   Type.Object({ kind: Type.Literal('leaderChain'), levels: Type.Integer({ minimum: 1, maximum: 10 }) }),
   Type.Object({ kind: Type.Literal('applicantPick'), fieldId: Type.String({ minLength: 1, maxLength: 40 }) }),
@@ -44,7 +54,11 @@ export type Assignee = Static<typeof Assignee>;
 
 export const SIGN_MODES = ['any', 'all', 'sequential'] as const;
 export type SignMode = (typeof SIGN_MODES)[number];
-export const SIGN_MODE_LABELS: Record<SignMode, string> = { any: '或签（一人同意即可）', all: '会签（全部同意）', sequential: '依次审批' };
+export const SIGN_MODE_LABELS: Record<SignMode, string> = {
+  any: '或签（一人同意即可）',
+  all: '会签（全部同意）',
+  sequential: '依次审批',
+};
 
 export const NO_ASSIGNEE = ['skip', 'admin', 'refuse'] as const;
 export type NoAssignee = (typeof NO_ASSIGNEE)[number];
@@ -111,11 +125,19 @@ export type ProcessStatus = (typeof PROCESS_STATUSES)[number];
 
 const ProcessName = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
 
-export const ProcessListQuery = Type.Object({ ...PageFields, keyword: Type.Optional(Type.String({ maxLength: 60 })), formId: Type.Optional(Id) });
+export const ProcessListQuery = Type.Object({
+  ...PageFields,
+  keyword: Type.Optional(Type.String({ maxLength: 60 })),
+  formId: Type.Optional(Id),
+});
 export type ProcessListQuery = Static<typeof ProcessListQuery>;
 export const ProcessIdBody = Type.Object({ id: Id });
 export type ProcessIdBody = Static<typeof ProcessIdBody>;
-export const ProcessCreateBody = Type.Object({ name: ProcessName, formId: Id, definition: Type.Optional(ProcessDefinition) });
+export const ProcessCreateBody = Type.Object({
+  name: ProcessName,
+  formId: Id,
+  definition: Type.Optional(ProcessDefinition),
+});
 export type ProcessCreateBody = Static<typeof ProcessCreateBody>;
 export const ProcessSaveBody = Type.Object({ id: Id, name: ProcessName, definition: ProcessDefinition });
 export type ProcessSaveBody = Static<typeof ProcessSaveBody>;
@@ -131,26 +153,67 @@ export interface ProcessListItem {
   updatedBy: string;
 }
 /** GET /workflow/api/v1.process/startable/ (session): what taskProcessServices lists. */
-export const StartableQuery = Type.Object({ ...PageFields, keyword: Type.Optional(Type.String({ maxLength: 60 })), category: Type.Optional(Type.String({ maxLength: 30 })) });
+export const StartableQuery = Type.Object({
+  ...PageFields,
+  keyword: Type.Optional(Type.String({ maxLength: 60 })),
+  category: Type.Optional(Type.String({ maxLength: 30 })),
+});
 export type StartableQuery = Static<typeof StartableQuery>;
-export interface StartableProcess { processId: number; processName: string; formId: number; formName: string; category: string; description: string }
+export interface StartableProcess {
+  processId: number;
+  processName: string;
+  formId: number;
+  formName: string;
+  category: string;
+  description: string;
+}
 
-export interface ProcessVersionInfo { version: number; publishedAt: number; publishedBy: string }
-export interface ProcessDetail extends ProcessListItem { draft: ProcessDefinition; versions: ProcessVersionInfo[] }
+export interface ProcessVersionInfo {
+  version: number;
+  publishedAt: number;
+  publishedBy: string;
+}
+export interface ProcessDetail extends ProcessListItem {
+  draft: ProcessDefinition;
+  versions: ProcessVersionInfo[];
+}
 
 // --- instances and tasks ------------------------------------------------------------------------
 
 export const INSTANCE_STATUSES = ['running', 'returned', 'approved', 'rejected', 'withdrawn', 'terminated'] as const;
 export type InstanceStatus = (typeof INSTANCE_STATUSES)[number];
 export const INSTANCE_STATUS_LABELS: Record<InstanceStatus, string> = {
-  running: '审批中', returned: '已退回', approved: '已通过', rejected: '未通过', withdrawn: '已撤回', terminated: '已终止',
+  running: '审批中',
+  returned: '已退回',
+  approved: '已通过',
+  rejected: '未通过',
+  withdrawn: '已撤回',
+  terminated: '已终止',
 };
 
 /** waiting: a later approver of a sequential node, not yet their turn. */
 export const TASK_STATUSES = ['pending', 'waiting', 'approved', 'rejected', 'transferred', 'cancelled'] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
-export const HISTORY_ACTIONS = ['submit', 'approve', 'reject', 'return', 'transfer', 'addSigner', 'withdraw', 'resubmit', 'urge', 'comment', 'copy', 'skip', 'reassign', 'terminate', 'finish', 'applyEdit', 'editApplied'] as const;
+export const HISTORY_ACTIONS = [
+  'submit',
+  'approve',
+  'reject',
+  'return',
+  'transfer',
+  'addSigner',
+  'withdraw',
+  'resubmit',
+  'urge',
+  'comment',
+  'copy',
+  'skip',
+  'reassign',
+  'terminate',
+  'finish',
+  'applyEdit',
+  'editApplied',
+] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
 /** Approval centre types (spec §3): pending, launched, dealt, copied to me. */
@@ -174,21 +237,40 @@ export const ApproveBody = Type.Object({
 export type ApproveBody = Static<typeof ApproveBody>;
 
 /** to: 'applicant' (default) returns the request for editing; 'end' refuses it; a node id sends it back there. */
-export const RejectBody = Type.Object({ taskId: Id, comment: Type.Optional(Comment), to: Type.Optional(Type.String({ maxLength: 40 })) });
+export const RejectBody = Type.Object({
+  taskId: Id,
+  comment: Type.Optional(Comment),
+  to: Type.Optional(Type.String({ maxLength: 40 })),
+});
 export type RejectBody = Static<typeof RejectBody>;
 export const TransferBody = Type.Object({ taskId: Id, userId: Id, comment: Type.Optional(Comment) });
 export type TransferBody = Static<typeof TransferBody>;
-export const AddSignerBody = Type.Object({ taskId: Id, userIds: Type.Array(Id, { minItems: 1, maxItems: 20 }), comment: Type.Optional(Comment) });
+export const AddSignerBody = Type.Object({
+  taskId: Id,
+  userIds: Type.Array(Id, { minItems: 1, maxItems: 20 }),
+  comment: Type.Optional(Comment),
+});
 export type AddSignerBody = Static<typeof AddSignerBody>;
-export const BatchApproveBody = Type.Object({ taskIds: Type.Array(Id, { minItems: 1, maxItems: 100 }), comment: Type.Optional(Comment) });
+export const BatchApproveBody = Type.Object({
+  taskIds: Type.Array(Id, { minItems: 1, maxItems: 100 }),
+  comment: Type.Optional(Comment),
+});
 export type BatchApproveBody = Static<typeof BatchApproveBody>;
 export const InstanceIdBody = Type.Object({ instanceId: Id, comment: Type.Optional(Comment) });
 export type InstanceIdBody = Static<typeof InstanceIdBody>;
 export const ResubmitBody = Type.Object({ instanceId: Id, values: Values, comment: Type.Optional(Comment) });
 export type ResubmitBody = Static<typeof ResubmitBody>;
-export const CommentBody = Type.Object({ instanceId: Id, comment: Type.String({ minLength: 1, maxLength: 1000 }), attachmentIds: Type.Optional(AttachmentIds) });
+export const CommentBody = Type.Object({
+  instanceId: Id,
+  comment: Type.String({ minLength: 1, maxLength: 1000 }),
+  attachmentIds: Type.Optional(AttachmentIds),
+});
 export type CommentBody = Static<typeof CommentBody>;
-export const ApplyEditBody = Type.Object({ instanceId: Id, values: Values, reason: Type.String({ minLength: 1, maxLength: 500 }) });
+export const ApplyEditBody = Type.Object({
+  instanceId: Id,
+  values: Values,
+  reason: Type.String({ minLength: 1, maxLength: 500 }),
+});
 export type ApplyEditBody = Static<typeof ApplyEditBody>;
 export const TaskIdQuery = Type.Object({ taskId: Id });
 export type TaskIdQuery = Static<typeof TaskIdQuery>;
@@ -200,9 +282,12 @@ export type InstanceIdQuery = Static<typeof InstanceIdQuery>;
 /** GET /workflow/api/v1.instance/file/: an attachment of the instance's form record. */
 export const InstanceFileQuery = Type.Object({ instanceId: Id, fileId: Type.String({ pattern: '^[0-9a-f-]{36}$' }) });
 export type InstanceFileQuery = Static<typeof InstanceFileQuery>;
-export const instanceFileUrl = (instanceId: number, fileId: string) => `/workflow/api/v1.instance/file/?instanceId=${instanceId}&fileId=${fileId}`;
+export const instanceFileUrl = (instanceId: number, fileId: string) =>
+  `/workflow/api/v1.instance/file/?instanceId=${instanceId}&fileId=${fileId}`;
 
-export const RecordQuery = Type.Object({ token: Type.String({ minLength: 20, maxLength: 80, pattern: '^[A-Za-z0-9_-]+$' }) });
+export const RecordQuery = Type.Object({
+  token: Type.String({ minLength: 20, maxLength: 80, pattern: '^[A-Za-z0-9_-]+$' }),
+});
 export type RecordQuery = Static<typeof RecordQuery>;
 
 export const TaskListQuery = Type.Object({
@@ -308,7 +393,10 @@ export interface TaskView extends InstanceView {
   picksFor: { id: string; name: string }[];
 }
 
-export interface BatchApproveAnswer { approved: number[]; failed: { taskId: number; message: string }[] }
+export interface BatchApproveAnswer {
+  approved: number[];
+  failed: { taskId: number; message: string }[];
+}
 
 export interface PublicRecord {
   title: string;
@@ -372,7 +460,11 @@ export interface DelegationItem {
   createdAt: number;
 }
 
-export interface DeptLeader { id: number; name: string; userNo: string }
+export interface DeptLeader {
+  id: number;
+  name: string;
+  userNo: string;
+}
 
 /** Seconds between two urges of one instance. */
 export const URGE_INTERVAL_MS = 10 * 60_000;

@@ -1,22 +1,50 @@
 import { describe, expect, it } from 'vitest';
 import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
-import { DEFAULT_TITLE_TEMPLATE, renderTitle, TITLE_MAX, titlePlaceholders, titleTemplateProblems } from './title-template';
+import {
+  DEFAULT_TITLE_TEMPLATE,
+  renderTitle,
+  TITLE_MAX,
+  titlePlaceholders,
+  titleTemplateProblems,
+} from './title-template';
 
 const schema: FormSchema = {
   format: FORM_SCHEMA_FORMAT,
-  sections: [{ id: 's', title: '', columns: 1, fields: [
-    { id: 'kind', type: 'select', label: '请假类型', options: [{ label: '病假', value: 'sick' }, { label: '事假', value: 'personal' }] },
-    { id: 'period', type: 'dateRange', label: '请假时间' },
-    { id: 'days', type: 'number', label: '请假天数', unit: '天' },
-    { id: 'reason', type: 'textarea', label: '请假事由' },
-  ] }],
+  sections: [
+    {
+      id: 's',
+      title: '',
+      columns: 1,
+      fields: [
+        {
+          id: 'kind',
+          type: 'select',
+          label: '请假类型',
+          options: [
+            { label: '病假', value: 'sick' },
+            { label: '事假', value: 'personal' },
+          ],
+        },
+        { id: 'period', type: 'dateRange', label: '请假时间' },
+        { id: 'days', type: 'number', label: '请假天数', unit: '天' },
+        { id: 'reason', type: 'textarea', label: '请假事由' },
+      ],
+    },
+  ],
   rules: [],
 };
-const data = { applicant: '张三', form: '学生请假申请', schema, values: { kind: 'sick', period: '2026-03-02至2026-03-03', days: 2, reason: 'x'.repeat(200) } };
+const data = {
+  applicant: '张三',
+  form: '学生请假申请',
+  schema,
+  values: { kind: 'sick', period: '2026-03-02至2026-03-03', days: 2, reason: 'x'.repeat(200) },
+};
 
 describe('title rules', () => {
   it('fills the applicant, the form and fields by label, options by their label', () => {
-    expect(renderTitle('{申请人}的请假申请（{请假类型}，{请假时间}，{请假天数}）', data)).toBe('张三的请假申请（病假，2026-03-02至2026-03-03，2天）');
+    expect(renderTitle('{申请人}的请假申请（{请假类型}，{请假时间}，{请假天数}）', data)).toBe(
+      '张三的请假申请（病假，2026-03-02至2026-03-03，2天）',
+    );
   });
 
   it('falls back to 申请人的表单 without a rule, and when the rule leaves nothing', () => {

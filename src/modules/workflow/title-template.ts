@@ -27,15 +27,25 @@ export function titleTemplateProblems(template: string | undefined, schema?: For
   if (template === undefined) return [];
   if (!template.trim()) return ['标题规则不能为空（不需要时请删除）'];
   if (!schema) return [];
-  const labels = new Set(allFields(schema).map((f) => f.label.trim()).filter(Boolean));
-  const unknown = titlePlaceholders(template).filter((p) => p !== TITLE_APPLICANT && p !== TITLE_FORM && !labels.has(p));
+  const labels = new Set(
+    allFields(schema)
+      .map((f) => f.label.trim())
+      .filter(Boolean),
+  );
+  const unknown = titlePlaceholders(template).filter(
+    (p) => p !== TITLE_APPLICANT && p !== TITLE_FORM && !labels.has(p),
+  );
   return [...new Set(unknown)].map((p) => `标题规则中的「{${p}}」不是表单中的字段`);
 }
 
 /** The title of one request: the rule filled in (an unknown placeholder stays as written), at most TITLE_MAX characters. */
-export function renderTitle(template: string | undefined, data: { applicant: string; form: string; schema: FormSchema; values: FormValues }): string {
+export function renderTitle(
+  template: string | undefined,
+  data: { applicant: string; form: string; schema: FormSchema; values: FormValues },
+): string {
   const byLabel = new Map<string, FormField>();
-  for (const f of allFields(data.schema)) if (f.label.trim() && !byLabel.has(f.label.trim())) byLabel.set(f.label.trim(), f);
+  for (const f of allFields(data.schema))
+    if (f.label.trim() && !byLabel.has(f.label.trim())) byLabel.set(f.label.trim(), f);
   const text = (template?.trim() || DEFAULT_TITLE_TEMPLATE).replace(PLACEHOLDER, (whole, raw: string) => {
     const name = raw.trim();
     if (name === TITLE_APPLICANT) return data.applicant;

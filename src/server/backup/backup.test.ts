@@ -13,7 +13,11 @@ import { restoreBackup, RestoreError, VERSION_MISMATCH } from './restore';
 import { tablePages, writeBackup } from './writer';
 
 /** A database of either dialect with its own uploads folder, dropped by close(). */
-interface TestDb { db: Db; uploads: string; close: () => Promise<void> }
+interface TestDb {
+  db: Db;
+  uploads: string;
+  close: () => Promise<void>;
+}
 
 async function freshDb(dialect: 'sqlite' | 'postgres'): Promise<TestDb> {
   const uploads = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cp-backup-')), 'uploads');
@@ -21,7 +25,14 @@ async function freshDb(dialect: 'sqlite' | 'postgres'): Promise<TestDb> {
     const schema = await createPgSchema();
     const { db } = openDb({ databaseUrl: process.env.TEST_DATABASE_URL!, pgSchema: schema, poolSize: 2 });
     await migrateToLatest(db);
-    return { db, uploads, close: async () => { await db.destroy(); await dropPgSchema(schema); } };
+    return {
+      db,
+      uploads,
+      close: async () => {
+        await db.destroy();
+        await dropPgSchema(schema);
+      },
+    };
   }
   const { db } = openDb({ databaseUrl: null, sqliteFile: ':memory:' });
   await migrateToLatest(db);
@@ -34,20 +45,97 @@ const EDGE_TEXT = '中文「引号」"double" \'single\' \\ 反斜杠\n换行\t�
 async function populate(t: TestDb): Promise<void> {
   await seedDemo(t.db, { size: 'small' });
   const now = 1_790_000_000_123;
-  await t.db.insertInto('appUser').values([
-    { username: 'edge_user', passwordHash: 'x', realName: EDGE_TEXT, userNo: '', kind: 'staff', isAdmin: 0, departmentId: null, phone: null, email: null, gender: null, avatar: null, status: 'disabled', mustChangePwd: 1, failedCount: 0, lockedUntil: Number.MAX_SAFE_INTEGER, lastLoginAt: 0, createdAt: now, updatedAt: now },
-    { username: '张三', passwordHash: 'y', realName: '张三', userNo: '2026000001', kind: 'student', isAdmin: 0, departmentId: null, phone: '13800000000', email: 'z@example.edu.cn', gender: '男', avatar: null, status: 'active', mustChangePwd: 0, failedCount: 4, lockedUntil: null, lastLoginAt: -1, createdAt: 0, updatedAt: 0 },
-  ]).execute();
-  const top = await t.db.insertInto('department').values({ parentId: null, code: 'EDGE', name: '边界学院', kind: 'college', sort: -5, createdAt: now }).returning('id').executeTakeFirstOrThrow();
+  await t.db
+    .insertInto('appUser')
+    .values([
+      {
+        username: 'edge_user',
+        passwordHash: 'x',
+        realName: EDGE_TEXT,
+        userNo: '',
+        kind: 'staff',
+        isAdmin: 0,
+        departmentId: null,
+        phone: null,
+        email: null,
+        gender: null,
+        avatar: null,
+        status: 'disabled',
+        mustChangePwd: 1,
+        failedCount: 0,
+        lockedUntil: Number.MAX_SAFE_INTEGER,
+        lastLoginAt: 0,
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        username: '张三',
+        passwordHash: 'y',
+        realName: '张三',
+        userNo: '2026000001',
+        kind: 'student',
+        isAdmin: 0,
+        departmentId: null,
+        phone: '13800000000',
+        email: 'z@example.edu.cn',
+        gender: '男',
+        avatar: null,
+        status: 'active',
+        mustChangePwd: 0,
+        failedCount: 4,
+        lockedUntil: null,
+        lastLoginAt: -1,
+        createdAt: 0,
+        updatedAt: 0,
+      },
+    ])
+    .execute();
+  const top = await t.db
+    .insertInto('department')
+    .values({ parentId: null, code: 'EDGE', name: '边界学院', kind: 'college', sort: -5, createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   // A child inserted with a smaller id than its parent would have if ids were reused: order must not matter.
-  const child = await t.db.insertInto('department').values({ parentId: top.id, code: 'EDGE-1', name: '边界专业', kind: 'major', sort: 0, createdAt: now }).returning('id').executeTakeFirstOrThrow();
+  const child = await t.db
+    .insertInto('department')
+    .values({ parentId: top.id, code: 'EDGE-1', name: '边界专业', kind: 'major', sort: 0, createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await t.db.updateTable('department').set({ parentId: child.id }).where('code', '=', 'EDGE').execute();
-  await t.db.insertInto('setting').values({ key: 'edge', value: JSON.stringify({ text: EDGE_TEXT, n: 1.5 }), updatedAt: now }).execute();
-  await t.db.insertInto('auditLog').values({ at: now, actorId: null, actorName: EDGE_TEXT, action: 'login', target: '', detail: 'x'.repeat(2000), ip: '::1', result: 'ok' }).execute();
+  await t.db
+    .insertInto('setting')
+    .values({ key: 'edge', value: JSON.stringify({ text: EDGE_TEXT, n: 1.5 }), updatedAt: now })
+    .execute();
+  await t.db
+    .insertInto('auditLog')
+    .values({
+      at: now,
+      actorId: null,
+      actorName: EDGE_TEXT,
+      action: 'login',
+      target: '',
+      detail: 'x'.repeat(2000),
+      ip: '::1',
+      result: 'ok',
+    })
+    .execute();
   fs.mkdirSync(path.join(t.uploads, '2026/11'), { recursive: true });
   fs.writeFileSync(path.join(t.uploads, '2026/11/a.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 1, 2, 255]));
   fs.writeFileSync(path.join(t.uploads, '2026/11/big.bin'), Buffer.alloc(600 * 1024, 7));
-  await t.db.insertInto('upload').values({ id: '00000000-0000-4000-8000-000000000001', ownerId: null, purpose: 'logo', originalName: '标志.png', mime: 'image/png', size: 8, path: '2026/11/a.png', isPublic: 1, createdAt: now }).execute();
+  await t.db
+    .insertInto('upload')
+    .values({
+      id: '00000000-0000-4000-8000-000000000001',
+      ownerId: null,
+      purpose: 'logo',
+      originalName: '标志.png',
+      mime: 'image/png',
+      size: 8,
+      path: '2026/11/a.png',
+      isPublic: 1,
+      createdAt: now,
+    })
+    .execute();
 }
 
 /** Every backed-up table's rows (sorted, dialect-neutral) and every uploaded file's bytes. */
@@ -56,7 +144,8 @@ async function snapshot(t: TestDb): Promise<{ tables: Record<string, string[]>; 
   const tables: Record<string, string[]> = {};
   for (const info of await listTables(r)) {
     const rows: string[] = [];
-    for await (const page of tablePages(r, info, 97)) rows.push(...page.map((row) => JSON.stringify(Object.fromEntries(info.columns.map((c, i) => [c, row[i]])))));
+    for await (const page of tablePages(r, info, 97))
+      rows.push(...page.map((row) => JSON.stringify(Object.fromEntries(info.columns.map((c, i) => [c, row[i]])))));
     tables[info.name] = rows.sort();
   }
   const files: Record<string, string> = {};
@@ -75,9 +164,20 @@ const tmpFile = (name: string) => path.join(fs.mkdtempSync(path.join(os.tmpdir()
 
 /** Rewrites a backup's records (for damaged-backup tests), keeping it gzip'd JSON lines. */
 function rewrite(file: string, edit: (records: Record<string, unknown>[]) => Record<string, unknown>[]): string {
-  const records = gunzipSync(fs.readFileSync(file)).toString('utf8').trim().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+  const records = gunzipSync(fs.readFileSync(file))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
   const out = tmpFile('edited.jsonl.gz');
-  fs.writeFileSync(out, gzipSync(edit(records).map((r) => JSON.stringify(r)).join('\n') + '\n'));
+  fs.writeFileSync(
+    out,
+    gzipSync(
+      edit(records)
+        .map((r) => JSON.stringify(r))
+        .join('\n') + '\n',
+    ),
+  );
   return out;
 }
 
@@ -95,7 +195,9 @@ describe(`portable backup (${origin})`, () => {
     backupFile = tmpFile('first.jsonl.gz');
     await writeBackup(source.db, source.uploads, backupFile);
   });
-  afterAll(async () => { await source.close(); });
+  afterAll(async () => {
+    await source.close();
+  });
 
   it('holds every table but the live and bookkeeping ones, with a header naming the migrations', async () => {
     const header = await readBackupHeader(backupFile);
@@ -103,7 +205,8 @@ describe(`portable backup (${origin})`, () => {
     expect(header.dialect).toBe(origin);
     expect(header.migrations).toContain('0001-core');
     const names = header.tables.map((t) => t.name);
-    for (const t of ['app_user', 'department', 'menu', 'setting', 'audit_log', 'upload', 'notice']) expect(names).toContain(t);
+    for (const t of ['app_user', 'department', 'menu', 'setting', 'audit_log', 'upload', 'notice'])
+      expect(names).toContain(t);
     for (const t of EXCLUDED_TABLES) expect(names).not.toContain(t);
     // Parents before children: the order a restore inserts in.
     expect(names.indexOf('department')).toBeLessThan(names.indexOf('app_user'));
@@ -119,33 +222,48 @@ describe(`portable backup (${origin})`, () => {
       await restoreBackup(target.db, target.uploads, backupFile);
       expect(await snapshot(target)).toEqual(original);
       // Ids go on after the restored ones.
-      const next = await target.db.insertInto('department').values({ parentId: null, code: 'NEW', name: '新', kind: 'office', sort: 0, createdAt: 1 }).returning('id').executeTakeFirstOrThrow();
-      const max = await target.db.selectFrom('department').select((eb) => eb.fn.max('id').as('m')).where('code', '!=', 'NEW').executeTakeFirstOrThrow();
+      const next = await target.db
+        .insertInto('department')
+        .values({ parentId: null, code: 'NEW', name: '新', kind: 'office', sort: 0, createdAt: 1 })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const max = await target.db
+        .selectFrom('department')
+        .select((eb) => eb.fn.max('id').as('m'))
+        .where('code', '!=', 'NEW')
+        .executeTakeFirstOrThrow();
       expect(next.id).toBeGreaterThan(Number(max.m));
     } finally {
       await target.close();
     }
   });
 
-  it.skipIf(!process.env.TEST_DATABASE_URL)(`travels ${origin} → ${other} → ${origin} without losing anything`, async () => {
-    const middle = await freshDb(other);
-    const back = await freshDb(origin);
-    try {
-      await restoreBackup(middle.db, middle.uploads, backupFile);
-      expect(await snapshot(middle)).toEqual(original);
-      const second = tmpFile('second.jsonl.gz');
-      await writeBackup(middle.db, middle.uploads, second);
-      expect((await readBackupHeader(second)).dialect).toBe(other);
-      await restoreBackup(back.db, back.uploads, second);
-      expect(await snapshot(back)).toEqual(original);
-      // New ids continue after the restored ones on the other dialect too (sequences reset).
-      const row = await middle.db.insertInto('auditLog').values({ at: 1, action: 'x', result: 'ok' }).returning('id').executeTakeFirstOrThrow();
-      expect(row.id).toBeGreaterThan(original.tables.audit_log!.length);
-    } finally {
-      await middle.close();
-      await back.close();
-    }
-  });
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    `travels ${origin} → ${other} → ${origin} without losing anything`,
+    async () => {
+      const middle = await freshDb(other);
+      const back = await freshDb(origin);
+      try {
+        await restoreBackup(middle.db, middle.uploads, backupFile);
+        expect(await snapshot(middle)).toEqual(original);
+        const second = tmpFile('second.jsonl.gz');
+        await writeBackup(middle.db, middle.uploads, second);
+        expect((await readBackupHeader(second)).dialect).toBe(other);
+        await restoreBackup(back.db, back.uploads, second);
+        expect(await snapshot(back)).toEqual(original);
+        // New ids continue after the restored ones on the other dialect too (sequences reset).
+        const row = await middle.db
+          .insertInto('auditLog')
+          .values({ at: 1, action: 'x', result: 'ok' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        expect(row.id).toBeGreaterThan(original.tables.audit_log!.length);
+      } finally {
+        await middle.close();
+        await back.close();
+      }
+    },
+  );
 
   describe('a damaged backup leaves the database exactly as it was', () => {
     let target: TestDb;
@@ -157,7 +275,9 @@ describe(`portable backup (${origin})`, () => {
       fs.writeFileSync(path.join(target.uploads, 'keep.txt'), 'still here');
       before = await snapshot(target);
     });
-    afterAll(async () => { await target.close(); });
+    afterAll(async () => {
+      await target.close();
+    });
 
     it('refuses a truncated file', async () => {
       const cut = tmpFile('cut.jsonl.gz');
@@ -186,7 +306,9 @@ describe(`portable backup (${origin})`, () => {
         footer.rows.app_user! += 1;
         return recs;
       });
-      await expect(restoreBackup(target.db, target.uploads, dup)).rejects.toThrow(/恢复失败，数据未作任何更改：表 app_user/);
+      await expect(restoreBackup(target.db, target.uploads, dup)).rejects.toThrow(
+        /恢复失败，数据未作任何更改：表 app_user/,
+      );
       expect(await snapshot(target)).toEqual(before);
     });
 
@@ -211,7 +333,9 @@ describe(`portable backup (${origin})`, () => {
     });
 
     it('refuses a file path that would leave the uploads folder', async () => {
-      const evil = rewrite(backupFile, (recs) => recs.map((r) => (r.type === 'file' ? { ...r, path: '../../escape.txt' } : r)));
+      const evil = rewrite(backupFile, (recs) =>
+        recs.map((r) => (r.type === 'file' ? { ...r, path: '../../escape.txt' } : r)),
+      );
       await expect(restoreBackup(target.db, target.uploads, evil)).rejects.toThrow('备份中的文件路径不合法');
       expect(fs.existsSync(path.join(target.uploads, '../../escape.txt'))).toBe(false);
       expect(await snapshot(target)).toEqual(before);
@@ -228,14 +352,17 @@ describe(`portable backup (${origin})`, () => {
     });
   });
 
-  it('never deletes rows of an append-only table, adding only the backup\'s older rows under new ids', async () => {
+  it("never deletes rows of an append-only table, adding only the backup's older rows under new ids", async () => {
     const target = await freshDb(origin);
     try {
       const oldestInBackup = Math.min(...original.tables.audit_log!.map((r) => (JSON.parse(r) as { at: number }).at));
-      await target.db.insertInto('auditLog').values([
-        { at: 1_900_000_000_000, action: 'here_before', result: 'ok' },
-        { at: oldestInBackup + 1, action: 'here_too', result: 'ok' },
-      ]).execute();
+      await target.db
+        .insertInto('auditLog')
+        .values([
+          { at: 1_900_000_000_000, action: 'here_before', result: 'ok' },
+          { at: oldestInBackup + 1, action: 'here_too', result: 'ok' },
+        ])
+        .execute();
       await restoreBackup(target.db, target.uploads, backupFile, { appendOnly: { audit_log: 'at' } });
       const rows = await target.db.selectFrom('auditLog').select(['action', 'at']).execute();
       expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['here_before', 'here_too']));
@@ -254,13 +381,23 @@ describe(`portable backup (${origin})`, () => {
     const target = await freshDb(origin);
     try {
       await target.db.insertInto('setting').values({ key: 'licence', value: '"mine"', updatedAt: 1 }).execute();
-      await source.db.insertInto('setting').values({ key: 'licence', value: '"theirs"', updatedAt: 2 }).onConflict((oc) => oc.column('key').doUpdateSet({ value: '"theirs"' })).execute();
+      await source.db
+        .insertInto('setting')
+        .values({ key: 'licence', value: '"theirs"', updatedAt: 2 })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value: '"theirs"' }))
+        .execute();
       const file = tmpFile('lic.jsonl.gz');
       await writeBackup(source.db, source.uploads, file);
       await restoreBackup(target.db, target.uploads, file, { keepSetting: (k) => k === 'licence' });
-      const row = await target.db.selectFrom('setting').select('value').where('key', '=', 'licence').executeTakeFirstOrThrow();
+      const row = await target.db
+        .selectFrom('setting')
+        .select('value')
+        .where('key', '=', 'licence')
+        .executeTakeFirstOrThrow();
       expect(row.value).toBe('"mine"');
-      expect(await target.db.selectFrom('setting').select('key').where('key', '=', 'edge').executeTakeFirst()).toBeTruthy();
+      expect(
+        await target.db.selectFrom('setting').select('key').where('key', '=', 'edge').executeTakeFirst(),
+      ).toBeTruthy();
     } finally {
       await target.close();
       await source.db.deleteFrom('setting').where('key', '=', 'licence').execute();

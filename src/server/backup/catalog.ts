@@ -14,7 +14,13 @@ export const raw = (db: Db | Kysely<never>): RawDb => (db as unknown as RawDb).w
  * - backup: the catalogue of backup files on this server's disk; restoring an older catalogue
  *   would forget newer files (including the one just restored from).
  */
-export const EXCLUDED_TABLES: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock', 'session', 'captcha', 'backup']);
+export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
+  'kysely_migration',
+  'kysely_migration_lock',
+  'session',
+  'captcha',
+  'backup',
+]);
 
 export interface ForeignKey {
   column: string;
@@ -30,7 +36,8 @@ export interface TableInfo {
   foreignKeys: ForeignKey[];
 }
 
-export const dialectOf = (db: RawDb): DialectName => (db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite');
+export const dialectOf = (db: RawDb): DialectName =>
+  db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';
 
 /** Every table of the current database (SQLite: sqlite_master; PostgreSQL: the current schema) except EXCLUDED_TABLES. */
 export async function listTables(db: RawDb): Promise<TableInfo[]> {
@@ -38,15 +45,28 @@ export async function listTables(db: RawDb): Promise<TableInfo[]> {
 }
 
 async function sqliteTables(db: RawDb): Promise<TableInfo[]> {
-  const names = (await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)).rows.map((r) => r.name);
+  const names = (
+    await sql<{
+      name: string;
+    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
+  ).rows.map((r) => r.name);
   const out: TableInfo[] = [];
   for (const name of names.filter((n) => !EXCLUDED_TABLES.has(n))) {
-    const cols = (await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${name}) order by cid`.execute(db)).rows;
-    const fks = (await sql<{ table: string; from: string }>`select "table", "from" from pragma_foreign_key_list(${name})`.execute(db)).rows;
+    const cols = (
+      await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${name}) order by cid`.execute(db)
+    ).rows;
+    const fks = (
+      await sql<{ table: string; from: string }>`select "table", "from" from pragma_foreign_key_list(${name})`.execute(
+        db,
+      )
+    ).rows;
     out.push({
       name,
       columns: cols.map((c) => c.name),
-      primaryKey: cols.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name),
+      primaryKey: cols
+        .filter((c) => c.pk > 0)
+        .sort((a, b) => a.pk - b.pk)
+        .map((c) => c.name),
       foreignKeys: fks.map((f) => ({ column: f.from, parent: f.table })),
     });
   }
@@ -54,9 +74,23 @@ async function sqliteTables(db: RawDb): Promise<TableInfo[]> {
 }
 
 async function pgTables(db: RawDb): Promise<TableInfo[]> {
-  const names = (await sql<{ name: string }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(db)).rows.map((r) => r.name);
-  const cols = (await sql<{ table: string; name: string }>`select table_name as table, column_name as name from information_schema.columns where table_schema = current_schema() order by table_name, ordinal_position`.execute(db)).rows;
-  const pks = (await sql<{ table: string; name: string }>`
+  const names = (
+    await sql<{
+      name: string;
+    }>`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`.execute(
+      db,
+    )
+  ).rows.map((r) => r.name);
+  const cols = (
+    await sql<{
+      table: string;
+      name: string;
+    }>`select table_name as table, column_name as name from information_schema.columns where table_schema = current_schema() order by table_name, ordinal_position`.execute(
+      db,
+    )
+  ).rows;
+  const pks = (
+    await sql<{ table: string; name: string }>`
     select cl.relname as table, a.attname as name
     from pg_index i
     join pg_class cl on cl.oid = i.indrelid
@@ -64,26 +98,33 @@ async function pgTables(db: RawDb): Promise<TableInfo[]> {
     join lateral unnest(i.indkey) with ordinality as k(attnum, ord) on true
     join pg_attribute a on a.attrelid = cl.oid and a.attnum = k.attnum
     where i.indisprimary and n.nspname = current_schema()
-    order by cl.relname, k.ord`.execute(db)).rows;
-  const fks = (await sql<{ table: string; column: string; parent: string }>`
+    order by cl.relname, k.ord`.execute(db)
+  ).rows;
+  const fks = (
+    await sql<{ table: string; column: string; parent: string }>`
     select ch.relname as table, a.attname as column, pa.relname as parent
     from pg_constraint c
     join pg_class ch on ch.oid = c.conrelid
     join pg_class pa on pa.oid = c.confrelid
     join pg_namespace n on n.oid = c.connamespace
     join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
-    where c.contype = 'f' and n.nspname = current_schema()`.execute(db)).rows;
-  return names.filter((n) => !EXCLUDED_TABLES.has(n)).map((name) => ({
-    name,
-    columns: cols.filter((c) => c.table === name).map((c) => c.name),
-    primaryKey: pks.filter((p) => p.table === name).map((p) => p.name),
-    foreignKeys: fks.filter((f) => f.table === name).map((f) => ({ column: f.column, parent: f.parent })),
-  }));
+    where c.contype = 'f' and n.nspname = current_schema()`.execute(db)
+  ).rows;
+  return names
+    .filter((n) => !EXCLUDED_TABLES.has(n))
+    .map((name) => ({
+      name,
+      columns: cols.filter((c) => c.table === name).map((c) => c.name),
+      primaryKey: pks.filter((p) => p.table === name).map((p) => p.name),
+      foreignKeys: fks.filter((f) => f.table === name).map((f) => ({ column: f.column, parent: f.parent })),
+    }));
 }
 
 /** Names of the migrations applied to this database, in order. */
 export async function appliedMigrations(db: RawDb): Promise<string[]> {
-  return (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((r) => r.name);
+  return (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map(
+    (r) => r.name,
+  );
 }
 
 /**
@@ -113,4 +154,5 @@ export function parentsFirst(tables: TableInfo[]): TableInfo[] {
 }
 
 /** Self-referencing foreign-key columns of a table (parent rows of the same table). */
-export const selfReferences = (t: TableInfo): string[] => t.foreignKeys.filter((f) => f.parent === t.name).map((f) => f.column);
+export const selfReferences = (t: TableInfo): string[] =>
+  t.foreignKeys.filter((f) => f.parent === t.name).map((f) => f.column);

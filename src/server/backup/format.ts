@@ -34,10 +34,26 @@ export interface BackupHeader {
   tables: TableHeader[];
 }
 
-export interface TableRecord { type: 'table'; name: string; columns: string[] }
-export interface RowsRecord { type: 'rows'; rows: Value[][] }
-export interface FileRecord { type: 'file'; path: string; data: string }
-export interface FooterRecord { type: 'footer'; rows: Record<string, number>; files: number; bytes: number }
+export interface TableRecord {
+  type: 'table';
+  name: string;
+  columns: string[];
+}
+export interface RowsRecord {
+  type: 'rows';
+  rows: Value[][];
+}
+export interface FileRecord {
+  type: 'file';
+  path: string;
+  data: string;
+}
+export interface FooterRecord {
+  type: 'footer';
+  rows: Record<string, number>;
+  files: number;
+  bytes: number;
+}
 export type BackupRecord = BackupHeader | TableRecord | RowsRecord | FileRecord | FooterRecord;
 
 export type Value = string | number | null | { $b64: string };
@@ -64,11 +80,20 @@ export class BackupFormatError extends Error {}
 
 export function checkHeader(value: unknown): BackupHeader {
   const h = value as Partial<BackupHeader> | null;
-  if (!h || typeof h !== 'object' || h.type !== 'header' || h.format !== BACKUP_FORMAT) throw new BackupFormatError('不是本系统的备份文件');
+  if (!h || typeof h !== 'object' || h.type !== 'header' || h.format !== BACKUP_FORMAT)
+    throw new BackupFormatError('不是本系统的备份文件');
   if (h.version !== BACKUP_VERSION) throw new BackupFormatError(`不支持的备份格式版本 ${String(h.version)}`);
-  if (typeof h.createdAt !== 'number' || (h.dialect !== 'sqlite' && h.dialect !== 'postgres')
-    || !Array.isArray(h.migrations) || !h.migrations.every((m) => typeof m === 'string')
-    || !Array.isArray(h.tables) || !h.tables.every((t) => t && typeof t.name === 'string' && Array.isArray(t.columns) && t.columns.every((c) => typeof c === 'string'))) {
+  if (
+    typeof h.createdAt !== 'number' ||
+    (h.dialect !== 'sqlite' && h.dialect !== 'postgres') ||
+    !Array.isArray(h.migrations) ||
+    !h.migrations.every((m) => typeof m === 'string') ||
+    !Array.isArray(h.tables) ||
+    !h.tables.every(
+      (t) =>
+        t && typeof t.name === 'string' && Array.isArray(t.columns) && t.columns.every((c) => typeof c === 'string'),
+    )
+  ) {
     throw new BackupFormatError('备份文件头不完整');
   }
   return h as BackupHeader;

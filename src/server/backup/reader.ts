@@ -37,7 +37,11 @@ async function* lines(file: string): AsyncGenerator<string> {
 
 /** A relative path under the uploads folder, refusing anything that could escape it. */
 export function safeRelativePath(p: unknown): string {
-  if (typeof p !== 'string' || !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(p) || p.split('/').some((s) => s === '.' || s === '..')) {
+  if (
+    typeof p !== 'string' ||
+    !/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*$/.test(p) ||
+    p.split('/').some((s) => s === '.' || s === '..')
+  ) {
     throw new BackupFormatError('备份中的文件路径不合法');
   }
   return p;
@@ -72,14 +76,16 @@ export async function* readBackup(file: string): AsyncGenerator<BackupRecord> {
     switch (rec?.type) {
       case 'table': {
         const expected = header.tables[++tableIndex];
-        if (!expected || expected.name !== rec.name || JSON.stringify(expected.columns) !== JSON.stringify(rec.columns)) throw new BackupFormatError(CORRUPT);
+        if (!expected || expected.name !== rec.name || JSON.stringify(expected.columns) !== JSON.stringify(rec.columns))
+          throw new BackupFormatError(CORRUPT);
         width = rec.columns.length;
         counts[rec.name] = 0;
         break;
       }
       case 'rows': {
         const t = header.tables[tableIndex];
-        if (!t || !Array.isArray(rec.rows) || !rec.rows.every((r) => Array.isArray(r) && r.length === width)) throw new BackupFormatError(CORRUPT);
+        if (!t || !Array.isArray(rec.rows) || !rec.rows.every((r) => Array.isArray(r) && r.length === width))
+          throw new BackupFormatError(CORRUPT);
         counts[t.name]! += rec.rows.length;
         break;
       }
@@ -90,8 +96,13 @@ export async function* readBackup(file: string): AsyncGenerator<BackupRecord> {
         bytes += Buffer.byteLength(rec.data, 'base64');
         break;
       case 'footer':
-        if (tableIndex !== header.tables.length - 1 || rec.files !== files.size || rec.bytes !== bytes
-          || header.tables.some((t) => rec.rows?.[t.name] !== counts[t.name])) throw new BackupFormatError(CORRUPT);
+        if (
+          tableIndex !== header.tables.length - 1 ||
+          rec.files !== files.size ||
+          rec.bytes !== bytes ||
+          header.tables.some((t) => rec.rows?.[t.name] !== counts[t.name])
+        )
+          throw new BackupFormatError(CORRUPT);
         footer = rec;
         break;
       default:

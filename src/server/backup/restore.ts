@@ -4,7 +4,16 @@ import { randomBytes } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { Db } from '../db/dialect';
 import type { Database } from '../db/schema';
-import { appliedMigrations, dialectOf, listTables, parentsFirst, raw, selfReferences, type RawDb, type TableInfo } from './catalog';
+import {
+  appliedMigrations,
+  dialectOf,
+  listTables,
+  parentsFirst,
+  raw,
+  selfReferences,
+  type RawDb,
+  type TableInfo,
+} from './catalog';
 import { BackupFormatError, decodeValue, type BackupHeader } from './format';
 import { readBackup, verifyBackup, type BackupSummary } from './reader';
 
@@ -45,7 +54,8 @@ function checkCompatible(header: BackupHeader, migrations: string[], tables: Tab
     const t = byName.get(h.name);
     if (!t || [...h.columns].sort().join() !== [...t.columns].sort().join()) throw new RestoreError(VERSION_MISMATCH);
     // Rows are inserted in file order, so each table's parents must come before it.
-    if (t.foreignKeys.some((f) => f.parent !== t.name && byName.has(f.parent) && !seen.has(f.parent))) throw new RestoreError('备份文件中的表顺序无法恢复');
+    if (t.foreignKeys.some((f) => f.parent !== t.name && byName.has(f.parent) && !seen.has(f.parent)))
+      throw new RestoreError('备份文件中的表顺序无法恢复');
     seen.add(h.name);
   }
 }
@@ -58,7 +68,12 @@ function checkCompatible(header: BackupHeader, migrations: string[], tables: Tab
  * written beside DATA_DIR/uploads and swapped in only after the commit. Any failure rolls
  * everything back and throws RestoreError with the reason.
  */
-export async function restoreBackup(db: Db, uploadsDir: string, file: string, opts: RestoreOptions = {}): Promise<BackupSummary> {
+export async function restoreBackup(
+  db: Db,
+  uploadsDir: string,
+  file: string,
+  opts: RestoreOptions = {},
+): Promise<BackupSummary> {
   let summary: BackupSummary;
   try {
     summary = await verifyBackup(file);
@@ -76,19 +91,31 @@ export async function restoreBackup(db: Db, uploadsDir: string, file: string, op
   try {
     await db.transaction().execute(async (trx) => {
       current = '';
-      await replaceData(trx, tables, file, staging, opts, (t) => { current = t; });
+      await replaceData(trx, tables, file, staging, opts, (t) => {
+        current = t;
+      });
     });
   } catch (e) {
     fs.rmSync(staging, { recursive: true, force: true });
     if (e instanceof RestoreError) throw e;
     if (e instanceof BackupFormatError) throw new RestoreError(e.message);
-    throw new RestoreError(`恢复失败，数据未作任何更改：${current ? `表 ${current} 的数据违反数据库约束` : '数据库写入出错'}`, { cause: e });
+    throw new RestoreError(
+      `恢复失败，数据未作任何更改：${current ? `表 ${current} 的数据违反数据库约束` : '数据库写入出错'}`,
+      { cause: e },
+    );
   }
   swapIn(uploadsDir, staging);
   return summary;
 }
 
-async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file: string, staging: string, opts: RestoreOptions, onTable: (name: string) => void): Promise<void> {
+async function replaceData(
+  trx: Transaction<Database>,
+  tables: TableInfo[],
+  file: string,
+  staging: string,
+  opts: RestoreOptions,
+  onTable: (name: string) => void,
+): Promise<void> {
   const r = raw(trx) as RawDb;
   const postgres = dialectOf(r) === 'postgres';
   // SQLite checks foreign keys at commit instead of per statement (checked explicitly below).
@@ -96,9 +123,10 @@ async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file
   // Two restores at once (two app servers) take turns instead of deadlocking on each other's rows.
   else await sql`select pg_advisory_xact_lock(${RESTORE_LOCK_KEY})`.execute(r);
   const byName = new Map(tables.map((t) => [t.name, t]));
-  const kept = opts.keepSetting && byName.get('setting')?.columns.includes('key')
-    ? (await r.selectFrom('setting').selectAll().execute()).filter((row) => opts.keepSetting!(String(row.key)))
-    : [];
+  const kept =
+    opts.keepSetting && byName.get('setting')?.columns.includes('key')
+      ? (await r.selectFrom('setting').selectAll().execute()).filter((row) => opts.keepSetting!(String(row.key)))
+      : [];
 
   // The restore replaces the users: every session ends; everybody signs in again.
   await r.deleteFrom('session').execute();
@@ -108,7 +136,10 @@ async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file
   const oldest = new Map<string, number | null>();
   for (const [name, column] of Object.entries(appendOnly)) {
     if (!byName.has(name)) continue;
-    const row = await r.selectFrom(name).select(sql<number | null>`min(${sql.ref(column)})`.as('m')).executeTakeFirst();
+    const row = await r
+      .selectFrom(name)
+      .select(sql<number | null>`min(${sql.ref(column)})`.as('m'))
+      .executeTakeFirst();
     oldest.set(name, row?.m === null || row?.m === undefined ? null : Number(row.m));
   }
 
@@ -141,12 +172,15 @@ async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file
       pkIndex = pk ? columns.indexOf(pk) : -1;
       keyIndex = rec.name === 'setting' ? columns.indexOf('key') : -1;
       const before = oldest.get(rec.name);
-      olderThan = before === null || before === undefined ? null : {
-        index: columns.indexOf(appendOnly[rec.name]!),
-        before,
-        // New ids: the backup's may be taken by the rows that stay.
-        dropColumn: table.primaryKey.length === 1 ? columns.indexOf(table.primaryKey[0]!) : -1,
-      };
+      olderThan =
+        before === null || before === undefined
+          ? null
+          : {
+              index: columns.indexOf(appendOnly[rec.name]!),
+              before,
+              // New ids: the backup's may be taken by the rows that stay.
+              dropColumn: table.primaryKey.length === 1 ? columns.indexOf(table.primaryKey[0]!) : -1,
+            };
       if (selfRefs.length) later.push({ table, pk: pk!, cols: refs, rows: [] });
     } else if (rec.type === 'rows' && table) {
       let rows = rec.rows.map((row) => row.map(decodeValue));
@@ -170,7 +204,10 @@ async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file
       }
       const per = Math.max(1, Math.floor(CELLS_PER_INSERT / cols.length));
       for (let i = 0; i < rows.length; i += per) {
-        await r.insertInto(table.name).values(rows.slice(i, i + per).map((row) => Object.fromEntries(cols.map((c, j) => [c, row[j]])))).execute();
+        await r
+          .insertInto(table.name)
+          .values(rows.slice(i, i + per).map((row) => Object.fromEntries(cols.map((c, j) => [c, row[j]]))))
+          .execute();
       }
     } else if (rec.type === 'file') {
       if (outPath !== rec.path) {
@@ -190,22 +227,40 @@ async function replaceData(trx: Transaction<Database>, tables: TableInfo[], file
   for (const p of later) {
     onTable(p.table.name);
     for (const row of p.rows) {
-      await r.updateTable(p.table.name).set(Object.fromEntries(p.cols.map((c, i) => [c, row[i + 1]]))).where(sql.ref(p.pk), '=', row[0]).execute();
+      await r
+        .updateTable(p.table.name)
+        .set(Object.fromEntries(p.cols.map((c, i) => [c, row[i + 1]])))
+        .where(sql.ref(p.pk), '=', row[0])
+        .execute();
     }
   }
   onTable('');
   for (const row of kept) {
-    await r.insertInto('setting').values(row).onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at })).execute();
+    await r
+      .insertInto('setting')
+      .values(row)
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value: row.value, updated_at: row.updated_at }))
+      .execute();
   }
   if (postgres) {
     // Explicit ids were inserted: move every serial sequence past the largest one.
-    const serials = (await sql<{ table: string; column: string }>`select table_name as table, column_name as column from information_schema.columns where table_schema = current_schema() and column_default like 'nextval(%'`.execute(r)).rows;
+    const serials = (
+      await sql<{
+        table: string;
+        column: string;
+      }>`select table_name as table, column_name as column from information_schema.columns where table_schema = current_schema() and column_default like 'nextval(%'`.execute(
+        r,
+      )
+    ).rows;
     for (const s of serials.filter((x) => byName.has(x.table))) {
-      await sql`select setval(pg_get_serial_sequence(${s.table}, ${s.column}), coalesce((select max(${sql.ref(s.column)}) from ${sql.table(s.table)}), 0) + 1, false)`.execute(r);
+      await sql`select setval(pg_get_serial_sequence(${s.table}, ${s.column}), coalesce((select max(${sql.ref(s.column)}) from ${sql.table(s.table)}), 0) + 1, false)`.execute(
+        r,
+      );
     }
   } else {
     const broken = (await sql<{ table: string }>`PRAGMA foreign_key_check`.execute(r)).rows;
-    if (broken.length) throw new RestoreError(`恢复失败，数据未作任何更改：表 ${broken[0]!.table} 的数据引用了不存在的记录`);
+    if (broken.length)
+      throw new RestoreError(`恢复失败，数据未作任何更改：表 ${broken[0]!.table} 的数据引用了不存在的记录`);
   }
   if (opts.inTransaction) await opts.inTransaction(trx);
 }

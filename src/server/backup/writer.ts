@@ -7,7 +7,15 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Db } from '../db/dialect';
 import { appliedMigrations, dialectOf, listTables, parentsFirst, raw, type RawDb, type TableInfo } from './catalog';
-import { BACKUP_FORMAT, BACKUP_VERSION, encodeValue, FILE_CHUNK, ROWS_PER_PAGE, type BackupRecord, type Value } from './format';
+import {
+  BACKUP_FORMAT,
+  BACKUP_VERSION,
+  encodeValue,
+  FILE_CHUNK,
+  ROWS_PER_PAGE,
+  type BackupRecord,
+  type Value,
+} from './format';
 
 /** Rows of one table in keyset pages on its primary key (offset pages only for a table without one). */
 export async function* tablePages(db: RawDb, t: TableInfo, size = ROWS_PER_PAGE): AsyncGenerator<Value[][]> {
@@ -20,9 +28,11 @@ export async function* tablePages(db: RawDb, t: TableInfo, size = ROWS_PER_PAGE)
     if (key.length) {
       if (after) {
         const a = after;
-        q = q.where(key.length === 1
-          ? sql<boolean>`${sql.ref(key[0]!)} > ${a[0]}`
-          : sql<boolean>`(${sql.join(key.map((k) => sql.ref(k)))}) > (${sql.join(a)})`);
+        q = q.where(
+          key.length === 1
+            ? sql<boolean>`${sql.ref(key[0]!)} > ${a[0]}`
+            : sql<boolean>`(${sql.join(key.map((k) => sql.ref(k)))}) > (${sql.join(a)})`,
+        );
       }
       q = key.reduce((acc, k) => acc.orderBy(sql.ref(k)), q);
     } else {
@@ -101,13 +111,16 @@ export async function* backupRecords(db: Db | Transaction<Database>, uploadsDir:
 export async function writeBackup(db: Db, uploadsDir: string, file: string): Promise<number> {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.part`;
-  const tx = dialectOf(raw(db)) === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+  const tx =
+    dialectOf(raw(db)) === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
   try {
     await tx.execute(async (trx) => {
       await pipeline(
-        Readable.from((async function* lines() {
-          for await (const rec of backupRecords(trx, uploadsDir)) yield `${JSON.stringify(rec)}\n`;
-        })()),
+        Readable.from(
+          (async function* lines() {
+            for await (const rec of backupRecords(trx, uploadsDir)) yield `${JSON.stringify(rec)}\n`;
+          })(),
+        ),
         createGzip(),
         fs.createWriteStream(tmp),
       );

@@ -31,20 +31,40 @@ export async function seedBenchAccounts(db: Db, count: number): Promise<Accounts
       const rows: Insertable<UserTable>[] = [];
       for (let i = start; i < Math.min(count, start + CHUNK); i++) {
         rows.push({
-          username: `bench${String(i).padStart(6, '0')}`, passwordHash, realName: `${SURNAMES[i % 16]}${GIVEN[(i >> 4) % 16]}${GIVEN[(i >> 8) % 16]}`,
-          userNo: `B${String(i).padStart(9, '0')}`, kind: 'student', isAdmin: 0, departmentId: leaves[i % leaves.length] ?? null,
-          phone: null, email: null, gender: i % 2 ? '男' : '女', avatar: null, status: i % 50 === 0 ? 'disabled' : 'active',
-          mustChangePwd: 0, failedCount: 0, lockedUntil: null, lastLoginAt: null, createdAt: now, updatedAt: now,
+          username: `bench${String(i).padStart(6, '0')}`,
+          passwordHash,
+          realName: `${SURNAMES[i % 16]}${GIVEN[(i >> 4) % 16]}${GIVEN[(i >> 8) % 16]}`,
+          userNo: `B${String(i).padStart(9, '0')}`,
+          kind: 'student',
+          isAdmin: 0,
+          departmentId: leaves[i % leaves.length] ?? null,
+          phone: null,
+          email: null,
+          gender: i % 2 ? '男' : '女',
+          avatar: null,
+          status: i % 50 === 0 ? 'disabled' : 'active',
+          mustChangePwd: 0,
+          failedCount: 0,
+          lockedUntil: null,
+          lastLoginAt: null,
+          createdAt: now,
+          updatedAt: now,
         });
       }
       const ids = await trx.insertInto('appUser').values(rows).returning('id').execute();
-      if (studentRole) await trx.insertInto('userRole').values(ids.map((r) => ({ userId: r.id, roleId: studentRole.id }))).execute();
+      if (studentRole)
+        await trx
+          .insertInto('userRole')
+          .values(ids.map((r) => ({ userId: r.id, roleId: studentRole.id })))
+          .execute();
     }
   });
   // A college: a department with children whose own parent is a top-level department (or, in a
   // flatter tree, the first top-level department with children).
   const roots = new Set(departments.filter((d) => d.parentId === null).map((d) => d.id));
-  const college = departments.find((d) => d.parentId !== null && roots.has(d.parentId) && parents.has(d.id))
-    ?? departments.find((d) => d.parentId === null && parents.has(d.id)) ?? departments[0]!;
+  const college =
+    departments.find((d) => d.parentId !== null && roots.has(d.parentId) && parents.has(d.id)) ??
+    departments.find((d) => d.parentId === null && parents.has(d.id)) ??
+    departments[0]!;
   return { users: count, departmentId: college.id, keyword: '王' };
 }

@@ -21,7 +21,9 @@ const manifestPath = (root: string) => path.join(root, 'dist/.vite/manifest.json
 function readManifest(root: string): Manifest {
   const fromTop = (key: string) => path.posix.normalize(path.posix.join('src/app', key));
   const raw = JSON.parse(fs.readFileSync(manifestPath(root), 'utf8')) as Manifest;
-  return Object.fromEntries(Object.entries(raw).map(([key, c]) => [fromTop(key), { ...c, imports: c.imports?.map(fromTop) }]));
+  return Object.fromEntries(
+    Object.entries(raw).map(([key, c]) => [fromTop(key), { ...c, imports: c.imports?.map(fromTop) }]),
+  );
 }
 
 export function ensureBuild(root: string, build: (cmd: string) => void): void {
@@ -69,7 +71,8 @@ export function findRoute(root: string, routePath: string): DeclaredRoute | null
     let spec = /lazy:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/.exec(literal)?.[1];
     if (!spec) {
       const ident = /lazy:\s*([A-Za-z_$][\w$]*)/.exec(literal)?.[1];
-      if (ident) spec = new RegExp(`const\\s+${ident}\\s*=\\s*\\(\\)\\s*=>\\s*import\\(\\s*['"]([^'"]+)['"]`).exec(text)?.[1];
+      if (ident)
+        spec = new RegExp(`const\\s+${ident}\\s*=\\s*\\(\\)\\s*=>\\s*import\\(\\s*['"]([^'"]+)['"]`).exec(text)?.[1];
     }
     const page = spec ? resolveModule(file, spec) : null;
     if (!page) continue;
@@ -107,7 +110,8 @@ export function firstLoadJs(root: string, routePath: string): FirstLoad {
   const files = new Set<string>();
 
   const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g)) files.add(m[1]!);
+  for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g))
+    files.add(m[1]!);
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, files);
 
   const notes: string[] = [];

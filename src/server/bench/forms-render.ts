@@ -40,15 +40,26 @@ function hookCss() {
 
 const OPTIONS = Array.from({ length: 8 }, (_, i) => ({ label: `选项${i + 1}`, value: `o${i + 1}` }));
 const REGIONS = [
-  { label: '浙江省', value: 'zj' }, { label: '杭州市', value: 'hz', parent: 'zj' }, { label: '西湖区', value: 'xh', parent: 'hz' },
-  { label: '江苏省', value: 'js' }, { label: '南京市', value: 'nj', parent: 'js' },
+  { label: '浙江省', value: 'zj' },
+  { label: '杭州市', value: 'hz', parent: 'zj' },
+  { label: '西湖区', value: 'xh', parent: 'hz' },
+  { label: '江苏省', value: 'js' },
+  { label: '南京市', value: 'nj', parent: 'js' },
 ];
 
 /** One field of each kind in turn, with the properties that make its renderer and check do real work. */
 function fieldAt(i: number): FormField {
   const id = `f${i}`;
   const kinds: Array<() => FormField> = [
-    () => ({ id, type: 'text', label: `姓名${i}`, required: true, maxLength: 40, pattern: '^\\S+$', patternMessage: '不能含空格' }),
+    () => ({
+      id,
+      type: 'text',
+      label: `姓名${i}`,
+      required: true,
+      maxLength: 40,
+      pattern: '^\\S+$',
+      patternMessage: '不能含空格',
+    }),
     () => ({ id, type: 'textarea', label: `说明${i}`, maxLength: 500, help: '<p>请写清<strong>原因</strong></p>' }),
     () => ({ id, type: 'number', label: `数量${i}`, min: 0, max: 1000, precision: 1, unit: '个' }),
     () => ({ id, type: 'money', label: `金额${i}`, min: 0 }),
@@ -67,8 +78,17 @@ function fieldAt(i: number): FormField {
     () => ({ id, type: 'image', label: `图片${i}`, maxCount: 3 }),
     () => ({ id, type: 'signature', label: `签名${i}` }),
     () => ({
-      id, type: 'subTable', label: `明细${i}`, minRows: 0, maxRows: 20, sumColumns: ['amount'],
-      columns: [{ id: 'item', type: 'text', label: '项目', required: true }, { id: 'amount', type: 'money', label: '金额' }, { id: 'day', type: 'date', label: '日期' }],
+      id,
+      type: 'subTable',
+      label: `明细${i}`,
+      minRows: 0,
+      maxRows: 20,
+      sumColumns: ['amount'],
+      columns: [
+        { id: 'item', type: 'text', label: '项目', required: true },
+        { id: 'amount', type: 'money', label: '金额' },
+        { id: 'day', type: 'date', label: '日期' },
+      ],
     }),
     () => ({ id, type: i % 2 ? 'richText' : 'divider', label: `分隔${i}`, content: '<p>以下内容<em>必填</em></p>' }),
   ];
@@ -78,39 +98,71 @@ function fieldAt(i: number): FormField {
 /** A filled value for a field (what a person submits). */
 function valueFor(f: FormField, i: number): unknown {
   switch (f.type) {
-    case 'text': return `张三${i}`;
-    case 'textarea': return '因事请假，望批准。'.repeat(3);
-    case 'number': return 12.5;
-    case 'money': return '99.9';
-    case 'date': return '2026-03-01';
-    case 'datetime': return '2026-03-01 08:30:00';
-    case 'dateRange': return '2026-03-01至2026-03-05';
-    case 'select': case 'radio': return 'o2';
-    case 'multiSelect': case 'checkbox': return ['o1', 'o3'];
-    case 'switch': return true;
-    case 'cascader': return ['zj', 'hz', 'xh'];
-    case 'user': case 'department': return [{ id: 3, name: '李老师' }];
-    case 'file': case 'image': return [{ id: `u${i}`, name: 'a.pdf', size: 1024, url: `/uploads/u${i}` }];
-    case 'signature': return { id: `s${i}`, name: 'sign.png', size: 2048, url: `/uploads/s${i}` };
-    case 'subTable': return Array.from({ length: 5 }, (_, r) => ({ item: `项目${r}`, amount: r * 10, day: '2026-03-02' }));
-    default: return undefined;
+    case 'text':
+      return `张三${i}`;
+    case 'textarea':
+      return '因事请假，望批准。'.repeat(3);
+    case 'number':
+      return 12.5;
+    case 'money':
+      return '99.9';
+    case 'date':
+      return '2026-03-01';
+    case 'datetime':
+      return '2026-03-01 08:30:00';
+    case 'dateRange':
+      return '2026-03-01至2026-03-05';
+    case 'select':
+    case 'radio':
+      return 'o2';
+    case 'multiSelect':
+    case 'checkbox':
+      return ['o1', 'o3'];
+    case 'switch':
+      return true;
+    case 'cascader':
+      return ['zj', 'hz', 'xh'];
+    case 'user':
+    case 'department':
+      return [{ id: 3, name: '李老师' }];
+    case 'file':
+    case 'image':
+      return [{ id: `u${i}`, name: 'a.pdf', size: 1024, url: `/uploads/u${i}` }];
+    case 'signature':
+      return { id: `s${i}`, name: 'sign.png', size: 2048, url: `/uploads/s${i}` };
+    case 'subTable':
+      return Array.from({ length: 5 }, (_, r) => ({ item: `项目${r}`, amount: r * 10, day: '2026-03-02' }));
+    default:
+      return undefined;
   }
 }
 
 export function bigForm(count = 200): { schema: FormSchema; values: FormValues } {
   const fields = Array.from({ length: count }, (_, i) => fieldAt(i));
   const sections = Array.from({ length: Math.ceil(count / 20) }, (_, s) => ({
-    id: `s${s}`, title: `第 ${s + 1} 部分`, columns: (s % 4) + 1, fields: fields.slice(s * 20, s * 20 + 20),
+    id: `s${s}`,
+    title: `第 ${s + 1} 部分`,
+    columns: (s % 4) + 1,
+    fields: fields.slice(s * 20, s * 20 + 20),
   }));
   // Rules: every select shows/requires the next text field, hides a sub-table, or sets a number.
-  const rules: LinkageRule[] = fields.filter((f) => f.type === 'select').map((f, k) => {
-    const i = Number(f.id.slice(1));
-    return {
-      id: `r${k}`, match: k % 2 ? 'any' : 'all',
-      conditions: [{ field: f.id, op: 'eq', value: 'o2' }, { field: `f${i - 5}`, op: 'notEmpty' }],
-      actions: [{ type: 'require', targets: [`f${(i + 14) % count}`] }, { type: 'setValue', targets: [`f${(i + 15) % count}`], value: 1 }],
-    };
-  });
+  const rules: LinkageRule[] = fields
+    .filter((f) => f.type === 'select')
+    .map((f, k) => {
+      const i = Number(f.id.slice(1));
+      return {
+        id: `r${k}`,
+        match: k % 2 ? 'any' : 'all',
+        conditions: [
+          { field: f.id, op: 'eq', value: 'o2' },
+          { field: `f${i - 5}`, op: 'notEmpty' },
+        ],
+        actions: [
+          { type: 'require', targets: [`f${(i + 14) % count}`] },
+          { type: 'setValue', targets: [`f${(i + 15) % count}`], value: 1 },
+        ],
+      };
+    });
   const values: FormValues = {};
   for (const f of fields) {
     const v = valueFor(f, Number(f.id.slice(1)));
@@ -137,10 +189,13 @@ export async function benchFormsRender(rounds = 15): Promise<FormsRenderResult> 
   hookCss();
   const { FormRenderer } = await import('@/modules/forms/web/components/form-renderer/index');
   const { schema, values } = bigForm(200);
-  const render = (s: FormSchema, v: FormValues) => () => renderToString(createElement(FormRenderer, { schema: s, values: v, onChange: () => undefined }));
+  const render = (s: FormSchema, v: FormValues) => () =>
+    renderToString(createElement(FormRenderer, { schema: s, values: v, onChange: () => undefined }));
   // The figure means something only if every field really rendered.
   const html = render(schema, values)();
-  const missing = allFields(schema).filter((f) => f.type !== 'richText' && f.type !== 'divider' && !html.includes(`data-field="${f.id}"`));
+  const missing = allFields(schema).filter(
+    (f) => f.type !== 'richText' && f.type !== 'divider' && !html.includes(`data-field="${f.id}"`),
+  );
   if (missing.length) throw new Error(`the renderer left out ${missing.length} fields`);
   return {
     fields: 200,
@@ -155,8 +210,11 @@ export async function benchFormsRender(rounds = 15): Promise<FormsRenderResult> 
 
 // `tsx src/server/bench/forms-render.ts` runs this piece alone.
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  benchFormsRender().then((r) => console.log(JSON.stringify(r, null, 2)), (e: unknown) => {
-    console.error(e);
-    process.exit(1);
-  });
+  benchFormsRender().then(
+    (r) => console.log(JSON.stringify(r, null, 2)),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }

@@ -31,10 +31,14 @@ interface Started extends TargetInfo {
 
 /** Starts bench/target.ts in its own process and reads the JSON line it prints when listening. */
 function startTarget(kind: 'bare' | 'app'): Promise<Started> {
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src/server/bench/target.ts'), kind], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(root, 'src/server/bench/target.ts'), kind],
+    {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let out = '';
   let err = '';
   child.stderr!.on('data', (c: Buffer) => (err += c.toString()));
@@ -71,7 +75,13 @@ interface Measured {
 }
 
 async function load(opts: Options): Promise<Measured> {
-  const r = await autocannon({ connections: CONNECTIONS, duration: SECONDS, warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS }, timeout: 10, ...opts });
+  const r = await autocannon({
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    warmup: { connections: CONNECTIONS, duration: WARMUP_SECONDS },
+    timeout: 10,
+    ...opts,
+  });
   return { rps: r.requests.average, p99: r.latency.p99, bad: r.non2xx + r.errors + r.timeouts };
 }
 
@@ -93,45 +103,92 @@ async function probe(url: string, init: RequestInit, expectCode = '0x00000000'):
 }
 
 const rows: string[][] = [];
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const section = (title: string) => rows.push([`— ${title}`]);
 
 function printTable() {
   const widths: number[] = [];
-  for (const r of rows) if (r.length > 1) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, i === r.length - 1 ? 0 : c.length)));
+  for (const r of rows)
+    if (r.length > 1) r.forEach((c, i) => (widths[i] = Math.max(widths[i] ?? 0, i === r.length - 1 ? 0 : c.length)));
   // First column left, numbers right; the last column (notes) is left as it is.
-  const cell = (c: string, i: number, n: number) => (i === 0 ? c.padEnd(widths[i]!) : i === n - 1 && !/^[\d,.—-]*$/.test(c) ? c : c.padStart(widths[i]!));
-  for (const r of rows) console.log(r.length === 1 ? `\n${r[0]}` : r.map((c, i) => cell(c, i, r.length)).join('  ').trimEnd());
+  const cell = (c: string, i: number, n: number) =>
+    i === 0 ? c.padEnd(widths[i]!) : i === n - 1 && !/^[\d,.—-]*$/.test(c) ? c : c.padStart(widths[i]!);
+  for (const r of rows)
+    console.log(
+      r.length === 1
+        ? `\n${r[0]}`
+        : r
+            .map((c, i) => cell(c, i, r.length))
+            .join('  ')
+            .trimEnd(),
+    );
 }
 
 async function throughput(bare: Started, app: Started) {
-  section(`1. API throughput (${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; ratio = req/s ÷ bare Fastify)`);
+  section(
+    `1. API throughput (${CONNECTIONS} connections, ${SECONDS} s after ${WARMUP_SECONDS} s warm-up; ratio = req/s ÷ bare Fastify)`,
+  );
   rows.push(['endpoint', 'req/s', 'p99 ms', 'ratio', 'non-2xx']);
   const base = await load({ url: `${bare.url}/` });
   rows.push(['bare Fastify GET / (baseline)', fmt(base.rps), fmt(base.p99), '1.00', String(base.bad)]);
 
   const form = { 'content-type': 'application/x-www-form-urlencoded' };
-  const calls: { label: string; method: string; path: string; token: string | null; body?: string; expect?: string }[] = [
-    // Without a token: what every call pays before any session is looked up (headers, routing, licence).
-    { label: 'POST check_user_is_login (no token)', method: 'POST', path: '/user/api/v1.user/check_user_is_login/', token: null, body: '', expect: '0x00000011' },
-    { label: 'POST check_user_is_login (student)', method: 'POST', path: '/user/api/v1.user/check_user_is_login/', token: app.tokens!.student, body: '' },
-    { label: 'GET notice list page 1×20 (student)', method: 'GET', path: '/portal/api/v1.notice/list/?page=1&pageSize=20', token: app.tokens!.student },
-    { label: 'GET dashboard summary (admin only: counts over the demo university)', method: 'GET', path: '/user/api/v1.dashboard/summary/', token: app.tokens!.admin },
-  ];
+  const calls: { label: string; method: string; path: string; token: string | null; body?: string; expect?: string }[] =
+    [
+      // Without a token: what every call pays before any session is looked up (headers, routing, licence).
+      {
+        label: 'POST check_user_is_login (no token)',
+        method: 'POST',
+        path: '/user/api/v1.user/check_user_is_login/',
+        token: null,
+        body: '',
+        expect: '0x00000011',
+      },
+      {
+        label: 'POST check_user_is_login (student)',
+        method: 'POST',
+        path: '/user/api/v1.user/check_user_is_login/',
+        token: app.tokens!.student,
+        body: '',
+      },
+      {
+        label: 'GET notice list page 1×20 (student)',
+        method: 'GET',
+        path: '/portal/api/v1.notice/list/?page=1&pageSize=20',
+        token: app.tokens!.student,
+      },
+      {
+        label: 'GET dashboard summary (admin only: counts over the demo university)',
+        method: 'GET',
+        path: '/user/api/v1.dashboard/summary/',
+        token: app.tokens!.admin,
+      },
+    ];
   // Issue 3: the account list with 50 000 extra users, unfiltered and filtered (college subtree + name).
   const acc = app.accounts;
   if (acc) {
     const n = fmt(acc.users);
     calls.push(
-      { label: `GET accounts list page 1×20 (admin, +${n} users)`, method: 'GET', path: '/user/api/v1.account/list/?page=1&pageSize=20', token: app.tokens!.admin },
       {
-        label: `GET accounts list, college subtree + keyword (admin, +${n} users)`, method: 'GET', token: app.tokens!.admin,
+        label: `GET accounts list page 1×20 (admin, +${n} users)`,
+        method: 'GET',
+        path: '/user/api/v1.account/list/?page=1&pageSize=20',
+        token: app.tokens!.admin,
+      },
+      {
+        label: `GET accounts list, college subtree + keyword (admin, +${n} users)`,
+        method: 'GET',
+        token: app.tokens!.admin,
         path: `/user/api/v1.account/list/?page=1&pageSize=20&departmentId=${acc.departmentId}&includeChildren=1&keyword=${encodeURIComponent(acc.keyword)}`,
       },
     );
   }
   for (const c of calls) {
-    const headers: Record<string, string> = { ...(c.token ? { authorization: c.token } : {}), ...(c.method === 'POST' ? form : {}) };
+    const headers: Record<string, string> = {
+      ...(c.token ? { authorization: c.token } : {}),
+      ...(c.method === 'POST' ? form : {}),
+    };
     const p = await probe(app.url + c.path, { method: c.method, headers, body: c.body }, c.expect);
     if (!p.ok) {
       rows.push([c.label, '—', '—', '—', `skipped: ${p.why}`]);
@@ -147,12 +204,14 @@ async function rate(task: () => Promise<unknown>, concurrency: number, ms: numbe
   const end = Date.now() + ms;
   let done = 0;
   const started = Date.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (Date.now() < end) {
-      await task();
-      done++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (Date.now() < end) {
+        await task();
+        done++;
+      }
+    }),
+  );
   return done / ((Date.now() - started) / 1000);
 }
 
@@ -168,15 +227,19 @@ async function logins(app: Started) {
   rows.push(['Argon2id verify (in process)', fmt(verifies, 1), String(cores), '']);
 
   // A full round-trip as the browser makes it: captcha (cid cookie) → RSA-encrypted login.
-  const keyAnswer = await fetch(`${app.url}/user/commonInterface/get_public_key/`, { method: 'POST' }).then((r) => r.json()).catch(() => null) as
-    | { data?: { public_key?: string } }
-    | null;
+  const keyAnswer = (await fetch(`${app.url}/user/commonInterface/get_public_key/`, { method: 'POST' })
+    .then((r) => r.json())
+    .catch(() => null)) as { data?: { public_key?: string } } | null;
   const pem = keyAnswer?.data?.public_key;
   if (!pem) {
     rows.push(['login round-trip (HTTP)', '—', '—', 'skipped: no public key']);
     return;
   }
-  const cipher = () => publicEncrypt({ key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from('Student@2026', 'utf8')).toString('base64');
+  const cipher = () =>
+    publicEncrypt(
+      { key: pem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from('Student@2026', 'utf8'),
+    ).toString('base64');
   const ciphers = Array.from({ length: 64 }, cipher);
   let n = 0;
   let failed = 0;
@@ -184,7 +247,8 @@ async function logins(app: Started) {
   // Each round-trip comes from its own address (X-Forwarded-For; the app trusts its proxy), so
   // the per-IP sign-in limits stay out of a throughput figure.
   const ip = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
-  const loginBody = (c: string) => new URLSearchParams({ is_admin: '0', username: 'student', password: c, code: app.captcha! }).toString();
+  const loginBody = (c: string) =>
+    new URLSearchParams({ is_admin: '0', username: 'student', password: c, code: app.captcha! }).toString();
   const requests: RequestSpec[] = [
     {
       method: 'GET',
@@ -205,7 +269,11 @@ async function logins(app: Started) {
       path: '/user/login/',
       setupRequest: (req, ctx) => ({
         ...req,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: ctx.cookie as string, 'x-forwarded-for': ctx.ip as string },
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: ctx.cookie as string,
+          'x-forwarded-for': ctx.ip as string,
+        },
         body: loginBody(ciphers[n % ciphers.length]!),
       }),
       onResponse: (status, body) => {
@@ -218,34 +286,58 @@ async function logins(app: Started) {
   ];
   const r = await autocannon({ url: app.url, connections: cores * 2, duration: SECONDS, timeout: 20, requests });
   const roundTrips = r.requests.total / 2 / SECONDS;
-  rows.push(['login round-trip: captcha + RSA + Argon2 + session (HTTP)', fmt(roundTrips, 1), String(cores * 2), failed ? `${failed} failed: ${lastFailure}` : '']);
+  rows.push([
+    'login round-trip: captcha + RSA + Argon2 + session (HTTP)',
+    fmt(roundTrips, 1),
+    String(cores * 2),
+    failed ? `${failed} failed: ${lastFailure}` : '',
+  ]);
 }
 
 async function workflowTasks() {
-  section('4. Approval centre: page 1 of one approver\'s pending list (SQLite; the approver holds 200 pending tasks either way; ratio = 1 000 000 tasks ÷ 1 000, must be ≤ 1.5)');
+  section(
+    "4. Approval centre: page 1 of one approver's pending list (SQLite; the approver holds 200 pending tasks either way; ratio = 1 000 000 tasks ÷ 1 000, must be ≤ 1.5)",
+  );
   rows.push(['tasks in table', 'seed s', 'median ms', 'p95 ms', 'ratio']);
   const small = await benchWorkflowTasks(1000);
   rows.push(['1 000', fmt(small.seedSeconds, 1), fmt(small.medianMs, 2), fmt(small.p95Ms, 2), '']);
   const large = await benchWorkflowTasks(1_000_000);
   const ratio = large.medianMs / small.medianMs;
-  rows.push(['1 000 000', fmt(large.seedSeconds, 1), fmt(large.medianMs, 2), fmt(large.p95Ms, 2), `${fmt(ratio, 2)} ${ratio <= 1.5 ? 'within' : 'OVER'} 1.5`]);
+  rows.push([
+    '1 000 000',
+    fmt(large.seedSeconds, 1),
+    fmt(large.medianMs, 2),
+    fmt(large.p95Ms, 2),
+    `${fmt(ratio, 2)} ${ratio <= 1.5 ? 'within' : 'OVER'} 1.5`,
+  ]);
 }
 
 async function formsRender() {
-  section('5. Form engine: a 200-field form (every field kind, 10 sections, linkage rules) against an empty form, same process (ratio = 200 fields ÷ empty)');
+  section(
+    '5. Form engine: a 200-field form (every field kind, 10 sections, linkage rules) against an empty form, same process (ratio = 200 fields ÷ empty)',
+  );
   rows.push(['work', '200 fields ms', 'empty form ms', 'ratio', 'per field ms']);
   const r = await benchFormsRender();
-  const row = (name: string, big: number, empty: number) => rows.push([name, fmt(big, 2), fmt(empty, 3), fmt(big / empty, 0), fmt(big / r.fields, 3)]);
+  const row = (name: string, big: number, empty: number) =>
+    rows.push([name, fmt(big, 2), fmt(empty, 3), fmt(big / empty, 0), fmt(big / r.fields, 3)]);
   row('desktop renderer: renderToString (antd)', r.renderMs, r.emptyRenderMs);
   row('validateSubmission (filled values)', r.validateMs, r.emptyValidateMs);
   row('evaluateLinkage (one change)', r.linkageMs, r.emptyLinkageMs);
 }
 
 function bundles() {
-  section('3. First-load JS from the build (gzip -9 of entry chunk + the route\'s lazy chunks and their static imports)');
+  section(
+    "3. First-load JS from the build (gzip -9 of entry chunk + the route's lazy chunks and their static imports)",
+  );
   rows.push(['route', 'files', 'raw KiB', 'gzip KiB', 'budget (issue 4)']);
   // Budgets: the phone login 100 KB, the desktop login 180 KB, any other desktop route 300 KB.
-  const budgets: Array<[string, number]> = [['/mobile/mobileLogin', 100], ['/mobile/home', 100], ['/login', 180], ['/web/home/index', 300], ['/cms/home/index', 300]];
+  const budgets: Array<[string, number]> = [
+    ['/mobile/mobileLogin', 100],
+    ['/mobile/home', 100],
+    ['/login', 180],
+    ['/web/home/index', 300],
+    ['/cms/home/index', 300],
+  ];
   for (const [route, budget] of budgets) {
     const r = firstLoadJs(root, route);
     const kb = r.gzip / 1000;
@@ -255,7 +347,9 @@ function bundles() {
 }
 
 async function main() {
-  console.log(`campus-portal bench on ${os.cpus()[0]?.model ?? 'unknown cpu'} ×${os.availableParallelism()}, Node ${process.version}`);
+  console.log(
+    `campus-portal bench on ${os.cpus()[0]?.model ?? 'unknown cpu'} ×${os.availableParallelism()}, Node ${process.version}`,
+  );
   console.log('starting bare Fastify and the app (full demo seed on a temp SQLite)…');
   const bare = await startTarget('bare');
   let app: Started | null = null;
@@ -269,7 +363,10 @@ async function main() {
   }
   ensureBuild(root, (cmd) => {
     console.log(`no build found: running ${cmd}…`);
-    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], { cwd: root, stdio: 'inherit' });
+    const r = spawnSync(process.execPath, [path.join(root, 'node_modules/vite/bin/vite.js'), 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) throw new Error('vite build failed');
   });
   bundles();

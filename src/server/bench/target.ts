@@ -30,7 +30,15 @@ async function bare(): Promise<TargetInfo> {
 async function product(): Promise<TargetInfo> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-portal-bench-'));
   // Request logs off, like the baseline: the figure is the cost of our code, not of stdout.
-  const config = loadConfig({ ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DEMO: '1', CAPTCHA_FIXED_CODE: CAPTCHA, LOG_LEVEL: 'warn', DATABASE_URL: '' });
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'development',
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    CAPTCHA_FIXED_CODE: CAPTCHA,
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: '',
+  });
   // buildApp issues the demo licence; firstStart seeds the full demo university, as npm start does.
   const app = await buildApp({ config, serveClient: false });
   await firstStart(app, () => undefined);
@@ -47,10 +55,18 @@ async function product(): Promise<TargetInfo> {
     app.db.selectFrom('appUser').select(['id', 'isAdmin']).where('username', '=', username).executeTakeFirstOrThrow();
   const admin = await user('admin');
   const student = await user('student');
-  const studentPlatform = await app.db.selectFrom('platformUser').select('platformId').where('userId', '=', student.id).executeTakeFirst();
+  const studentPlatform = await app.db
+    .selectFrom('platformUser')
+    .select('platformId')
+    .where('userId', '=', student.id)
+    .executeTakeFirst();
   const tokens = {
     admin: await createSession(app.db, config, { userId: admin.id, isAdmin: true, platformId: null }),
-    student: await createSession(app.db, config, { userId: student.id, isAdmin: false, platformId: studentPlatform?.platformId ?? null }),
+    student: await createSession(app.db, config, {
+      userId: student.id,
+      isAdmin: false,
+      platformId: studentPlatform?.platformId ?? null,
+    }),
   };
   return { port: (app.server.address() as { port: number }).port, tokens, captcha: CAPTCHA, accounts };
 }

@@ -35,15 +35,23 @@ class StaticProvider implements MigrationProvider {
 export async function migrateToLatest(db: Db): Promise<void> {
   // Kysely looks for its migration tables in every schema; pin them to the current one, or a
   // database holding another schema's migrations (parallel PostgreSQL tests) skips creating them.
-  const migrationTableSchema = db.getExecutor().adapter instanceof PostgresAdapter
-    ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
-    : undefined;
+  const migrationTableSchema =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? (await sql<{ s: string }>`select current_schema() as s`.execute(db)).rows[0]?.s
+      : undefined;
   // Modules number their migrations independently, so a database may meet a lower number after a
   // higher one already ran (0003 added after 0005): run it rather than refuse to start.
-  const migrator = new Migrator({ db, provider: new StaticProvider(), allowUnorderedMigrations: true, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
+  const migrator = new Migrator({
+    db,
+    provider: new StaticProvider(),
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new Error(
+      `database migration failed${failed ? ` at ${failed.migrationName}` : ''}: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }

@@ -11,8 +11,19 @@ export async function paginate<DB, TB extends keyof DB, O, R>(
   p: { page: number; pageSize: number },
 ): Promise<Page<R>> {
   const [list, count] = await Promise.all([
-    select(base).limit(p.pageSize).offset((p.page - 1) * p.pageSize).execute(),
-    base.clearSelect().select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+    select(base)
+      .limit(p.pageSize)
+      .offset((p.page - 1) * p.pageSize)
+      .execute(),
+    base
+      .clearSelect()
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .executeTakeFirst(),
   ]);
-  return { list: list as R[], total: Number((count as { total?: number } | undefined)?.total ?? 0), page: p.page, pageSize: p.pageSize };
+  return {
+    list: list as R[],
+    total: Number((count as { total?: number } | undefined)?.total ?? 0),
+    page: p.page,
+    pageSize: p.pageSize,
+  };
 }

@@ -4,7 +4,11 @@ import { buildTestApp, type TestApp } from '../test/helper';
 import { keysetRows, sendExcel } from './export';
 import { readSheet } from './read';
 
-const people = Array.from({ length: 2500 }, (_, i) => ({ id: i + 1, name: i % 2 ? '张伟' : '李娜', no: `2026${String(i).padStart(6, '0')}` }));
+const people = Array.from({ length: 2500 }, (_, i) => ({
+  id: i + 1,
+  name: i % 2 ? '张伟' : '李娜',
+  no: `2026${String(i).padStart(6, '0')}`,
+}));
 
 describe('Excel export and import', () => {
   let app: TestApp;
@@ -16,13 +20,19 @@ describe('Excel export and import', () => {
           sendExcel(reply, {
             filename: '用户列表.xlsx',
             sheet: '用户',
-            columns: [{ header: '姓名', value: (p: (typeof people)[number]) => p.name }, { header: '学号', value: (p) => p.no }],
+            columns: [
+              { header: '姓名', value: (p: (typeof people)[number]) => p.name },
+              { header: '学号', value: (p) => p.no },
+            ],
             rows: keysetRows(async (after, limit) => people.filter((p) => p.id > after).slice(0, limit), 1000),
-          }));
+          }),
+        );
       },
     });
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('streams every row with a Chinese file name, and reads back what it wrote', async () => {
     const res = await app.inject({ method: 'GET', url: '/user/api/v1.test/export/' });

@@ -15,7 +15,10 @@ export interface ExcelColumn<R> {
  * they come from `rows` (an async iterable, e.g. keyset-paged queries) and committed one by
  * one, so memory stays flat for 50 000 users. The file name may be Chinese (RFC 5987).
  */
-export function sendExcel<R>(reply: FastifyReply, opts: { filename: string; sheet: string; columns: ExcelColumn<R>[]; rows: AsyncIterable<R> }): FastifyReply {
+export function sendExcel<R>(
+  reply: FastifyReply,
+  opts: { filename: string; sheet: string; columns: ExcelColumn<R>[]; rows: AsyncIterable<R> },
+): FastifyReply {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   const sheet = workbook.addWorksheet(opts.sheet);
@@ -39,7 +42,10 @@ export function sendExcel<R>(reply: FastifyReply, opts: { filename: string; shee
   const ascii = opts.filename.replace(/[^\x20-\x7e]/g, '_');
   return reply
     .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-    .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(opts.filename)}`)
+    .header(
+      'Content-Disposition',
+      `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(opts.filename)}`,
+    )
     .header('Cache-Control', 'no-store')
     .send(out);
 }
@@ -48,7 +54,10 @@ export function sendExcel<R>(reply: FastifyReply, opts: { filename: string; shee
  * Rows of a table in pages of `size`, ordered by a unique increasing id (keyset paging: each
  * page is one indexed query, whatever the table's size).
  */
-export async function* keysetRows<R extends { id: number }>(fetchAfter: (afterId: number, limit: number) => Promise<R[]>, size = 1000): AsyncIterable<R> {
+export async function* keysetRows<R extends { id: number }>(
+  fetchAfter: (afterId: number, limit: number) => Promise<R[]>,
+  size = 1000,
+): AsyncIterable<R> {
   let after = 0;
   for (;;) {
     const page = await fetchAfter(after, size);

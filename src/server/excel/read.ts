@@ -13,7 +13,12 @@ export interface SheetRow {
  * text, dates and formulas are flattened to what a person sees. At most `maxRows` rows.
  */
 export async function readSheet(input: Readable, maxRows: number): Promise<{ headers: string[]; rows: SheetRow[] }> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, { worksheets: 'emit', sharedStrings: 'cache', styles: 'ignore', hyperlinks: 'ignore' });
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
+    worksheets: 'emit',
+    sharedStrings: 'cache',
+    styles: 'ignore',
+    hyperlinks: 'ignore',
+  });
   let headers: string[] = [];
   const rows: SheetRow[] = [];
   for await (const worksheet of reader) {
@@ -37,7 +42,11 @@ function cellText(v: unknown): string {
   if (v instanceof Date) return v.toISOString().slice(0, 10);
   if (typeof v === 'object') {
     const o = v as { richText?: { text: string }[]; text?: string; result?: unknown };
-    if (o.richText) return o.richText.map((t) => t.text).join('').trim();
+    if (o.richText)
+      return o.richText
+        .map((t) => t.text)
+        .join('')
+        .trim();
     if (o.text !== undefined) return String(o.text).trim();
     if (o.result !== undefined) return cellText(o.result);
   }

@@ -7,19 +7,29 @@ describe('authorised route names', () => {
   let student: { userId: number; isAdmin: boolean; platformId: number };
   beforeAll(async () => {
     app = await buildTestApp();
-    const u = await app.db.selectFrom('appUser').select('id').where('username', '=', 'student').executeTakeFirstOrThrow();
+    const u = await app.db
+      .selectFrom('appUser')
+      .select('id')
+      .where('username', '=', 'student')
+      .executeTakeFirstOrThrow();
     const [p] = await userPlatforms(app.db, u.id);
     student = { userId: u.id, isAdmin: false, platformId: p!.id };
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
-  it("gives a user the granted menu of their platform, with or without a chosen one when they have only one", async () => {
+  it('gives a user the granted menu of their platform, with or without a chosen one when they have only one', async () => {
     expect(await authorisedRouteNames(app.db, student)).toContain('webHomeIndex');
     expect(await authorisedRouteNames(app.db, { ...student, platformId: null })).toContain('webHomeIndex');
   });
 
-  it('gives nothing for a platform that is not the user\'s', async () => {
-    const other = await app.db.selectFrom('platform').select('id').where('id', '!=', student.platformId).executeTakeFirstOrThrow();
+  it("gives nothing for a platform that is not the user's", async () => {
+    const other = await app.db
+      .selectFrom('platform')
+      .select('id')
+      .where('id', '!=', student.platformId)
+      .executeTakeFirstOrThrow();
     expect(await authorisedRouteNames(app.db, { ...student, platformId: other.id })).toEqual(new Set());
   });
 
@@ -31,7 +41,13 @@ describe('authorised route names', () => {
   });
 
   it('gives an administrator the cms menu', async () => {
-    const admin = await app.db.selectFrom('appUser').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-    expect(await authorisedRouteNames(app.db, { userId: admin.id, isAdmin: true, platformId: null })).toContain('cmsHome');
+    const admin = await app.db
+      .selectFrom('appUser')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    expect(await authorisedRouteNames(app.db, { userId: admin.id, isAdmin: true, platformId: null })).toContain(
+      'cmsHome',
+    );
   });
 });

@@ -33,7 +33,15 @@ export async function userPlatforms(db: Db, userId: number) {
     .where((eb) =>
       eb.or([
         eb('id', 'in', eb.selectFrom('platformUser').select('platformId').where('userId', '=', userId)),
-        eb('id', 'in', eb.selectFrom('platformRole').innerJoin('userRole', 'userRole.roleId', 'platformRole.roleId').select('platformRole.platformId').where('userRole.userId', '=', userId)),
+        eb(
+          'id',
+          'in',
+          eb
+            .selectFrom('platformRole')
+            .innerJoin('userRole', 'userRole.roleId', 'platformRole.roleId')
+            .select('platformRole.platformId')
+            .where('userRole.userId', '=', userId),
+        ),
       ]),
     )
     .orderBy('sort')
@@ -50,7 +58,15 @@ async function webMenuRows(db: Db, userId: number, platformIds: number[]): Promi
     .where('menu.scope', '=', 'web')
     .where('menu.platformId', 'in', platformIds)
     .where((eb) =>
-      eb('menu.id', 'in', eb.selectFrom('roleMenu').innerJoin('userRole', 'userRole.roleId', 'roleMenu.roleId').select('roleMenu.menuId').where('userRole.userId', '=', userId)),
+      eb(
+        'menu.id',
+        'in',
+        eb
+          .selectFrom('roleMenu')
+          .innerJoin('userRole', 'userRole.roleId', 'roleMenu.roleId')
+          .select('roleMenu.menuId')
+          .where('userRole.userId', '=', userId),
+      ),
     )
     .execute();
 }
@@ -63,7 +79,11 @@ async function cmsMenuRows(db: Db): Promise<MenuRow[]> {
 export async function loginMenus(db: Db, user: { id: number; isAdmin: boolean }): Promise<LoginMenus> {
   if (user.isAdmin) return { plant_front: [], cms: toTree(await cmsMenuRows(db)) };
   const platforms = await userPlatforms(db, user.id);
-  const rows = await webMenuRows(db, user.id, platforms.map((p) => p.id));
+  const rows = await webMenuRows(
+    db,
+    user.id,
+    platforms.map((p) => p.id),
+  );
   const plant_front: PlatformMenus[] = platforms.map((p) => ({
     platform_id: p.id,
     platform_name: p.name,
@@ -78,7 +98,14 @@ export async function loginMenus(db: Db, user: { id: number; isAdmin: boolean })
 /** One platform with the web menu this user sees in it (the answer of choice_platform). */
 export async function platformMenusFor(db: Db, userId: number, p: PlatformRow): Promise<PlatformMenus> {
   const rows = await webMenuRows(db, userId, [p.id]);
-  return { platform_id: p.id, platform_name: p.name, icon: p.icon, index_url: p.indexUrl, kind: p.kind, web: toTree(rows) };
+  return {
+    platform_id: p.id,
+    platform_name: p.name,
+    icon: p.icon,
+    index_url: p.indexUrl,
+    kind: p.kind,
+    web: toTree(rows),
+  };
 }
 
 /**
@@ -88,7 +115,10 @@ export async function platformMenusFor(db: Db, userId: number, p: PlatformRow): 
  * database on each call, so a changed grant, a disabled platform or a removed member
  * applies at once.
  */
-export async function authorisedRouteNames(db: Db, s: { userId: number; isAdmin: boolean; platformId: number | null }): Promise<Set<string>> {
+export async function authorisedRouteNames(
+  db: Db,
+  s: { userId: number; isAdmin: boolean; platformId: number | null },
+): Promise<Set<string>> {
   if (s.isAdmin) return flattenRouteNames(toTree(await cmsMenuRows(db)));
   const platforms = await userPlatforms(db, s.userId);
   const platformId = s.platformId ?? (platforms.length === 1 ? platforms[0]!.id : null);

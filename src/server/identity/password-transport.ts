@@ -44,7 +44,12 @@ async function loadOrCreate(db: Db, bits: number): Promise<LoadedKeys> {
       privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
     });
     // Two servers starting together may both generate: the first insert wins and both use it.
-    stored = await putSettingOnce<StoredKeyPair>(db, RSA_SETTING_KEY, { bits, publicKey: pair.publicKey, privateKey: pair.privateKey, createdAt: Date.now() });
+    stored = await putSettingOnce<StoredKeyPair>(db, RSA_SETTING_KEY, {
+      bits,
+      publicKey: pair.publicKey,
+      privateKey: pair.privateKey,
+      createdAt: Date.now(),
+    });
   }
   const privateKey = createPrivateKey(stored.privateKey);
   const realBits = privateKey.asymmetricKeyDetails?.modulusLength ?? stored.bits;
@@ -76,7 +81,10 @@ export async function decryptPassword(app: FastifyInstance, b64: string): Promis
   if (!BASE64.test(text) || text.length % 4 !== 0) throw badInput(DECRYPT_FAILED_MESSAGE);
   const { privateKey } = await rsaKeys(app);
   try {
-    const plain = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(text, 'base64'));
+    const plain = privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(text, 'base64'),
+    );
     return utf8.decode(plain);
   } catch {
     throw badInput(DECRYPT_FAILED_MESSAGE);

@@ -9,7 +9,9 @@ describe('sessions', () => {
     app = await buildTestApp({ seed: 'none' });
     userId = await createTestUser(app, { username: 'zhangsan', password: 'Zhang@2026' });
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const newToken = () => createSession(app.db, app.config, { userId, isAdmin: false, platformId: null });
   const age = (token: string, set: { lastSeenAt?: number; expiresAt?: number }) =>
@@ -21,7 +23,11 @@ describe('sessions', () => {
     const rows = await app.db.selectFrom('session').select('tokenHash').execute();
     expect(rows.map((r) => r.tokenHash)).toContain(hashToken(token));
     expect(rows.map((r) => r.tokenHash)).not.toContain(token);
-    expect(await resolveSession(app.db, app.config, token)).toMatchObject({ userId, username: 'zhangsan', isAdmin: false });
+    expect(await resolveSession(app.db, app.config, token)).toMatchObject({
+      userId,
+      username: 'zhangsan',
+      isAdmin: false,
+    });
   });
 
   it('ends a session idle for longer than the idle limit, and a late request does not revive it', async () => {
@@ -35,7 +41,11 @@ describe('sessions', () => {
     const token = await newToken();
     await age(token, { lastSeenAt: Date.now() - 5 * 60_000 });
     expect(await resolveSession(app.db, app.config, token)).not.toBeNull();
-    const touched = await app.db.selectFrom('session').select('lastSeenAt').where('tokenHash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    const touched = await app.db
+      .selectFrom('session')
+      .select('lastSeenAt')
+      .where('tokenHash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
     expect(Date.now() - touched.lastSeenAt).toBeLessThan(10_000);
     await age(token, { expiresAt: Date.now() - 1 });
     expect(await resolveSession(app.db, app.config, token)).toBeNull();

@@ -26,18 +26,21 @@ export async function createSession(
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = Date.now();
-  await db.insertInto('session').values({
-    tokenHash: hashToken(token),
-    userId: s.userId,
-    isAdmin: s.isAdmin ? 1 : 0,
-    platformId: s.platformId,
-    createdAt: now,
-    lastSeenAt: now,
-    expiresAt: now + limits.sessionAbsoluteHours * 3600_000,
-    revokedAt: null,
-    ip: s.ip ?? null,
-    userAgent: s.userAgent?.slice(0, 300) ?? null,
-  }).execute();
+  await db
+    .insertInto('session')
+    .values({
+      tokenHash: hashToken(token),
+      userId: s.userId,
+      isAdmin: s.isAdmin ? 1 : 0,
+      platformId: s.platformId,
+      createdAt: now,
+      lastSeenAt: now,
+      expiresAt: now + limits.sessionAbsoluteHours * 3600_000,
+      revokedAt: null,
+      ip: s.ip ?? null,
+      userAgent: s.userAgent?.slice(0, 300) ?? null,
+    })
+    .execute();
   return token;
 }
 
@@ -55,7 +58,17 @@ export async function resolveSession(db: Db, limits: SessionLimits, token: strin
   const row = await db
     .selectFrom('session')
     .innerJoin('appUser', 'appUser.id', 'session.userId')
-    .select(['session.userId', 'session.isAdmin', 'session.platformId', 'session.lastSeenAt', 'session.expiresAt', 'session.revokedAt', 'appUser.username', 'appUser.realName', 'appUser.status'])
+    .select([
+      'session.userId',
+      'session.isAdmin',
+      'session.platformId',
+      'session.lastSeenAt',
+      'session.expiresAt',
+      'session.revokedAt',
+      'appUser.username',
+      'appUser.realName',
+      'appUser.status',
+    ])
     .where('session.tokenHash', '=', tokenHash)
     .executeTakeFirst();
   const now = Date.now();
@@ -64,16 +77,32 @@ export async function resolveSession(db: Db, limits: SessionLimits, token: strin
   if (now - row.lastSeenAt > TOUCH_EVERY_MS) {
     await db.updateTable('session').set({ lastSeenAt: now }).where('tokenHash', '=', tokenHash).execute();
   }
-  return { tokenHash, userId: row.userId, username: row.username, realName: row.realName, isAdmin: row.isAdmin === 1, platformId: row.platformId };
+  return {
+    tokenHash,
+    userId: row.userId,
+    username: row.username,
+    realName: row.realName,
+    isAdmin: row.isAdmin === 1,
+    platformId: row.platformId,
+  };
 }
 
 export async function revokeSession(db: Db, tokenHash: string): Promise<void> {
-  await db.updateTable('session').set({ revokedAt: Date.now() }).where('tokenHash', '=', tokenHash).where('revokedAt', 'is', null).execute();
+  await db
+    .updateTable('session')
+    .set({ revokedAt: Date.now() })
+    .where('tokenHash', '=', tokenHash)
+    .where('revokedAt', 'is', null)
+    .execute();
 }
 
 /** Revoke every live session of a user (password change, account disabled), optionally keeping one. */
 export async function revokeUserSessions(db: Db, userId: number, exceptTokenHash?: string): Promise<void> {
-  let q = db.updateTable('session').set({ revokedAt: Date.now() }).where('userId', '=', userId).where('revokedAt', 'is', null);
+  let q = db
+    .updateTable('session')
+    .set({ revokedAt: Date.now() })
+    .where('userId', '=', userId)
+    .where('revokedAt', 'is', null);
   if (exceptTokenHash) q = q.where('tokenHash', '!=', exceptTokenHash);
   await q.execute();
 }

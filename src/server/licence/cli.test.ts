@@ -17,7 +17,9 @@ const tmp = () => {
   dirs.push(d);
   return d;
 };
-afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+afterAll(() => {
+  for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+});
 
 function capture(extra: Partial<CliIo> = {}) {
   const out: string[] = [];
@@ -41,16 +43,39 @@ describe('licence command', () => {
 
     const file = path.join(dir, 'campus.lic');
     const i = capture();
-    expect(await runCli(['issue', '--holder', '示例大学', '--expires', '2099-12-31', '--users', '50000', '--modules', 'auth,platform',
-      '--key', path.join(dir, 'licence-issuer.key'), '--out', file], i.io)).toBe(0);
+    expect(
+      await runCli(
+        [
+          'issue',
+          '--holder',
+          '示例大学',
+          '--expires',
+          '2099-12-31',
+          '--users',
+          '50000',
+          '--modules',
+          'auth,platform',
+          '--key',
+          path.join(dir, 'licence-issuer.key'),
+          '--out',
+          file,
+        ],
+        i.io,
+      ),
+    ).toBe(0);
     const text = fs.readFileSync(file, 'utf8').trim();
-    expect(verifyLicence(text, parsePublicKey(publicKey))).toMatchObject({ ok: true, licence: { holder: '示例大学', userCap: 50000, modules: ['auth', 'platform'], expiresAt: '2099-12-31' } });
+    expect(verifyLicence(text, parsePublicKey(publicKey))).toMatchObject({
+      ok: true,
+      licence: { holder: '示例大学', userCap: 50000, modules: ['auth', 'platform'], expiresAt: '2099-12-31' },
+    });
 
     // A server that trusts the new key and has no licence yet refuses calls…
     const env = { NODE_ENV: 'test', DEMO: '0', DATA_DIR: dir, LICENCE_PUBLIC_KEY: publicKey };
     const app = await buildTestApp({ env: { LICENCE_PUBLIC_KEY: publicKey }, licence: 'none', routes: probe });
     try {
-      expect((await app.injectAs('teacher', { method: 'GET', url: '/user/api/v1.probe/session/' })).statusCode).toBe(503);
+      expect((await app.injectAs('teacher', { method: 'GET', url: '/user/api/v1.probe/session/' })).statusCode).toBe(
+        503,
+      );
 
       const inst = capture({ env, db: app.db });
       expect(await runCli(['install', '--file', file], inst.io)).toBe(0);
@@ -63,7 +88,9 @@ describe('licence command', () => {
 
       // …and accepts them once it re-reads the licence.
       await app.licence({ fresh: true });
-      expect((await app.injectAs('teacher', { method: 'GET', url: '/user/api/v1.probe/session/' })).statusCode).toBe(200);
+      expect((await app.injectAs('teacher', { method: 'GET', url: '/user/api/v1.probe/session/' })).statusCode).toBe(
+        200,
+      );
     } finally {
       await app.close();
     }
@@ -76,7 +103,24 @@ describe('licence command', () => {
       const dir = tmp();
       await runCli(['keygen', '--out', dir], capture().io);
       const file = path.join(dir, 'other.lic');
-      await runCli(['issue', '--holder', 'x', '--expires', '2099-01-01', '--users', '10', '--modules', 'all', '--key', path.join(dir, 'licence-issuer.key'), '--out', file], capture().io);
+      await runCli(
+        [
+          'issue',
+          '--holder',
+          'x',
+          '--expires',
+          '2099-01-01',
+          '--users',
+          '10',
+          '--modules',
+          'all',
+          '--key',
+          path.join(dir, 'licence-issuer.key'),
+          '--out',
+          file,
+        ],
+        capture().io,
+      );
       const env = { NODE_ENV: 'test', DATA_DIR: dir, LICENCE_PUBLIC_KEY: testLicenceKeys().publicKeyPem };
       const c = capture({ env, db: app.db });
       expect(await runCli(['install', '--file', file], c.io)).toBe(1);
@@ -92,7 +136,12 @@ describe('licence command', () => {
     expect(await runCli(['issue', '--holder', 'x'], missing.io)).toBe(2);
     expect(missing.err[0]).toContain('--expires');
     const badUsers = capture();
-    expect(await runCli(['issue', '--holder', 'x', '--expires', '2030-01-01', '--users', 'many', '--modules', 'all', '--key', 'k'], badUsers.io)).toBe(2);
+    expect(
+      await runCli(
+        ['issue', '--holder', 'x', '--expires', '2030-01-01', '--users', 'many', '--modules', 'all', '--key', 'k'],
+        badUsers.io,
+      ),
+    ).toBe(2);
     expect(badUsers.err[0]).toContain('--users');
     const unknown = capture();
     expect(await runCli(['frobnicate'], unknown.io)).toBe(2);
@@ -109,7 +158,11 @@ describe('licence command', () => {
 
   it('runs as a program (npm run licence -- keygen)', async () => {
     const dir = tmp();
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/licence/cli.ts', 'keygen', '--out', dir], { cwd: process.cwd() });
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'src/server/licence/cli.ts', 'keygen', '--out', dir],
+      { cwd: process.cwd() },
+    );
     expect(stdout).toContain('LICENCE_PUBLIC_KEY=');
     expect(fs.existsSync(path.join(dir, 'licence-issuer.key'))).toBe(true);
   });

@@ -72,9 +72,17 @@ export function issue(values: Record<string, unknown>, io: CliIo): number {
   const modulesRaw = need(values, 'modules');
   const keyFile = need(values, 'key');
   const userCap = Number(usersRaw);
-  if (!Number.isInteger(userCap) || userCap < 1) throw new UsageError(`--users 必须是正整数 (must be a positive integer, got "${usersRaw}")`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(expiresAt) || Number.isNaN(Date.parse(expiresAt))) throw new UsageError(`--expires 必须是日期 YYYY-MM-DD (got "${expiresAt}")`);
-  const modules = modulesRaw === 'all' ? [ALL_MODULES] : modulesRaw.split(',').map((m) => m.trim()).filter(Boolean);
+  if (!Number.isInteger(userCap) || userCap < 1)
+    throw new UsageError(`--users 必须是正整数 (must be a positive integer, got "${usersRaw}")`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(expiresAt) || Number.isNaN(Date.parse(expiresAt)))
+    throw new UsageError(`--expires 必须是日期 YYYY-MM-DD (got "${expiresAt}")`);
+  const modules =
+    modulesRaw === 'all'
+      ? [ALL_MODULES]
+      : modulesRaw
+          .split(',')
+          .map((m) => m.trim())
+          .filter(Boolean);
   if (modules.length === 0) throw new UsageError('--modules 为空 (empty)');
   let pem: string;
   try {
@@ -159,8 +167,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     const { values } = parseArgs({
       args: rest,
       options: {
-        holder: { type: 'string' }, expires: { type: 'string' }, users: { type: 'string' }, modules: { type: 'string' },
-        key: { type: 'string' }, out: { type: 'string' }, file: { type: 'string' },
+        holder: { type: 'string' },
+        expires: { type: 'string' },
+        users: { type: 'string' },
+        modules: { type: 'string' },
+        key: { type: 'string' },
+        out: { type: 'string' },
+        file: { type: 'string' },
       },
       strict: true,
     });
@@ -192,5 +205,7 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  runCli(process.argv.slice(2), { out: (l) => console.log(l), err: (l) => console.error(l) }).then((code) => process.exit(code));
+  runCli(process.argv.slice(2), { out: (l) => console.log(l), err: (l) => console.error(l) }).then((code) =>
+    process.exit(code),
+  );
 }

@@ -1,6 +1,15 @@
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, makeLicence, parsePublicKey, signLicence, verifyLicence, daysLeft, coversModule, ALL_MODULES } from './licence';
+import {
+  canonicalJson,
+  makeLicence,
+  parsePublicKey,
+  signLicence,
+  verifyLicence,
+  daysLeft,
+  coversModule,
+  ALL_MODULES,
+} from './licence';
 import { ConfigError, loadConfig } from '../config';
 
 const { privateKey, publicKey } = generateKeyPairSync('ed25519');
@@ -17,7 +26,11 @@ describe('licence signing and verification', () => {
 
   it('calls a licence signed by another key forged', () => {
     const other = generateKeyPairSync('ed25519').privateKey;
-    expect(verifyLicence(signLicence(makeLicence(base), other), publicKey)).toMatchObject({ ok: false, reason: 'forged', licence: null });
+    expect(verifyLicence(signLicence(makeLicence(base), other), publicKey)).toMatchObject({
+      ok: false,
+      reason: 'forged',
+      licence: null,
+    });
   });
 
   it('calls a licence whose payload was edited after signing forged', () => {
@@ -51,7 +64,9 @@ describe('licence signing and verification', () => {
   });
 
   it('signs canonical JSON, so key order does not matter', () => {
-    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: 'x' } })).toBe('{"a":{"c":"x","d":[2,{"y":2,"z":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [2, { z: 1, y: 2 }], c: 'x' } })).toBe(
+      '{"a":{"c":"x","d":[2,{"y":2,"z":1}]},"b":1}',
+    );
   });
 
   it('refuses to make a licence with a bad field', () => {
@@ -75,7 +90,9 @@ describe('licence keys in configuration', () => {
   it('reads an Ed25519 public key as PEM or base64 SPKI and refuses other keys', () => {
     expect(parsePublicKey(pem).asymmetricKeyType).toBe('ed25519');
     expect(parsePublicKey(b64).equals(publicKey)).toBe(true);
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 }).publicKey.export({ type: 'spki', format: 'pem' }).toString();
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 1024 })
+      .publicKey.export({ type: 'spki', format: 'pem' })
+      .toString();
     expect(() => parsePublicKey(rsa)).toThrow(/Ed25519/);
     expect(() => parsePublicKey('hello')).toThrow(/PEM or base64/);
   });
@@ -83,7 +100,9 @@ describe('licence keys in configuration', () => {
   it('refuses production without LICENCE_PUBLIC_KEY and a key that is not Ed25519', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/LICENCE_PUBLIC_KEY is required/);
-    expect(() => loadConfig({ NODE_ENV: 'development', LICENCE_PUBLIC_KEY: 'nonsense' })).toThrow(/LICENCE_PUBLIC_KEY must be an Ed25519/);
+    expect(() => loadConfig({ NODE_ENV: 'development', LICENCE_PUBLIC_KEY: 'nonsense' })).toThrow(
+      /LICENCE_PUBLIC_KEY must be an Ed25519/,
+    );
     expect(loadConfig({ NODE_ENV: 'production', LICENCE_PUBLIC_KEY: b64 }).licencePublicKey).toBe(b64);
   });
 });

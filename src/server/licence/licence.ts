@@ -1,4 +1,12 @@
-import { createPrivateKey, createPublicKey, generateKeyPairSync, randomUUID, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  randomUUID,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { Type, type Static } from 'typebox';
 import { Value } from 'typebox/value';
 import type { LicenceProblem } from '@/shared/licence';
@@ -58,7 +66,8 @@ export function parsePublicKey(text: string): KeyObject {
   } catch {
     throw new Error('not a PEM or base64 SPKI public key');
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`expected an Ed25519 key, got ${key.asymmetricKeyType ?? 'unknown'}`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new Error(`expected an Ed25519 key, got ${key.asymmetricKeyType ?? 'unknown'}`);
   return key;
 }
 
@@ -69,7 +78,8 @@ export function parsePrivateKey(pem: string): KeyObject {
   } catch {
     throw new Error('not a PEM private key');
   }
-  if (key.asymmetricKeyType !== 'ed25519') throw new Error(`expected an Ed25519 key, got ${key.asymmetricKeyType ?? 'unknown'}`);
+  if (key.asymmetricKeyType !== 'ed25519')
+    throw new Error(`expected an Ed25519 key, got ${key.asymmetricKeyType ?? 'unknown'}`);
   return key;
 }
 
@@ -82,7 +92,9 @@ export function generateIssuerKeys(): { privateKeyPem: string; publicKeyPem: str
 }
 
 /** Fills id and issuedAt when absent and checks the shape; throws a readable Error on a bad field. */
-export function makeLicence(input: Omit<Licence, 'id' | 'issuedAt'> & Partial<Pick<Licence, 'id' | 'issuedAt'>>): Licence {
+export function makeLicence(
+  input: Omit<Licence, 'id' | 'issuedAt'> & Partial<Pick<Licence, 'id' | 'issuedAt'>>,
+): Licence {
   const licence: Licence = {
     id: input.id ?? randomUUID(),
     holder: input.holder,
@@ -114,7 +126,8 @@ const B64URL = /^[A-Za-z0-9_-]+$/;
 export function verifyLicence(text: string | null | undefined, publicKey: KeyObject, now = Date.now()): VerifyResult {
   if (text === null || text === undefined || text.trim() === '') return { ok: false, licence: null, reason: 'missing' };
   const parts = text.trim().split('.');
-  if (parts.length !== 2 || !B64URL.test(parts[0]!) || !B64URL.test(parts[1]!)) return { ok: false, licence: null, reason: 'malformed' };
+  if (parts.length !== 2 || !B64URL.test(parts[0]!) || !B64URL.test(parts[1]!))
+    return { ok: false, licence: null, reason: 'malformed' };
   const payload = Buffer.from(parts[0]!, 'base64url');
   const signature = Buffer.from(parts[1]!, 'base64url');
   let parsed: unknown;
@@ -124,7 +137,8 @@ export function verifyLicence(text: string | null | undefined, publicKey: KeyObj
     return { ok: false, licence: null, reason: 'malformed' };
   }
   // An Ed25519 signature is always 64 bytes; anything else cannot be genuine.
-  if (signature.length !== 64 || !verify(null, payload, publicKey, signature)) return { ok: false, licence: null, reason: 'forged' };
+  if (signature.length !== 64 || !verify(null, payload, publicKey, signature))
+    return { ok: false, licence: null, reason: 'forged' };
   if (!Value.Check(LicencePayload, parsed)) return { ok: false, licence: null, reason: 'malformed' };
   const licence = parsed as Licence;
   const expiry = expiryInstant(licence.expiresAt);

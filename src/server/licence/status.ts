@@ -24,6 +24,10 @@ export async function licenceStatus(db: Db, publicKey: KeyObject, now = Date.now
 
 /** Active accounts, counted against the licence's user cap. */
 export async function countActiveUsers(db: Db): Promise<number> {
-  const row = await db.selectFrom('appUser').select((eb) => eb.fn.countAll().as('n')).where('status', '=', 'active').executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('appUser')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('status', '=', 'active')
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -58,11 +58,19 @@ const inOneYear = () => {
  * Demo start: with the local issuer (no LICENCE_PUBLIC_KEY) and no valid licence installed,
  * issue one for the demo university. Answers whether a licence was issued.
  */
-export async function ensureDemoLicence(db: Db, config: Pick<Config, 'demo' | 'licencePublicKey' | 'production' | 'dataDir'>): Promise<boolean> {
+export async function ensureDemoLicence(
+  db: Db,
+  config: Pick<Config, 'demo' | 'licencePublicKey' | 'production' | 'dataDir'>,
+): Promise<boolean> {
   if (!config.demo || config.licencePublicKey || config.production) return false;
   const issuer = localIssuer(config.dataDir);
   if (verifyLicence(await readInstalledLicence(db), issuer.publicKey).ok) return false;
-  const licence = makeLicence({ holder: DEMO_HOLDER, expiresAt: inOneYear(), userCap: DEMO_USER_CAP, modules: [ALL_MODULES] });
+  const licence = makeLicence({
+    holder: DEMO_HOLDER,
+    expiresAt: inOneYear(),
+    userCap: DEMO_USER_CAP,
+    modules: [ALL_MODULES],
+  });
   await installLicence(db, issuer.publicKey, signLicence(licence, issuer.privateKey));
   return true;
 }

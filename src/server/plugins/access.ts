@@ -66,7 +66,14 @@ export const accessPlugin = fp(async (app) => {
       allowed = access.any.some((n) => names.has(n));
     }
     if (!allowed) {
-      await audit(app.db, { action: 'permission_denied', result: 'fail', actorId: auth.userId, actorName: auth.username, target: `${req.method} ${req.routeOptions.url}`, ip: req.ip });
+      await audit(app.db, {
+        action: 'permission_denied',
+        result: 'fail',
+        actorId: auth.userId,
+        actorName: auth.username,
+        target: `${req.method} ${req.routeOptions.url}`,
+        ip: req.ip,
+      });
       throw new AppError(Codes.noPermission, 403);
     }
   });

@@ -13,16 +13,22 @@ describe('the envelope and error handler', () => {
     app.get('/user/api/v1.test/app-error/', { config: { access: 'public' } }, async () => {
       throw new AppError(Codes.conflict, 409, '该账号已存在');
     });
-    app.post('/user/api/v1.test/validated/', {
-      config: { access: 'public' },
-      schema: { body: Type.Object({ username: Type.String({ minLength: 2 }) }) },
-    }, async () => ({ errorCode: Codes.ok, message: '成功', data: null }));
+    app.post(
+      '/user/api/v1.test/validated/',
+      {
+        config: { access: 'public' },
+        schema: { body: Type.Object({ username: Type.String({ minLength: 2 }) }) },
+      },
+      async () => ({ errorCode: Codes.ok, message: '成功', data: null }),
+    );
     app.get('/user/api/v1.test/crash/', { config: { access: 'public' } }, async () => {
       throw new Error('SQLITE_ERROR: no such column: password_hash in SELECT * FROM app_user');
     });
     await app.ready();
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('turns an AppError into its status, code and message', async () => {
     const res = await app.inject({ method: 'GET', url: '/user/api/v1.test/app-error/' });
@@ -46,13 +52,23 @@ describe('the envelope and error handler', () => {
   });
 
   it('answers malformed JSON as an input error', async () => {
-    const res = await app.inject({ method: 'POST', url: '/user/api/v1.test/validated/', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/api/v1.test/validated/',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe(Codes.inputError);
   });
 
   it('refuses a body over the general 1 MB limit with 413', async () => {
-    const res = await app.inject({ method: 'POST', url: '/user/api/v1.test/validated/', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(1024 * 1024 + 10) }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/api/v1.test/validated/',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(1024 * 1024 + 10) }),
+    });
     expect(res.statusCode).toBe(413);
     expect(res.json().errorCode).toBe(Codes.payloadTooLarge);
   });

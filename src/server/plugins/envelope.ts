@@ -7,8 +7,9 @@ import { AppError } from '../errors';
 function fieldOf(err: FastifyError): string {
   const v = err.validation?.[0];
   if (!v) return '';
-  const missing = (v.params as { missingProperty?: string; requiredProperties?: string[] } | undefined)?.missingProperty
-    ?? (v.params as { requiredProperties?: string[] } | undefined)?.requiredProperties?.[0];
+  const missing =
+    (v.params as { missingProperty?: string; requiredProperties?: string[] } | undefined)?.missingProperty ??
+    (v.params as { requiredProperties?: string[] } | undefined)?.requiredProperties?.[0];
   const p = (missing ?? v.instancePath.replace(/^\//, '').replace(/\//g, '.')) || '';
   return p;
 }
@@ -30,16 +31,22 @@ export const envelopePlugin = fp(async (app) => {
       return reply.status(400).send({ errorCode: Codes.inputError, message, data: field ? { field } : null });
     }
     if (fe.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || fe.statusCode === 413) {
-      return reply.status(413).send({ errorCode: Codes.payloadTooLarge, message: DEFAULT_MESSAGES[Codes.payloadTooLarge], data: null });
+      return reply
+        .status(413)
+        .send({ errorCode: Codes.payloadTooLarge, message: DEFAULT_MESSAGES[Codes.payloadTooLarge], data: null });
     }
     if (fe.statusCode === 429) {
-      return reply.status(429).send({ errorCode: Codes.tooManyRequests, message: DEFAULT_MESSAGES[Codes.tooManyRequests], data: null });
+      return reply
+        .status(429)
+        .send({ errorCode: Codes.tooManyRequests, message: DEFAULT_MESSAGES[Codes.tooManyRequests], data: null });
     }
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
       return reply.status(fe.statusCode).send({ errorCode: Codes.inputError, message: '请求格式不正确', data: null });
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.status(500).send({ errorCode: Codes.genericError, message: DEFAULT_MESSAGES[Codes.genericError], data: null });
+    return reply
+      .status(500)
+      .send({ errorCode: Codes.genericError, message: DEFAULT_MESSAGES[Codes.genericError], data: null });
   });
 });

@@ -3,7 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyPluginAsync } from 'fastify';
-import { buildTestApp, installLicenceText, installTestLicence, testConfig, testLicenceText, type TestApp } from '../test/helper';
+import {
+  buildTestApp,
+  installLicenceText,
+  installTestLicence,
+  testConfig,
+  testLicenceText,
+  type TestApp,
+} from '../test/helper';
 import { buildApp } from '../app';
 import { Codes } from '@/shared/errors';
 import { ok } from '@/shared/envelope';
@@ -24,14 +31,20 @@ describe('licence check on calls', () => {
     app = await buildTestApp({ routes: probeRoutes });
     token = await app.tokenFor('teacher');
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
   afterEach(async () => {
     vi.useRealTimers();
     await installTestLicence(app);
   });
 
   const callSession = (withToken = true) =>
-    app.inject({ method: 'GET', url: '/user/api/v1.probe/session/', headers: withToken ? { authorization: token } : {} });
+    app.inject({
+      method: 'GET',
+      url: '/user/api/v1.probe/session/',
+      headers: withToken ? { authorization: token } : {},
+    });
 
   it('lets a session call through with a valid licence', async () => {
     const res = await callSession();
@@ -50,7 +63,11 @@ describe('licence check on calls', () => {
       await install();
       const res = await callSession();
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ errorCode: Codes.licenseCheckError, message: '服务未授权，请联系管理员', data: { reason } });
+      expect(res.json()).toEqual({
+        errorCode: Codes.licenseCheckError,
+        message: '服务未授权，请联系管理员',
+        data: { reason },
+      });
       expect((await app.licence()).reason).toBe(reason);
     });
   }
@@ -81,11 +98,23 @@ describe('licence check on calls', () => {
   });
 
   it('shows the licence with users against the cap to an administrator, even when it is invalid', async () => {
-    await installTestLicence(app, { holder: '测试大学', userCap: 1234, expiresAt: '2099-12-31', modules: ['auth', 'bi'] });
+    await installTestLicence(app, {
+      holder: '测试大学',
+      userCap: 1234,
+      expiresAt: '2099-12-31',
+      modules: ['auth', 'bi'],
+    });
     const res = await app.injectAs('admin', { method: 'GET', url: '/user/api/v1.licence/info/' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
-    expect(data).toMatchObject({ valid: true, reason: null, holder: '测试大学', expiresAt: '2099-12-31', userCap: 1234, modules: ['auth', 'bi'] });
+    expect(data).toMatchObject({
+      valid: true,
+      reason: null,
+      holder: '测试大学',
+      expiresAt: '2099-12-31',
+      userCap: 1234,
+      modules: ['auth', 'bi'],
+    });
     expect(data.users).toBeGreaterThanOrEqual(3);
     expect(data.daysLeft).toBeGreaterThan(365);
 
@@ -109,11 +138,17 @@ describe('licence at start', () => {
     dirs.push(d);
     return d;
   };
-  afterAll(() => { for (const d of dirs) fs.rmSync(d, { recursive: true, force: true }); });
+  afterAll(() => {
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  });
 
   it('issues a local demo licence with a key pair kept in DATA_DIR when the demo starts without a vendor key', async () => {
     const dataDir = tmp();
-    const app = await buildTestApp({ env: { DEMO: '1', LICENCE_PUBLIC_KEY: '', DATA_DIR: dataDir }, seed: 'none', licence: 'none' });
+    const app = await buildTestApp({
+      env: { DEMO: '1', LICENCE_PUBLIC_KEY: '', DATA_DIR: dataDir },
+      seed: 'none',
+      licence: 'none',
+    });
     try {
       const status = await app.licence({ fresh: true });
       expect(status).toMatchObject({ valid: true, holder: '演示大学', userCap: 100000, modules: ['*'] });
@@ -127,7 +162,11 @@ describe('licence at start', () => {
   });
 
   it('does not licence itself when not a demo', async () => {
-    const app = await buildTestApp({ env: { DEMO: '0', LICENCE_PUBLIC_KEY: '', DATA_DIR: tmp() }, seed: 'none', licence: 'none' });
+    const app = await buildTestApp({
+      env: { DEMO: '0', LICENCE_PUBLIC_KEY: '', DATA_DIR: tmp() },
+      seed: 'none',
+      licence: 'none',
+    });
     try {
       expect(await app.licence({ fresh: true })).toMatchObject({ valid: false, reason: 'missing' });
     } finally {
@@ -152,6 +191,8 @@ describe('licence at start', () => {
     const file = path.join(tmp(), 'forged.lic');
     fs.writeFileSync(file, testLicenceText({}, { forged: true }));
     // Straight through buildApp on an in-memory SQLite: the start fails before any database work matters.
-    await expect(buildApp({ config: testConfig({ LICENCE_FILE: file }), db: { databaseUrl: null, sqliteFile: ':memory:' } })).rejects.toThrow(/LICENCE_FILE .* forged/);
+    await expect(
+      buildApp({ config: testConfig({ LICENCE_FILE: file }), db: { databaseUrl: null, sqliteFile: ':memory:' } }),
+    ).rejects.toThrow(/LICENCE_FILE .* forged/);
   });
 });

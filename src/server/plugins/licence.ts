@@ -38,7 +38,9 @@ export const licencePlugin = fp(async (app) => {
     const status = licenceStatus(app.db, publicKey, now);
     cached = { at: now, status };
     // A failed read must not stick in the cache for 30 s.
-    status.catch(() => { if (cached?.status === status) cached = null; });
+    status.catch(() => {
+      if (cached?.status === status) cached = null;
+    });
     return status;
   });
 

@@ -21,7 +21,11 @@ describe('serving the built client', () => {
     fs.writeFileSync(path.join(dir, 'sw.js'), 'self.x=1');
     fs.mkdirSync(path.join(dir, '.vite'));
     fs.writeFileSync(path.join(dir, '.vite/manifest.json'), '{"src/app/main.tsx":{}}');
-    app = await buildApp({ config: testConfig({ STATIC_DIR: dir }), db: { sqliteFile: ':memory:' }, serveClient: true });
+    app = await buildApp({
+      config: testConfig({ STATIC_DIR: dir }),
+      db: { sqliteFile: ':memory:' },
+      serveClient: true,
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -60,7 +64,13 @@ describe('serving the built client', () => {
   });
 
   it('answers a missing resource, a file-like path and an unknown API path with a JSON 404', async () => {
-    for (const url of ['/resource/js/gone-000.js', '/favicon-missing.png', '/.vite/manifest.json', '/user/api/v1.nothing/x/', '/portal/backend/nothing/']) {
+    for (const url of [
+      '/resource/js/gone-000.js',
+      '/favicon-missing.png',
+      '/.vite/manifest.json',
+      '/user/api/v1.nothing/x/',
+      '/portal/backend/nothing/',
+    ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
       expect(res.json().errorCode).toBe(Codes.notFound);

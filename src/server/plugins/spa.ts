@@ -26,7 +26,7 @@ export const spaPlugin = fp(async (app, opts: { root: string }) => {
   };
 
   app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
-    const url = decodeURIComponent((req.url.split('?')[0] ?? '/'));
+    const url = decodeURIComponent(req.url.split('?')[0] ?? '/');
     if (API_PREFIX.test(url) || !hasBuild) return reply.status(404).send(notFoundBody);
     const rel = url.replace(/^\/+/, '');
     // Dot folders (.vite/manifest.json maps chunks to source paths) are build internals.

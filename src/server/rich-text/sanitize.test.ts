@@ -6,7 +6,28 @@ const FILE = '/resource/api/v1.file/123e4567-e89b-12d3-a456-426614174000';
 /** Nothing of these may survive in any output, whatever the input's disguise. */
 function expectHarmless(out: string) {
   const lower = out.toLowerCase();
-  for (const bad of ['<script', '</script', '<iframe', '<object', '<embed', '<form', '<style', '<svg', '<math', '<link', '<meta', '<base', '<input', '<button', '<body', '<frame', '<video', '<audio', '<source', '<details']) {
+  for (const bad of [
+    '<script',
+    '</script',
+    '<iframe',
+    '<object',
+    '<embed',
+    '<form',
+    '<style',
+    '<svg',
+    '<math',
+    '<link',
+    '<meta',
+    '<base',
+    '<input',
+    '<button',
+    '<body',
+    '<frame',
+    '<video',
+    '<audio',
+    '<source',
+    '<details',
+  ]) {
     expect(lower, `${bad} in ${out}`).not.toContain(bad);
   }
   expect(lower).not.toMatch(/javascript\s*:|vbscript\s*:|livescript\s*:|data\s*:/);
@@ -24,8 +45,8 @@ const VECTORS: string[] = [
   '<<script>alert("XSS");//<</script>',
   '<script src=//xss.rocks/.j>',
   '<IMG SRC="javascript:alert(\'XSS\');">',
-  '<IMG SRC=javascript:alert(\'XSS\')>',
-  '<IMG SRC=JaVaScRiPt:alert(\'XSS\')>',
+  "<IMG SRC=javascript:alert('XSS')>",
+  "<IMG SRC=JaVaScRiPt:alert('XSS')>",
   '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
   '<IMG """><SCRIPT>alert("XSS")</SCRIPT>"\\>',
   '<IMG SRC=javascript:alert(String.fromCharCode(88,83,83))>',
@@ -46,7 +67,7 @@ const VECTORS: string[] = [
   '<BODY onload!#$%&()*~+-_.,:;?@[/|\\]^`=alert("XSS")>',
   '<SCRIPT/SRC="http://xss.rocks/xss.js"></SCRIPT>',
   '<iframe src=http://xss.rocks/scriptlet.html <',
-  '\\";alert(\'XSS\');//',
+  "\\\";alert('XSS');//",
   '</TITLE><SCRIPT>alert("XSS");</SCRIPT>',
   '<INPUT TYPE="IMAGE" SRC="javascript:alert(\'XSS\');">',
   '<BODY BACKGROUND="javascript:alert(\'XSS\')">',
@@ -55,15 +76,15 @@ const VECTORS: string[] = [
   '<STYLE>li {list-style-image: url("javascript:alert(\'XSS\')");}</STYLE><UL><LI>XSS</br>',
   '<IMG SRC=\'vbscript:msgbox("XSS")\'>',
   '<IMG SRC="livescript:[code]">',
-  '<svg/onload=alert(\'XSS\')>',
+  "<svg/onload=alert('XSS')>",
   '<svg><script>alert(1)</script></svg>',
   '<math><mi xlink:href="javascript:alert(1)">x</mi></math>',
-  '<BODY ONLOAD=alert(\'XSS\')>',
+  "<BODY ONLOAD=alert('XSS')>",
   '<BGSOUND SRC="javascript:alert(\'XSS\');">',
   '<BR SIZE="&{alert(\'XSS\')}">',
   '<LINK REL="stylesheet" HREF="javascript:alert(\'XSS\');">',
   '<LINK REL="stylesheet" HREF="http://xss.rocks/xss.css">',
-  '<STYLE>@import\'http://xss.rocks/xss.css\';</STYLE>',
+  "<STYLE>@import'http://xss.rocks/xss.css';</STYLE>",
   '<META HTTP-EQUIV="Link" Content="<http://xss.rocks/xss.css>; REL=stylesheet">',
   '<STYLE>BODY{-moz-binding:url("http://xss.rocks/xssmoz.xml#xss")}</STYLE>',
   '<STYLE>@im\\port\'\\ja\\vasc\\ript:alert("XSS")\';</STYLE>',
@@ -128,7 +149,11 @@ describe('sanitizeRichText against XSS filter evasion', () => {
   });
 
   it('drops script, style, iframe, object, embed with what they contain', () => {
-    expect(clean('<p>a</p><script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe><object data="x"></object><embed src="x"><p>b</p>')).toBe('<p>a</p><p>b</p>');
+    expect(
+      clean(
+        '<p>a</p><script>alert(1)</script><style>p{}</style><iframe src="https://x"></iframe><object data="x"></object><embed src="x"><p>b</p>',
+      ),
+    ).toBe('<p>a</p><p>b</p>');
   });
 
   it('drops a form tag but keeps its text', () => {
@@ -137,17 +162,37 @@ describe('sanitizeRichText against XSS filter evasion', () => {
 
   it('removes every on* attribute and keeps the element', () => {
     expect(clean('<p onclick="alert(1)" onmouseover=x>文字</p>')).toBe('<p>文字</p>');
-    expect(clean('<img src="https://a.example/x.png" onerror="alert(1)">')).toBe('<img src="https://a.example/x.png" />');
+    expect(clean('<img src="https://a.example/x.png" onerror="alert(1)">')).toBe(
+      '<img src="https://a.example/x.png" />',
+    );
   });
 
   it('removes links with javascript, data or vbscript URLs however they are spelled, keeping the text', () => {
-    for (const href of ['javascript:alert(1)', 'JAVASCRIPT:alert(1)', ' java\tscript:alert(1)', '&#106;avascript:alert(1)', 'javascript&#x3A;alert(1)', 'data:text/html,x', 'vbscript:x', '\u0001javascript:x']) {
+    for (const href of [
+      'javascript:alert(1)',
+      'JAVASCRIPT:alert(1)',
+      ' java\tscript:alert(1)',
+      '&#106;avascript:alert(1)',
+      'javascript&#x3A;alert(1)',
+      'data:text/html,x',
+      'vbscript:x',
+      '\u0001javascript:x',
+    ]) {
       expect(clean(`<a href="${href}">链接</a>`)).toBe('<a>链接</a>');
     }
   });
 
   it('removes images whose source is not http(s) or one of our files', () => {
-    for (const src of ['javascript:alert(1)', 'data:image/png;base64,AAAA', '//evil.example/x.png', 'x.png', '/etc/passwd', '/resource/api/v1.file/../../x', 'vbscript:x', 'ftp://x/y.png']) {
+    for (const src of [
+      'javascript:alert(1)',
+      'data:image/png;base64,AAAA',
+      '//evil.example/x.png',
+      'x.png',
+      '/etc/passwd',
+      '/resource/api/v1.file/../../x',
+      'vbscript:x',
+      'ftp://x/y.png',
+    ]) {
       expect(clean(`<p>a<img src="${src}">b</p>`)).toBe('<p>ab</p>');
     }
   });
@@ -155,17 +200,22 @@ describe('sanitizeRichText against XSS filter evasion', () => {
 
 describe('sanitizeRichText keeps what the editor writes', () => {
   it('keeps headings h1–h4 and drops h5/h6 tags (not their text)', () => {
-    expect(clean('<h1>一</h1><h2>二</h2><h3>三</h3><h4>四</h4><h5>五</h5><h6>六</h6>')).toBe('<h1>一</h1><h2>二</h2><h3>三</h3><h4>四</h4>五六');
+    expect(clean('<h1>一</h1><h2>二</h2><h3>三</h3><h4>四</h4><h5>五</h5><h6>六</h6>')).toBe(
+      '<h1>一</h1><h2>二</h2><h3>三</h3><h4>四</h4>五六',
+    );
   });
 
   it('keeps inline marks, lists, quotes, rules and code', () => {
-    const html = '<p><strong>粗</strong><b>b</b><em>斜</em><i>i</i><u>下</u><s>删</s><br /><code>x</code></p><ul><li>一</li></ul><ol><li>二</li></ol><blockquote><p>引</p></blockquote><hr /><pre><code>let a = 1;</code></pre>';
+    const html =
+      '<p><strong>粗</strong><b>b</b><em>斜</em><i>i</i><u>下</u><s>删</s><br /><code>x</code></p><ul><li>一</li></ul><ol><li>二</li></ol><blockquote><p>引</p></blockquote><hr /><pre><code>let a = 1;</code></pre>';
     expect(clean(html)).toBe(html);
   });
 
   it('keeps colour and background colour with valid values only', () => {
     expect(clean('<span style="color: #ff0000">红</span>')).toBe('<span style="color:#ff0000">红</span>');
-    expect(clean('<span style="color: rgb(255, 0, 0); background-color: #fafafa">x</span>')).toBe('<span style="color:rgb(255, 0, 0);background-color:#fafafa">x</span>');
+    expect(clean('<span style="color: rgb(255, 0, 0); background-color: #fafafa">x</span>')).toBe(
+      '<span style="color:rgb(255, 0, 0);background-color:#fafafa">x</span>',
+    );
     expect(clean('<span style="color: red">x</span>')).toBe('<span style="color:red">x</span>');
     expect(clean('<span style="color: expression(alert(1)); font-size: 40px">x</span>')).toBe('<span>x</span>');
     expect(clean('<span style="background-color: url(https://evil/x.png)">x</span>')).toBe('<span>x</span>');
@@ -178,25 +228,48 @@ describe('sanitizeRichText keeps what the editor writes', () => {
   });
 
   it('opens allowed links in a new tab without an opener', () => {
-    expect(clean('<a href="https://www.example.edu.cn/a?b=1&amp;c=2">站</a>')).toBe('<a href="https://www.example.edu.cn/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">站</a>');
-    expect(clean('<a href="mailto:office@example.edu.cn" target="_self" rel="opener">信</a>')).toBe('<a href="mailto:office@example.edu.cn" rel="noopener noreferrer" target="_blank">信</a>');
-    expect(clean('<a href="/web/help/index">帮助</a>')).toBe('<a href="/web/help/index" rel="noopener noreferrer" target="_blank">帮助</a>');
+    expect(clean('<a href="https://www.example.edu.cn/a?b=1&amp;c=2">站</a>')).toBe(
+      '<a href="https://www.example.edu.cn/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">站</a>',
+    );
+    expect(clean('<a href="mailto:office@example.edu.cn" target="_self" rel="opener">信</a>')).toBe(
+      '<a href="mailto:office@example.edu.cn" rel="noopener noreferrer" target="_blank">信</a>',
+    );
+    expect(clean('<a href="/web/help/index">帮助</a>')).toBe(
+      '<a href="/web/help/index" rel="noopener noreferrer" target="_blank">帮助</a>',
+    );
   });
 
   it('refuses protocol-relative and other relative links', () => {
-    for (const href of ['//evil.example/', '/\\evil.example/', '/\t/evil.example', 'help/index', '#top', '?x=1', 'ftp://x/']) {
+    for (const href of [
+      '//evil.example/',
+      '/\\evil.example/',
+      '/\t/evil.example',
+      'help/index',
+      '#top',
+      '?x=1',
+      'ftp://x/',
+    ]) {
       expect(clean(`<a href="${href}">x</a>`)).toBe('<a>x</a>');
     }
   });
 
   it('keeps images from http(s) and from our own files with alt and numeric sizes', () => {
-    expect(clean(`<img src="${FILE}" alt="图" width="320" height="200">`)).toBe(`<img src="${FILE}" alt="图" width="320" height="200" />`);
-    expect(clean('<img src="https://cdn.example/x.png" width="100%" height="javascript:x" title="t">')).toBe('<img src="https://cdn.example/x.png" />');
+    expect(clean(`<img src="${FILE}" alt="图" width="320" height="200">`)).toBe(
+      `<img src="${FILE}" alt="图" width="320" height="200" />`,
+    );
+    expect(clean('<img src="https://cdn.example/x.png" width="100%" height="javascript:x" title="t">')).toBe(
+      '<img src="https://cdn.example/x.png" />',
+    );
   });
 
   it('keeps tables with numeric colspan and rowspan only', () => {
-    expect(clean('<table style="min-width:50px"><colgroup><col></colgroup><thead><tr><th colspan="2">头</th></tr></thead><tbody><tr><td rowspan="2" colspan="x" width="9">格</td></tr></tbody></table>'))
-      .toBe('<table><thead><tr><th colspan="2">头</th></tr></thead><tbody><tr><td rowspan="2">格</td></tr></tbody></table>');
+    expect(
+      clean(
+        '<table style="min-width:50px"><colgroup><col></colgroup><thead><tr><th colspan="2">头</th></tr></thead><tbody><tr><td rowspan="2" colspan="x" width="9">格</td></tr></tbody></table>',
+      ),
+    ).toBe(
+      '<table><thead><tr><th colspan="2">头</th></tr></thead><tbody><tr><td rowspan="2">格</td></tr></tbody></table>',
+    );
   });
 
   it('escapes text that looks like markup', () => {

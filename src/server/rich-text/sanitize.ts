@@ -60,13 +60,41 @@ function keepMatching(attribs: Record<string, string>, names: string[], pattern:
   return out;
 }
 
-const cell: sanitizeHtml.Transformer = (tagName, attribs) => ({ tagName, attribs: keepMatching(attribs, ['colspan', 'rowspan'], SPAN) });
+const cell: sanitizeHtml.Transformer = (tagName, attribs) => ({
+  tagName,
+  attribs: keepMatching(attribs, ['colspan', 'rowspan'], SPAN),
+});
 
 const OPTIONS: IOptions = {
   allowedTags: [
-    'h1', 'h2', 'h3', 'h4', 'p', 'br', 'strong', 'b', 'em', 'i', 'u', 's', 'span',
-    'ul', 'ol', 'li', 'blockquote', 'a', 'img',
-    'table', 'thead', 'tbody', 'tr', 'th', 'td', 'hr', 'code', 'pre',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'p',
+    'br',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'span',
+    'ul',
+    'ol',
+    'li',
+    'blockquote',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+    'hr',
+    'code',
+    'pre',
   ],
   allowedAttributes: {
     a: ['href', 'rel', 'target'],
@@ -85,7 +113,26 @@ const OPTIONS: IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src'],
   allowProtocolRelative: false,
   // Their text is code or markup, never content: dropped with the tag.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'noembed', 'noframes', 'xmp', 'template', 'title', 'select', 'svg', 'math', 'frameset', 'applet'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'noembed',
+    'noframes',
+    'xmp',
+    'template',
+    'title',
+    'select',
+    'svg',
+    'math',
+    'frameset',
+    'applet',
+  ],
   disallowedTagsMode: 'discard',
   transformTags: {
     a: (tagName, attribs) => {
@@ -97,7 +144,10 @@ const OPTIONS: IOptions = {
       const src = isSafeImageSrc(attribs.src);
       if (!src) return { tagName, attribs: {} };
       const alt = attribs.alt?.slice(0, 200);
-      return { tagName, attribs: { src, ...(alt !== undefined ? { alt } : {}), ...keepMatching(attribs, ['width', 'height'], SIZE) } };
+      return {
+        tagName,
+        attribs: { src, ...(alt !== undefined ? { alt } : {}), ...keepMatching(attribs, ['width', 'height'], SIZE) },
+      };
     },
     th: cell,
     td: cell,
@@ -114,6 +164,12 @@ export function sanitizeRichText(html: string): string {
 /** The text of some HTML (for search snippets and "is it empty" checks). */
 export function richTextToPlain(html: string): string {
   return sanitizeHtml(html ?? '', { allowedTags: [], allowedAttributes: {}, nonTextTags: OPTIONS.nonTextTags })
-    .replace(/&nbsp;/g, ' ').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ').trim();
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

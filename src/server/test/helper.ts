@@ -34,7 +34,17 @@ export function testLicenceKeys(): { privateKey: KeyObject; publicKeyPem: string
 
 /** Tests sign in many times from one address: the per-IP limits are raised unless a test sets them. */
 export function testConfig(env: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', DEMO: '0', CAPTCHA_FIXED_CODE: 'TEST', LOGIN_RATE_LIMIT: '100000', CAPTCHA_RATE_LIMIT: '100000', VISIT_RATE_LIMIT: '100000', DATA_DIR: '/tmp/campus-portal-test', LICENCE_PUBLIC_KEY: testLicenceKeys().publicKeyPem, ...env });
+  return loadConfig({
+    NODE_ENV: 'test',
+    DEMO: '0',
+    CAPTCHA_FIXED_CODE: 'TEST',
+    LOGIN_RATE_LIMIT: '100000',
+    CAPTCHA_RATE_LIMIT: '100000',
+    VISIT_RATE_LIMIT: '100000',
+    DATA_DIR: '/tmp/campus-portal-test',
+    LICENCE_PUBLIC_KEY: testLicenceKeys().publicKeyPem,
+    ...env,
+  });
 }
 
 /** A licence text signed by the test issuer (valid for a year unless overridden); forged: signed by a stranger's key. */
@@ -58,7 +68,11 @@ export async function installLicenceText(app: FastifyInstance, text: string | nu
 }
 
 /** Install a test licence: valid unless told otherwise, e.g. (app, { expiresAt: '2020-01-01' }) or (app, {}, { forged: true }). */
-export async function installTestLicence(app: FastifyInstance, overrides: Partial<Licence> = {}, opts: { forged?: boolean } = {}): Promise<string> {
+export async function installTestLicence(
+  app: FastifyInstance,
+  overrides: Partial<Licence> = {},
+  opts: { forged?: boolean } = {},
+): Promise<string> {
   const text = testLicenceText(overrides, opts);
   await installLicenceText(app, text);
   return text;
@@ -115,7 +129,11 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
   if (opts.routes) await app.register(opts.routes);
 
   app.tokenFor = async (username, platformId = null) => {
-    const user = await app.db.selectFrom('appUser').select(['id', 'isAdmin']).where('username', '=', username).executeTakeFirstOrThrow();
+    const user = await app.db
+      .selectFrom('appUser')
+      .select(['id', 'isAdmin'])
+      .where('username', '=', username)
+      .executeTakeFirstOrThrow();
     return createSession(app.db, app.config, { userId: user.id, isAdmin: user.isAdmin === 1, platformId });
   };
   app.injectAs = async (username, opts, platformId = null) => {
@@ -127,27 +145,34 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
 }
 
 /** Insert a user directly (tests that need an account the seed does not have). */
-export async function createTestUser(app: FastifyInstance, u: { username: string; password: string; isAdmin?: boolean; kind?: string; status?: string }): Promise<number> {
+export async function createTestUser(
+  app: FastifyInstance,
+  u: { username: string; password: string; isAdmin?: boolean; kind?: string; status?: string },
+): Promise<number> {
   const now = Date.now();
-  const row = await app.db.insertInto('appUser').values({
-    username: u.username,
-    passwordHash: await hashPassword(u.password),
-    realName: u.username,
-    userNo: u.username,
-    kind: u.kind ?? (u.isAdmin ? 'admin' : 'student'),
-    isAdmin: u.isAdmin ? 1 : 0,
-    departmentId: null,
-    phone: null,
-    email: null,
-    gender: null,
-    avatar: null,
-    status: u.status ?? 'active',
-    mustChangePwd: 0,
-    failedCount: 0,
-    lockedUntil: null,
-    lastLoginAt: null,
-    createdAt: now,
-    updatedAt: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await app.db
+    .insertInto('appUser')
+    .values({
+      username: u.username,
+      passwordHash: await hashPassword(u.password),
+      realName: u.username,
+      userNo: u.username,
+      kind: u.kind ?? (u.isAdmin ? 'admin' : 'student'),
+      isAdmin: u.isAdmin ? 1 : 0,
+      departmentId: null,
+      phone: null,
+      email: null,
+      gender: null,
+      avatar: null,
+      status: u.status ?? 'active',
+      mustChangePwd: 0,
+      failedCount: 0,
+      lockedUntil: null,
+      lastLoginAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }

@@ -7,7 +7,10 @@ import { AppError, noPermission, notFound } from '../errors';
 import { sendUpload } from './send-upload';
 
 /** A module's rule for its own non-public files: may this signed-in caller read this one? */
-export type FileReadRule = (req: FastifyRequest, file: { id: string; ownerId: number | null; purpose: string }) => Promise<boolean>;
+export type FileReadRule = (
+  req: FastifyRequest,
+  file: { id: string; ownerId: number | null; purpose: string },
+) => Promise<boolean>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,19 +31,23 @@ export const uploadsPlugin = fp(async (app) => {
   app.decorate('fileReadRules', new Map<string, FileReadRule>());
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 5, fields: 20, fieldSize: 64 * 1024 } });
 
-  app.get('/resource/api/v1.file/:id', {
-    schema: { params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) }) },
-    config: { access: 'public' },
-  }, async (req, reply) => {
-    const { id } = req.params as { id: string };
-    const row = await app.db.selectFrom('upload').selectAll().where('id', '=', id).executeTakeFirst();
-    if (!row) throw notFound('文件不存在');
-    if (!row.isPublic && !req.auth) throw new AppError(Codes.notAuthenticated, 401, '请先登录');
-    if (!row.isPublic) {
-      for (const [prefix, rule] of app.fileReadRules) {
-        if (row.purpose.startsWith(prefix) && !(await rule(req, row))) throw noPermission('无权查看该文件');
+  app.get(
+    '/resource/api/v1.file/:id',
+    {
+      schema: { params: Type.Object({ id: Type.String({ pattern: '^[0-9a-f-]{36}$' }) }) },
+      config: { access: 'public' },
+    },
+    async (req, reply) => {
+      const { id } = req.params as { id: string };
+      const row = await app.db.selectFrom('upload').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!row) throw notFound('文件不存在');
+      if (!row.isPublic && !req.auth) throw new AppError(Codes.notAuthenticated, 401, '请先登录');
+      if (!row.isPublic) {
+        for (const [prefix, rule] of app.fileReadRules) {
+          if (row.purpose.startsWith(prefix) && !(await rule(req, row))) throw noPermission('无权查看该文件');
+        }
       }
-    }
-    return sendUpload(app, reply, row);
-  });
+      return sendUpload(app, reply, row);
+    },
+  );
 });

@@ -24,7 +24,10 @@ export function sendUpload(app: FastifyInstance, reply: FastifyReply, row: Serve
     .header('Content-Type', row.mime)
     .header('Content-Length', row.size)
     .header('X-Content-Type-Options', 'nosniff')
-    .header('Content-Disposition', `${row.mime.startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`)
+    .header(
+      'Content-Disposition',
+      `${row.mime.startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
+    )
     .header('Cache-Control', row.isPublic ? 'public, max-age=86400' : 'private, max-age=3600')
     .send(fs.createReadStream(abs));
 }

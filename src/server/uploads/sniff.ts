@@ -24,8 +24,10 @@ const startsWith = (b: Buffer, bytes: number[], at = 0) => bytes.every((x, i) =>
 export function sniff(head: Buffer, extension: string): FileKind | null {
   if (startsWith(head, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return 'png';
   if (startsWith(head, [0xff, 0xd8, 0xff])) return 'jpeg';
-  if (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a') return 'gif';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
+  if (head.subarray(0, 6).toString('latin1') === 'GIF87a' || head.subarray(0, 6).toString('latin1') === 'GIF89a')
+    return 'gif';
+  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP')
+    return 'webp';
   if (head.subarray(0, 5).toString('latin1') === '%PDF-') return 'pdf';
   if (startsWith(head, [0x50, 0x4b, 0x03, 0x04])) {
     const text = head.toString('latin1');

@@ -50,7 +50,10 @@ export async function saveUpload(app: FastifyInstance, file: MultipartFile, rule
   const limit = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > rules.maxBytes) return done(new AppError(Codes.payloadTooLarge, 413, `文件不能超过 ${Math.floor(rules.maxBytes / 1024 / 1024) || 1} MB`));
+      if (size > rules.maxBytes)
+        return done(
+          new AppError(Codes.payloadTooLarge, 413, `文件不能超过 ${Math.floor(rules.maxBytes / 1024 / 1024) || 1} MB`),
+        );
       if (head.length < HEAD_BYTES) head = Buffer.concat([head, chunk.subarray(0, HEAD_BYTES - head.length)]);
       done(null, chunk);
     },
@@ -60,14 +63,26 @@ export async function saveUpload(app: FastifyInstance, file: MultipartFile, rule
     if (file.file.truncated) throw new AppError(Codes.payloadTooLarge, 413, '文件过大');
     if (size === 0) throw badInput('文件为空');
     const kind = sniff(head, extension);
-    if (!kind || !rules.accept.includes(kind)) throw badInput(`不支持的文件类型，请上传 ${rules.accept.join('/')} 文件`);
-    if (!extensionMatches(kind, extension) && !(kind === 'zip' && extension === 'zip')) throw badInput('文件内容与扩展名不符');
+    if (!kind || !rules.accept.includes(kind))
+      throw badInput(`不支持的文件类型，请上传 ${rules.accept.join('/')} 文件`);
+    if (!extensionMatches(kind, extension) && !(kind === 'zip' && extension === 'zip'))
+      throw badInput('文件内容与扩展名不符');
     const finalRel = `${rel}.${kind}`;
     fs.renameSync(tmp, path.join(uploadsDir(app), finalRel));
-    await app.db.insertInto('upload').values({
-      id, ownerId: rules.ownerId, purpose: rules.purpose, originalName: original, mime: MIME[kind], size,
-      path: finalRel, isPublic: rules.isPublic ? 1 : 0, createdAt: now.getTime(),
-    }).execute();
+    await app.db
+      .insertInto('upload')
+      .values({
+        id,
+        ownerId: rules.ownerId,
+        purpose: rules.purpose,
+        originalName: original,
+        mime: MIME[kind],
+        size,
+        path: finalRel,
+        isPublic: rules.isPublic ? 1 : 0,
+        createdAt: now.getTime(),
+      })
+      .execute();
     return { id, url: fileUrl(id), mime: MIME[kind], size, name: original };
   } finally {
     fs.rmSync(tmp, { force: true });

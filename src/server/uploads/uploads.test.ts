@@ -19,7 +19,17 @@ describe('uploads', () => {
           const file = await req.file();
           if (!file) throw new Error('no file');
           const isPublic = (file.fields.public as { value?: string } | undefined)?.value === '1';
-          return { errorCode: Codes.ok, message: '', data: await saveUpload(app, file, { purpose: 'test', accept: IMAGE_KINDS, maxBytes: 1024, isPublic, ownerId: req.auth!.userId }) };
+          return {
+            errorCode: Codes.ok,
+            message: '',
+            data: await saveUpload(app, file, {
+              purpose: 'test',
+              accept: IMAGE_KINDS,
+              maxBytes: 1024,
+              isPublic,
+              ownerId: req.auth!.userId,
+            }),
+          };
         });
       },
     });
@@ -33,9 +43,19 @@ describe('uploads', () => {
 
   const upload = (filename: string, content: Buffer, fields: Record<string, string> = {}) => {
     const body = multipartBody({ filename, content }, fields);
-    return app.inject({ method: 'POST', url: '/user/api/v1.test/upload/', payload: body.payload, headers: { ...body.headers, authorization: token } });
+    return app.inject({
+      method: 'POST',
+      url: '/user/api/v1.test/upload/',
+      payload: body.payload,
+      headers: { ...body.headers, authorization: token },
+    });
   };
-  const storedFiles = () => (fs.existsSync(uploadsDir(app)) ? fs.readdirSync(uploadsDir(app), { recursive: true }).filter((f) => fs.statSync(path.join(uploadsDir(app), String(f))).isFile()) : []);
+  const storedFiles = () =>
+    fs.existsSync(uploadsDir(app))
+      ? fs
+          .readdirSync(uploadsDir(app), { recursive: true })
+          .filter((f) => fs.statSync(path.join(uploadsDir(app), String(f))).isFile())
+      : [];
 
   it('stores an image under a server-made name and serves it to signed-in users only', async () => {
     const res = await upload('头像.png', TINY_PNG);
@@ -57,7 +77,10 @@ describe('uploads', () => {
 
   it('refuses content that is not an accepted image, or does not match its extension, and keeps nothing', async () => {
     const before = storedFiles().length;
-    const svg = await upload('x.png', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'));
+    const svg = await upload(
+      'x.png',
+      Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    );
     expect(svg.statusCode).toBe(400);
     expect(svg.json().message).toMatch(/不支持的文件类型/);
     const renamed = await upload('x.jpg', TINY_PNG);
@@ -73,7 +96,11 @@ describe('uploads', () => {
   });
 
   it('answers 404 for an unknown file', async () => {
-    const res = await app.inject({ method: 'GET', url: '/resource/api/v1.file/00000000-0000-0000-0000-000000000000', headers: { authorization: token } });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/resource/api/v1.file/00000000-0000-0000-0000-000000000000',
+      headers: { authorization: token },
+    });
     expect(res.statusCode).toBe(404);
   });
 });

@@ -1,4 +1,16 @@
-import { COLUMN_TYPES, DISPLAY_TYPES, FIELD_ID_PATTERN, FIELD_TYPES, FORM_LIMITS, RANGE_SEPARATOR, RULE_ACTIONS, RULE_OPERATORS, type ColumnField, type FormField, type FormSchema } from './schema';
+import {
+  COLUMN_TYPES,
+  DISPLAY_TYPES,
+  FIELD_ID_PATTERN,
+  FIELD_TYPES,
+  FORM_LIMITS,
+  RANGE_SEPARATOR,
+  RULE_ACTIONS,
+  RULE_OPERATORS,
+  type ColumnField,
+  type FormField,
+  type FormSchema,
+} from './schema';
 import { parseRange } from './values';
 import { checkFieldValue } from './validate';
 
@@ -21,7 +33,8 @@ const name = (f: { id: string; label?: string }) => `「${f.label?.trim() || f.i
 
 /** Checks that apply to a field and to a sub-table column alike. */
 function checkField(f: FormField | ColumnField, where: string, out: string[]): void {
-  if (!idPattern.test(f.id)) out.push(`${where}的标识 ${f.id} 无效：须以字母开头，只含字母、数字和下划线，最长 40 个字符`);
+  if (!idPattern.test(f.id))
+    out.push(`${where}的标识 ${f.id} 无效：须以字母开头，只含字母、数字和下划线，最长 40 个字符`);
   if (!FIELD_TYPES.includes(f.type)) {
     out.push(`${where}的类型 ${String(f.type)} 不存在`);
     return;
@@ -34,13 +47,15 @@ function checkField(f: FormField | ColumnField, where: string, out: string[]): v
   }
   if (f.type === 'cascader') checkCascader(f, where, out);
   if (f.min !== undefined && f.max !== undefined && f.min > f.max) out.push(`${where}的最小值不能大于最大值`);
-  if (f.minLength !== undefined && f.maxLength !== undefined && f.minLength > f.maxLength) out.push(`${where}的最短长度不能大于最长长度`);
+  if (f.minLength !== undefined && f.maxLength !== undefined && f.minLength > f.maxLength)
+    out.push(`${where}的最短长度不能大于最长长度`);
   if (f.pattern !== undefined) {
     try {
       new RegExp(f.pattern);
       // A quantified group that itself repeats ((a+)+, (\w*)*, (a|ab){2,}) can take exponential time
       // on a crafted input, and the server runs these patterns on what anyone submits.
-      if (NESTED_QUANTIFIER.test(f.pattern)) out.push(`${where}的校验正则含有嵌套重复（如 (a+)+），可能导致校验极慢，请改写`);
+      if (NESTED_QUANTIFIER.test(f.pattern))
+        out.push(`${where}的校验正则含有嵌套重复（如 (a+)+），可能导致校验极慢，请改写`);
     } catch {
       out.push(`${where}的校验正则无效`);
     }
@@ -94,7 +109,8 @@ function checkSubTable(f: FormField, where: string, out: string[]): void {
     else checkField(c, at, out);
     if ('columns' in c && c.columns !== undefined) out.push(`${at}不能再含表格列`);
   }
-  if (f.minRows !== undefined && f.maxRows !== undefined && f.minRows > f.maxRows) out.push(`${where}的最少行数不能大于最多行数`);
+  if (f.minRows !== undefined && f.maxRows !== undefined && f.minRows > f.maxRows)
+    out.push(`${where}的最少行数不能大于最多行数`);
   for (const id of f.sumColumns ?? []) {
     const c = columns.find((x) => x.id === id);
     if (!c) out.push(`${where}的合计列 ${id} 不存在`);
@@ -125,7 +141,8 @@ export function checkFormSchema(schema: FormSchema): string[] {
       checkField(f, where, out);
       if (f.type === 'subTable') checkSubTable(f, where, out);
       else if (f.columns !== undefined) out.push(`${where}不是子表格，不能有表格列`);
-      if (f.span !== undefined && f.span > section.columns) out.push(`${where}的宽度 ${f.span} 列超过了分组的 ${section.columns} 列`);
+      if (f.span !== undefined && f.span > section.columns)
+        out.push(`${where}的宽度 ${f.span} 列超过了分组的 ${section.columns} 列`);
     }
   }
   if (count > FORM_LIMITS.fields) out.push(`字段不能超过 ${FORM_LIMITS.fields} 个（现有 ${count} 个）`);
@@ -147,7 +164,8 @@ export function checkFormSchema(schema: FormSchema): string[] {
         if (v === undefined || (typeof v === 'string' && v.trim() === '')) out.push(`${where}的条件缺少比较的值`);
         else if (c.op === 'range') {
           const [a, b] = typeof v === 'string' ? parseRange(v) : ['', ''];
-          if (typeof v !== 'string' || !v.includes(RANGE_SEPARATOR) || (a === '' && b === '')) out.push(`${where}的范围应写作“开始${RANGE_SEPARATOR}结束”`);
+          if (typeof v !== 'string' || !v.includes(RANGE_SEPARATOR) || (a === '' && b === ''))
+            out.push(`${where}的范围应写作“开始${RANGE_SEPARATOR}结束”`);
         }
       }
     }
@@ -163,7 +181,8 @@ export function checkFormSchema(schema: FormSchema): string[] {
           continue;
         }
         const display = DISPLAY_TYPES.includes(target.type);
-        if (display && action.type !== 'show' && action.type !== 'hide') out.push(`${where}：${name(target)}不含值，只能显示或隐藏`);
+        if (display && action.type !== 'show' && action.type !== 'hide')
+          out.push(`${where}：${name(target)}不含值，只能显示或隐藏`);
         if (action.type !== 'setValue' || display) continue;
         if (NO_SET_VALUE.has(target.type)) {
           out.push(`${where}：不能给${name(target)}赋值（子表格、上传和签名不能赋值）`);

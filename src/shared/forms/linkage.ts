@@ -1,4 +1,15 @@
-import { DISPLAY_TYPES, allFields, type CascaderOption, type ColumnField, type FieldOption, type FormField, type FormSchema, type FormValues, type LinkageRule, type RuleCondition } from './schema';
+import {
+  DISPLAY_TYPES,
+  allFields,
+  type CascaderOption,
+  type ColumnField,
+  type FieldOption,
+  type FormField,
+  type FormSchema,
+  type FormValues,
+  type LinkageRule,
+  type RuleCondition,
+} from './schema';
 import { compareDates, isEmptyValue, parseDate, parseRange, toBoolean, toNumber, type DateParts } from './values';
 
 /**
@@ -72,12 +83,39 @@ export interface LinkageResult {
   values: FormValues;
 }
 
-type Kind = 'text' | 'number' | 'date' | 'dateRange' | 'choice' | 'choices' | 'cascader' | 'switch' | 'refs' | 'files' | 'rows';
+type Kind =
+  | 'text'
+  | 'number'
+  | 'date'
+  | 'dateRange'
+  | 'choice'
+  | 'choices'
+  | 'cascader'
+  | 'switch'
+  | 'refs'
+  | 'files'
+  | 'rows';
 
 const KIND_OF: Record<string, Kind> = {
-  text: 'text', textarea: 'text', number: 'number', money: 'number', date: 'date', datetime: 'date', dateRange: 'dateRange',
-  select: 'choice', radio: 'choice', multiSelect: 'choices', checkbox: 'choices', cascader: 'cascader', switch: 'switch',
-  user: 'refs', department: 'refs', file: 'files', image: 'files', signature: 'files', subTable: 'rows',
+  text: 'text',
+  textarea: 'text',
+  number: 'number',
+  money: 'number',
+  date: 'date',
+  datetime: 'date',
+  dateRange: 'dateRange',
+  select: 'choice',
+  radio: 'choice',
+  multiSelect: 'choices',
+  checkbox: 'choices',
+  cascader: 'cascader',
+  switch: 'switch',
+  user: 'refs',
+  department: 'refs',
+  file: 'files',
+  image: 'files',
+  signature: 'files',
+  subTable: 'rows',
 };
 
 type Field = FormField | ColumnField;
@@ -118,7 +156,10 @@ function scalar(v: unknown): string | null {
 /** The elements a condition lists: the whole text when it names one element, else its parts. */
 function tokens(target: string, isElement: (s: string) => boolean, separators: RegExp): string[] {
   if (isElement(target)) return [target];
-  return target.split(separators).map((t) => t.trim()).filter((t) => t !== '');
+  return target
+    .split(separators)
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
 }
 
 const LIST_SEPARATORS = /[,，、]/;
@@ -184,7 +225,9 @@ interface Refish {
 
 function refsOf(value: unknown): Refish[] {
   const list = Array.isArray(value) ? value : [value];
-  return list.filter(isRecord).map((r) => ({ id: scalar(r.id) ?? '', name: typeof r.name === 'string' ? r.name.trim() : '' }));
+  return list
+    .filter(isRecord)
+    .map((r) => ({ id: scalar(r.id) ?? '', name: typeof r.name === 'string' ? r.name.trim() : '' }));
 }
 
 function dateRangeOf(value: unknown): [DateParts | null, DateParts | null] | null {
@@ -200,7 +243,13 @@ function dateRangeOf(value: unknown): [DateParts | null, DateParts | null] | nul
  * eq / contains / gte / lte / range for a non-empty value of a kind, with a non-empty target:
  * true/false, or null when the comparison cannot be made.
  */
-function compare(kind: Kind, op: RuleCondition['op'], value: unknown, target: string | number | boolean, field: Field | undefined): boolean | null {
+function compare(
+  kind: Kind,
+  op: RuleCondition['op'],
+  value: unknown,
+  target: string | number | boolean,
+  field: Field | undefined,
+): boolean | null {
   const t = scalar(target)!;
   switch (kind) {
     case 'text': {
@@ -282,7 +331,9 @@ function compare(kind: Kind, op: RuleCondition['op'], value: unknown, target: st
       const picked = value.map(scalar).filter((x): x is string => x !== null);
       const options = kind === 'cascader' ? field?.cascaderOptions : field?.options;
       const isElement = (x: string) => picked.includes(x) || !!options?.some((o) => o.value === x || o.label === x);
-      const wanted = tokens(t, isElement, kind === 'cascader' ? PATH_SEPARATORS : LIST_SEPARATORS).map((x) => optionValue(options, x));
+      const wanted = tokens(t, isElement, kind === 'cascader' ? PATH_SEPARATORS : LIST_SEPARATORS).map((x) =>
+        optionValue(options, x),
+      );
       if (op === 'eq') return sameSet(picked, wanted);
       if (op === 'contains') return wanted.length > 0 && wanted.every((w) => picked.includes(w));
       if (kind === 'cascader') return null;
@@ -296,7 +347,9 @@ function compare(kind: Kind, op: RuleCondition['op'], value: unknown, target: st
       const isElement = (x: string) => list.some((r) => matches(r, x));
       if (op === 'eq') {
         const wanted = tokens(t, isElement, LIST_SEPARATORS);
-        return wanted.every((w) => list.some((r) => matches(r, w))) && list.every((r) => wanted.some((w) => matches(r, w)));
+        return (
+          wanted.every((w) => list.some((r) => matches(r, w))) && list.every((r) => wanted.some((w) => matches(r, w)))
+        );
       }
       if (op === 'contains') {
         if (kind === 'files') return list.some((r) => r.id === t || lower(r.name).includes(lower(t)));
@@ -315,10 +368,17 @@ function compare(kind: Kind, op: RuleCondition['op'], value: unknown, target: st
       if (!Array.isArray(value)) return null;
       if (op === 'contains') {
         const columns = field && 'columns' in field ? field.columns : undefined;
-        return value.some((row) => isRecord(row) && Object.entries(row).some(([col, cell]) => {
-          const column = columns?.find((c) => c.id === col);
-          return !isEmptyValue(cell) && compare(column ? KIND_OF[column.type] : guessKind(cell), 'contains', cell, target, column) === true;
-        }));
+        return value.some(
+          (row) =>
+            isRecord(row) &&
+            Object.entries(row).some(([col, cell]) => {
+              const column = columns?.find((c) => c.id === col);
+              return (
+                !isEmptyValue(cell) &&
+                compare(column ? KIND_OF[column.type] : guessKind(cell), 'contains', cell, target, column) === true
+              );
+            }),
+        );
       }
       if (op === 'eq') {
         const c = compareNumbers(value.length, t);
@@ -367,11 +427,18 @@ function copy<T>(v: T): T {
 }
 
 function sameStates(a: Record<string, FieldState>, b: Record<string, FieldState>): boolean {
-  return Object.keys(a).every((k) => a[k].visible === b[k].visible && a[k].required === b[k].required && a[k].readOnly === b[k].readOnly);
+  return Object.keys(a).every(
+    (k) => a[k].visible === b[k].visible && a[k].required === b[k].required && a[k].readOnly === b[k].readOnly,
+  );
 }
 
 /** Whether a rule holds against the values, reading hidden fields as empty. */
-function ruleHolds(rule: LinkageRule, byId: Map<string, FormField>, states: Record<string, FieldState>, values: FormValues): boolean {
+function ruleHolds(
+  rule: LinkageRule,
+  byId: Map<string, FormField>,
+  states: Record<string, FieldState>,
+  values: FormValues,
+): boolean {
   const test = (c: RuleCondition) => {
     const field = byId.get(c.field);
     if (!field || DISPLAY_TYPES.includes(field.type)) return false;
@@ -386,7 +453,9 @@ export function evaluateLinkage(schema: FormSchema, values: FormValues): Linkage
   const fields = allFields(schema);
   const byId = new Map(fields.map((f) => [f.id, f]));
   const rules = schema.rules ?? [];
-  const shownByRule = new Set(rules.flatMap((r) => r.actions.filter((a) => a.type === 'show').flatMap((a) => a.targets)));
+  const shownByRule = new Set(
+    rules.flatMap((r) => r.actions.filter((a) => a.type === 'show').flatMap((a) => a.targets)),
+  );
 
   const base: Record<string, FieldState> = {};
   for (const f of fields) {

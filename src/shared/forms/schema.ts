@@ -23,23 +23,57 @@ export const FORM_LIMITS = {
 } as const;
 
 export const FIELD_TYPES = [
-  'text', 'textarea', 'number', 'money', 'date', 'datetime', 'dateRange',
-  'select', 'multiSelect', 'radio', 'checkbox', 'switch', 'cascader',
-  'user', 'department', 'file', 'image', 'signature', 'subTable', 'richText', 'divider',
+  'text',
+  'textarea',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'dateRange',
+  'select',
+  'multiSelect',
+  'radio',
+  'checkbox',
+  'switch',
+  'cascader',
+  'user',
+  'department',
+  'file',
+  'image',
+  'signature',
+  'subTable',
+  'richText',
+  'divider',
 ] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
 /** Types that hold no value (display only). */
 export const DISPLAY_TYPES: readonly FieldType[] = ['richText', 'divider'];
 /** Types allowed as sub-table columns. */
-export const COLUMN_TYPES: readonly FieldType[] = ['text', 'textarea', 'number', 'money', 'date', 'datetime', 'dateRange', 'select', 'multiSelect', 'radio', 'checkbox', 'switch'];
+export const COLUMN_TYPES: readonly FieldType[] = [
+  'text',
+  'textarea',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'dateRange',
+  'select',
+  'multiSelect',
+  'radio',
+  'checkbox',
+  'switch',
+];
 
 /** A field id: the key of its value in a submission and in rules. */
 export const FIELD_ID_PATTERN = '^[A-Za-z][A-Za-z0-9_]{0,39}$';
 const FieldId = Type.String({ pattern: FIELD_ID_PATTERN });
 const Label = Type.String({ maxLength: FORM_LIMITS.labelLength });
 
-export const FieldOption = Type.Object({ label: Type.String({ minLength: 1, maxLength: 100 }), value: Type.String({ minLength: 1, maxLength: 100 }) });
+export const FieldOption = Type.Object({
+  label: Type.String({ minLength: 1, maxLength: 100 }),
+  value: Type.String({ minLength: 1, maxLength: 100 }),
+});
 export type FieldOption = Static<typeof FieldOption>;
 
 /** Cascader options as a flat list: `parent` names the value of the option above ('' or absent = top level). */
@@ -124,16 +158,40 @@ export type FormSection = Static<typeof FormSection>;
 
 // --- linkage rules (spec section 5) -----------------------------------------------------------
 
-export const RULE_OPERATORS = ['eq', 'neq', 'contains', 'notContains', 'empty', 'notEmpty', 'gte', 'lte', 'range'] as const;
+export const RULE_OPERATORS = [
+  'eq',
+  'neq',
+  'contains',
+  'notContains',
+  'empty',
+  'notEmpty',
+  'gte',
+  'lte',
+  'range',
+] as const;
 export type RuleOperator = (typeof RULE_OPERATORS)[number];
 /** Chinese names the rule builder shows. */
 export const RULE_OPERATOR_LABELS: Record<RuleOperator, string> = {
-  eq: '等于', neq: '不等于', contains: '包含', notContains: '不包含', empty: '为空', notEmpty: '不为空', gte: '大于等于', lte: '小于等于', range: '介于',
+  eq: '等于',
+  neq: '不等于',
+  contains: '包含',
+  notContains: '不包含',
+  empty: '为空',
+  notEmpty: '不为空',
+  gte: '大于等于',
+  lte: '小于等于',
+  range: '介于',
 };
 
 export const RULE_ACTIONS = ['show', 'hide', 'require', 'readOnly', 'setValue'] as const;
 export type RuleActionType = (typeof RULE_ACTIONS)[number];
-export const RULE_ACTION_LABELS: Record<RuleActionType, string> = { show: '显示', hide: '隐藏', require: '设为必填', readOnly: '设为只读', setValue: '赋值' };
+export const RULE_ACTION_LABELS: Record<RuleActionType, string> = {
+  show: '显示',
+  hide: '隐藏',
+  require: '设为必填',
+  readOnly: '设为只读',
+  setValue: '赋值',
+};
 
 /**
  * One comparison. `value` is what the field is compared with: a string or number for eq/neq/
@@ -201,7 +259,17 @@ export interface FileRef {
  * - subTable: Array<Record<columnId, value>>; richText, divider: no value.
  * Empty is undefined, null, '', [] (and for a sub-table, no rows).
  */
-export type FormValue = string | number | boolean | string[] | PickedRef[] | FileRef[] | FileRef | Array<Record<string, unknown>> | null | undefined;
+export type FormValue =
+  | string
+  | number
+  | boolean
+  | string[]
+  | PickedRef[]
+  | FileRef[]
+  | FileRef
+  | Array<Record<string, unknown>>
+  | null
+  | undefined;
 export type FormValues = Record<string, unknown>;
 
 /** The separator of date ranges and range rule values (spec section 5). */

@@ -1,6 +1,17 @@
 import { stripEmoji } from '../emoji';
 import { evaluateLinkage } from './linkage';
-import { DISPLAY_TYPES, FORM_LIMITS, RANGE_SEPARATOR, allFields, type ColumnField, type FileRef, type FormField, type FormSchema, type FormValues, type PickedRef } from './schema';
+import {
+  DISPLAY_TYPES,
+  FORM_LIMITS,
+  RANGE_SEPARATOR,
+  allFields,
+  type ColumnField,
+  type FileRef,
+  type FormField,
+  type FormSchema,
+  type FormValues,
+  type PickedRef,
+} from './schema';
 import { formatDate, isEmptyValue, parseDate, parseRange, toBoolean, toNumber } from './values';
 
 /**
@@ -40,7 +51,19 @@ export interface FieldCheck {
   messages: string[];
 }
 
-const SELECT_LIKE = new Set(['select', 'multiSelect', 'radio', 'checkbox', 'switch', 'cascader', 'user', 'department', 'date', 'datetime', 'dateRange']);
+const SELECT_LIKE = new Set([
+  'select',
+  'multiSelect',
+  'radio',
+  'checkbox',
+  'switch',
+  'cascader',
+  'user',
+  'department',
+  'date',
+  'datetime',
+  'dateRange',
+]);
 const UPLOADS = new Set(['file', 'image']);
 /** Image fields without their own `accept` take these. */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'bmp'];
@@ -86,7 +109,8 @@ const checkText: Checker = (field, raw, opts, out) => {
   const max = Math.min(field.maxLength ?? limit, limit);
   const length = textLength(text);
   if (length > max) out.push(`${field.label}不能超过 ${max} 个字`);
-  else if (field.minLength !== undefined && length < field.minLength) out.push(`${field.label}至少 ${field.minLength} 个字`);
+  else if (field.minLength !== undefined && length < field.minLength)
+    out.push(`${field.label}至少 ${field.minLength} 个字`);
   else if (!opts.partial && field.pattern) {
     let re: RegExp | null = null;
     try {
@@ -128,9 +152,10 @@ const checkDate: Checker = (field, raw, _opts, out) => {
 };
 
 const checkDateRange: Checker = (field, raw, opts, out) => {
-  const text = Array.isArray(raw) && raw.length === 2 && raw.every((x) => typeof x === 'string' || x === null)
-    ? `${raw[0] ?? ''}${RANGE_SEPARATOR}${raw[1] ?? ''}`
-    : raw;
+  const text =
+    Array.isArray(raw) && raw.length === 2 && raw.every((x) => typeof x === 'string' || x === null)
+      ? `${raw[0] ?? ''}${RANGE_SEPARATOR}${raw[1] ?? ''}`
+      : raw;
   const bad = `${field.label}应为日期范围（开始日期至结束日期）`;
   if (typeof text !== 'string') {
     out.push(bad);
@@ -228,7 +253,13 @@ const checkRefs: Checker = (field, raw, _opts, out) => {
   }
   const refs: PickedRef[] = [];
   for (const r of list) {
-    if (!isRecord(r) || !Number.isInteger(r.id) || (r.id as number) <= 0 || typeof r.name !== 'string' || r.name.length > 100) {
+    if (
+      !isRecord(r) ||
+      !Number.isInteger(r.id) ||
+      (r.id as number) <= 0 ||
+      typeof r.name !== 'string' ||
+      r.name.length > 100
+    ) {
       out.push(bad);
       return undefined;
     }
@@ -282,7 +313,8 @@ const checkFiles: Checker = (field, raw, _opts, out) => {
   const accept = field.accept?.length ? field.accept : field.type === 'image' ? IMAGE_EXTENSIONS : null;
   const maxMb = Math.min(field.maxSizeMb ?? FORM_LIMITS.fileMaxMb, FORM_LIMITS.fileMaxMb);
   for (const f of files) {
-    if (accept && !accept.includes(extensionOf(f.name))) out.push(`${field.label}不接受此类文件：${f.name}（可上传 ${accept.join('、')}）`);
+    if (accept && !accept.includes(extensionOf(f.name)))
+      out.push(`${field.label}不接受此类文件：${f.name}（可上传 ${accept.join('、')}）`);
     else if (f.size > maxMb * 1024 * 1024) out.push(`${field.label}的文件 ${f.name} 超过 ${maxMb} MB`);
   }
   return files;
@@ -298,11 +330,24 @@ const checkSignature: Checker = (field, raw, _opts, out) => {
 };
 
 const CHECKERS: Partial<Record<string, Checker>> = {
-  text: checkText, textarea: checkText, number: checkNumber, money: checkNumber,
-  date: checkDate, datetime: checkDate, dateRange: checkDateRange,
-  select: checkChoice, radio: checkChoice, multiSelect: checkChoices, checkbox: checkChoices,
-  switch: checkSwitch, cascader: checkCascader, user: checkRefs, department: checkRefs,
-  file: checkFiles, image: checkFiles, signature: checkSignature,
+  text: checkText,
+  textarea: checkText,
+  number: checkNumber,
+  money: checkNumber,
+  date: checkDate,
+  datetime: checkDate,
+  dateRange: checkDateRange,
+  select: checkChoice,
+  radio: checkChoice,
+  multiSelect: checkChoices,
+  checkbox: checkChoices,
+  switch: checkSwitch,
+  cascader: checkCascader,
+  user: checkRefs,
+  department: checkRefs,
+  file: checkFiles,
+  image: checkFiles,
+  signature: checkSignature,
 };
 
 /**
@@ -310,7 +355,11 @@ const CHECKERS: Partial<Record<string, Checker>> = {
  * included): type, limits, pattern, and `required` when asked. Used for submissions, static
  * defaults and setValue values.
  */
-export function checkFieldValue(field: FormField | ColumnField, raw: unknown, opts: FieldCheckOptions = {}): FieldCheck {
+export function checkFieldValue(
+  field: FormField | ColumnField,
+  raw: unknown,
+  opts: FieldCheckOptions = {},
+): FieldCheck {
   const messages: string[] = [];
   const checker = CHECKERS[field.type];
   let value: unknown;
@@ -366,7 +415,10 @@ function checkSubTable(field: FormField, raw: unknown, opts: FieldCheckOptions, 
     }
     const clean: Record<string, unknown> = {};
     for (const column of field.columns ?? []) {
-      const { value, messages } = checkFieldValue(column, row[column.id], { partial: opts.partial, required: !!column.required });
+      const { value, messages } = checkFieldValue(column, row[column.id], {
+        partial: opts.partial,
+        required: !!column.required,
+      });
       for (const message of messages) errors.push({ field: field.id, row: index, column: column.id, message });
       if (value !== undefined) clean[column.id] = value;
     }
@@ -382,7 +434,11 @@ function checkSubTable(field: FormField, raw: unknown, opts: FieldCheckOptions, 
  * where a holding setValue rule gives it one: the evaluator's value replaces the input, so a
  * value set by a rule cannot be forged.
  */
-export function validateSubmission(schema: FormSchema, input: FormValues, opts: ValidateOptions = {}): ValidationResult {
+export function validateSubmission(
+  schema: FormSchema,
+  input: FormValues,
+  opts: ValidateOptions = {},
+): ValidationResult {
   const { states, values: linked } = evaluateLinkage(schema, isRecord(input) ? input : {});
   const values: FormValues = {};
   const errors: FieldError[] = [];

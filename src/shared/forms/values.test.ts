@@ -1,22 +1,55 @@
 import { describe, expect, it } from 'vitest';
 import type { ColumnField, FormField } from './schema';
-import { compareDates, formatDate, formatValue, formatValueInFull, isEmptyValue, parseDate, parseRange, toBoolean, toNumber } from './values';
+import {
+  compareDates,
+  formatDate,
+  formatValue,
+  formatValueInFull,
+  isEmptyValue,
+  parseDate,
+  parseRange,
+  toBoolean,
+  toNumber,
+} from './values';
 
 describe('isEmptyValue', () => {
-  it.each([
-    [undefined], [null], [''], ['   '], ['\n\t'], [[]], [{}], ['至'], [' 至 '], [NaN],
-  ])('%j is empty', (v) => expect(isEmptyValue(v)).toBe(true));
-  it.each([
-    [0], [false], ['0'], ['a'], [['']], [{ a: 1 }], ['2026-01-01至'], ['至2026-01-01'], [[{}]],
-  ])('%j is not empty', (v) => expect(isEmptyValue(v)).toBe(false));
+  it.each([[undefined], [null], [''], ['   '], ['\n\t'], [[]], [{}], ['至'], [' 至 '], [NaN]])('%j is empty', (v) =>
+    expect(isEmptyValue(v)).toBe(true),
+  );
+  it.each([[0], [false], ['0'], ['a'], [['']], [{ a: 1 }], ['2026-01-01至'], ['至2026-01-01'], [[{}]]])(
+    '%j is not empty',
+    (v) => expect(isEmptyValue(v)).toBe(false),
+  );
 });
 
 describe('toNumber', () => {
   it.each([
-    [12, 12], ['12', 12], [' 3.5 ', 3.5], ['-1e3', -1000], ['+7', 7], ['.5', 0.5], ['5.', 5], [0, 0], ['-0.25', -0.25],
+    [12, 12],
+    ['12', 12],
+    [' 3.5 ', 3.5],
+    ['-1e3', -1000],
+    ['+7', 7],
+    ['.5', 0.5],
+    ['5.', 5],
+    [0, 0],
+    ['-0.25', -0.25],
   ])('%j → %j', (v, n) => expect(toNumber(v)).toBe(n));
   it.each([
-    [''], [' '], ['abc'], ['12abc'], ['1,000'], ['0x10'], [Infinity], [NaN], [true], [null], [undefined], [[1]], [{}], ['1e999'], ['--1'],
+    [''],
+    [' '],
+    ['abc'],
+    ['12abc'],
+    ['1,000'],
+    ['0x10'],
+    [Infinity],
+    [NaN],
+    [true],
+    [null],
+    [undefined],
+    [[1]],
+    [{}],
+    ['1e999'],
+    ['--1'],
   ])('%j → null', (v) => expect(toNumber(v)).toBeNull());
 });
 
@@ -44,7 +77,20 @@ describe('parseDate and compareDates', () => {
     expect(parseDate('2026-03-05T08:30:15')).toMatchObject({ second: 15 });
   });
   it('refuses days that are not on the calendar and odd text', () => {
-    for (const bad of ['2026-02-29', '2026-13-01', '2026-04-31', '2026-00-10', '2026-01-00', '2026-01-01 24:00', '2026-01-01 10:60', '2026-01/01', '26-01-01', '2026-01-01 8', 'abc', '']) {
+    for (const bad of [
+      '2026-02-29',
+      '2026-13-01',
+      '2026-04-31',
+      '2026-00-10',
+      '2026-01-00',
+      '2026-01-01 24:00',
+      '2026-01-01 10:60',
+      '2026-01/01',
+      '26-01-01',
+      '2026-01-01 8',
+      'abc',
+      '',
+    ]) {
       expect(parseDate(bad), bad).toBeNull();
     }
     expect(parseDate('2024-02-29')).not.toBeNull();
@@ -66,16 +112,34 @@ describe('parseDate and compareDates', () => {
 });
 
 describe('toBoolean', () => {
-  it.each([[true, true], ['true', true], ['是', true], [1, true], ['TRUE', true], [false, false], ['否', false], ['false', false], [0, false]])('%j → %j', (v, b) => expect(toBoolean(v)).toBe(b));
+  it.each([
+    [true, true],
+    ['true', true],
+    ['是', true],
+    [1, true],
+    ['TRUE', true],
+    [false, false],
+    ['否', false],
+    ['false', false],
+    [0, false],
+  ])('%j → %j', (v, b) => expect(toBoolean(v)).toBe(b));
   it.each([['maybe'], [2], [null], [undefined], ['']])('%j → null', (v) => expect(toBoolean(v)).toBeNull());
 });
 
 describe('formatValue', () => {
-  const f = (type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({ id: 'f', type, label: '字段', ...extra });
+  const f = (type: FormField['type'], extra: Partial<FormField> = {}): FormField => ({
+    id: 'f',
+    type,
+    label: '字段',
+    ...extra,
+  });
   const file = { id: 'a1', name: '成绩单.pdf', size: 10, url: '/resource/a1' };
 
   it('shows options by label, several joined with 、', () => {
-    const options = [{ label: '通过', value: 'pass' }, { label: '驳回', value: 'reject' }];
+    const options = [
+      { label: '通过', value: 'pass' },
+      { label: '驳回', value: 'reject' },
+    ];
     expect(formatValue(f('select', { options }), 'pass')).toBe('通过');
     expect(formatValue(f('radio', { options }), 'gone')).toBe('gone');
     expect(formatValue(f('multiSelect', { options }), ['pass', 'reject'])).toBe('通过、驳回');
@@ -84,11 +148,19 @@ describe('formatValue', () => {
   it('shows switches as 是/否 and cascaders as a label path', () => {
     expect(formatValue(f('switch'), true)).toBe('是');
     expect(formatValue(f('switch'), false)).toBe('否');
-    const cascaderOptions = [{ label: '浙江', value: 'zj' }, { label: '杭州', value: 'hz', parent: 'zj' }];
+    const cascaderOptions = [
+      { label: '浙江', value: 'zj' },
+      { label: '杭州', value: 'hz', parent: 'zj' },
+    ];
     expect(formatValue(f('cascader', { cascaderOptions }), ['zj', 'hz'])).toBe('浙江 / 杭州');
   });
   it('shows people, departments and files by name, a signature as 已签名, a sub-table by rows', () => {
-    expect(formatValue(f('user'), [{ id: 1, name: '张三' }, { id: 2, name: '李四' }])).toBe('张三、李四');
+    expect(
+      formatValue(f('user'), [
+        { id: 1, name: '张三' },
+        { id: 2, name: '李四' },
+      ]),
+    ).toBe('张三、李四');
     expect(formatValue(f('department'), [{ id: 3, name: '教务处' }])).toBe('教务处');
     expect(formatValue(f('file'), [file, { ...file, name: '照片.png' }])).toBe('成绩单.pdf、照片.png');
     expect(formatValue(f('image'), [file])).toBe('成绩单.pdf');
@@ -106,7 +178,17 @@ describe('formatValue', () => {
     expect(formatValue(f('text'), '你好')).toBe('你好');
     expect(formatValue(f('dateRange'), '2026-01-01至2026-01-31')).toBe('2026-01-01至2026-01-31');
     expect(formatValue(f('datetime'), '2026-01-01 08:00:00')).toBe('2026-01-01 08:00:00');
-    for (const type of ['text', 'number', 'select', 'multiSelect', 'user', 'file', 'signature', 'subTable', 'dateRange'] as const) {
+    for (const type of [
+      'text',
+      'number',
+      'select',
+      'multiSelect',
+      'user',
+      'file',
+      'signature',
+      'subTable',
+      'dateRange',
+    ] as const) {
       expect(formatValue(f(type), undefined)).toBe('');
       expect(formatValue(f(type), null)).toBe('');
     }
@@ -121,14 +203,23 @@ describe('formatValue', () => {
 
 describe('formatValueInFull', () => {
   const table = {
-    id: 'items', type: 'subTable' as const, label: '物品明细',
-    columns: [{ id: 'item', type: 'text' as const, label: '物品' }, { id: 'qty', type: 'number' as const, label: '数量' }],
+    id: 'items',
+    type: 'subTable' as const,
+    label: '物品明细',
+    columns: [
+      { id: 'item', type: 'text' as const, label: '物品' },
+      { id: 'qty', type: 'number' as const, label: '数量' },
+    ],
   };
-  it('lists a sub-table\'s rows, one a line, each cell with its column', () => {
-    expect(formatValueInFull(table, [{ item: '投影仪', qty: 2 }, { item: '音箱' }])).toBe('物品：投影仪，数量：2\n物品：音箱，数量：—');
+  it("lists a sub-table's rows, one a line, each cell with its column", () => {
+    expect(formatValueInFull(table, [{ item: '投影仪', qty: 2 }, { item: '音箱' }])).toBe(
+      '物品：投影仪，数量：2\n物品：音箱，数量：—',
+    );
   });
   it('is formatValue for everything else', () => {
-    expect(formatValueInFull({ id: 'n', type: 'number', label: '天数', unit: '天' }, 3)).toBe(formatValueInFull({ id: 'n', type: 'number', label: '天数', unit: '天' }, '3'));
+    expect(formatValueInFull({ id: 'n', type: 'number', label: '天数', unit: '天' }, 3)).toBe(
+      formatValueInFull({ id: 'n', type: 'number', label: '天数', unit: '天' }, '3'),
+    );
     expect(formatValueInFull(table, [])).toBe('');
   });
 });

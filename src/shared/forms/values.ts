@@ -113,7 +113,8 @@ export function cascaderLabels(options: readonly CascaderOption[] | undefined, p
   let parent = '';
   return path.map((v) => {
     const s = scalarText(v);
-    const found = options?.find((o) => o.value === s && (o.parent ?? '') === parent) ?? options?.find((o) => o.value === s);
+    const found =
+      options?.find((o) => o.value === s && (o.parent ?? '') === parent) ?? options?.find((o) => o.value === s);
     parent = s;
     return found?.label ?? s;
   });
@@ -159,7 +160,9 @@ export function formatValue(field: FormField | ColumnField, v: unknown): string 
       return optionLabel(field.options, v);
     case 'multiSelect':
     case 'checkbox':
-      return listOf(v).map((x) => optionLabel(field.options, x)).join('、');
+      return listOf(v)
+        .map((x) => optionLabel(field.options, x))
+        .join('、');
     case 'switch': {
       const b = toBoolean(v);
       return b === null ? scalarText(v) : b ? '是' : '否';
@@ -198,7 +201,8 @@ export function toBoolean(v: unknown): boolean | null {
  * sub-table lists its rows ("物品：投影仪，数量：2", one row a line) instead of counting them.
  */
 export function formatValueInFull(field: FormField | ColumnField, v: unknown): string {
-  if (field.type !== 'subTable' || !('columns' in field) || !field.columns || isEmptyValue(v)) return formatValue(field, v);
+  if (field.type !== 'subTable' || !('columns' in field) || !field.columns || isEmptyValue(v))
+    return formatValue(field, v);
   const columns = field.columns;
   return listOf(v)
     .map((row) => {

@@ -20,10 +20,17 @@ describe('account administration', () => {
   const enc = (p: string) => encryptPassword(key, p);
   const asAdmin = (opts: InjectOptions) => app.injectAs('admin', opts);
   const get = (path: string, query: Record<string, string | number> = {}) =>
-    asAdmin({ method: 'GET', url: `${BASE}/${path}/`, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
-  const post = (path: string, body: unknown) => asAdmin({ method: 'POST', url: `${BASE}/${path}/`, payload: body as Record<string, unknown> });
-  const userRow = (username: string) => app.db.selectFrom('appUser').selectAll().where('username', '=', username).executeTakeFirst();
-  const auditRows = (action: string) => app.db.selectFrom('auditLog').selectAll().where('action', '=', action).execute();
+    asAdmin({
+      method: 'GET',
+      url: `${BASE}/${path}/`,
+      query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+    });
+  const post = (path: string, body: unknown) =>
+    asAdmin({ method: 'POST', url: `${BASE}/${path}/`, payload: body as Record<string, unknown> });
+  const userRow = (username: string) =>
+    app.db.selectFrom('appUser').selectAll().where('username', '=', username).executeTakeFirst();
+  const auditRows = (action: string) =>
+    app.db.selectFrom('auditLog').selectAll().where('action', '=', action).execute();
 
   // A department tree of our own: 学院 A > 系 B > 班 C, and a sibling D.
   const dept: Record<string, number> = {};
@@ -35,22 +42,50 @@ describe('account administration', () => {
     key = await fetchPublicKey(app);
     adminId = (await userRow('admin'))!.id;
     const mk = async (code: string, name: string, parentId: number | null) =>
-      (await app.db.insertInto('department').values({ code, name, parentId, kind: 'college', sort: 0, createdAt: Date.now() }).returning('id').executeTakeFirstOrThrow()).id;
+      (
+        await app.db
+          .insertInto('department')
+          .values({ code, name, parentId, kind: 'college', sort: 0, createdAt: Date.now() })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     dept.A = await mk('TA', '测试学院', null);
     dept.B = await mk('TB', '测试系', dept.A);
     dept.C = await mk('TC', '测试班', dept.B);
     dept.D = await mk('TD', '另一学院', null);
-    const group = (await app.db.insertInto('roleGroup').values({ name: '测试组', sort: 99 }).returning('id').executeTakeFirstOrThrow()).id;
+    const group = (
+      await app.db
+        .insertInto('roleGroup')
+        .values({ name: '测试组', sort: 99 })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
     for (const code of ['r1', 'r2']) {
-      role[code] = (await app.db.insertInto('role').values({ groupId: group, code: `acct_${code}`, name: `测试角色${code}`, sort: 0 }).returning('id').executeTakeFirstOrThrow()).id;
+      role[code] = (
+        await app.db
+          .insertInto('role')
+          .values({ groupId: group, code: `acct_${code}`, name: `测试角色${code}`, sort: 0 })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     }
     platformId = (await app.db.selectFrom('platform').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const newUser = (username: string, extra: Record<string, unknown> = {}) => ({
-    username, password: enc('Start@2026x'), realName: '李四', userNo: `NO-${username}`, kind: 'student', departmentId: dept.C,
-    phone: '13912345678', email: `${username}@example.edu.cn`, gender: '女', ...extra,
+    username,
+    password: enc('Start@2026x'),
+    realName: '李四',
+    userNo: `NO-${username}`,
+    kind: 'student',
+    departmentId: dept.C,
+    phone: '13912345678',
+    email: `${username}@example.edu.cn`,
+    gender: '女',
+    ...extra,
   });
   const create = async (username: string, extra: Record<string, unknown> = {}) => {
     const res = await post('create', newUser(username, extra));
@@ -60,9 +95,20 @@ describe('account administration', () => {
 
   describe('access', () => {
     const endpoints: [string, string][] = [
-      ['GET', 'list'], ['GET', 'detail'], ['POST', 'create'], ['POST', 'update'], ['POST', 'disable'], ['POST', 'enable'],
-      ['POST', 'unlock'], ['POST', 'reset_password'], ['POST', 'assign_roles'], ['POST', 'assign_platforms'],
-      ['POST', 'avatar'], ['POST', 'import'], ['GET', 'import_template'], ['GET', 'export'],
+      ['GET', 'list'],
+      ['GET', 'detail'],
+      ['POST', 'create'],
+      ['POST', 'update'],
+      ['POST', 'disable'],
+      ['POST', 'enable'],
+      ['POST', 'unlock'],
+      ['POST', 'reset_password'],
+      ['POST', 'assign_roles'],
+      ['POST', 'assign_platforms'],
+      ['POST', 'avatar'],
+      ['POST', 'import'],
+      ['GET', 'import_template'],
+      ['GET', 'export'],
     ];
     it('refuses every endpoint without a token and with a user token', async () => {
       for (const [method, path] of endpoints) {
@@ -81,13 +127,25 @@ describe('account administration', () => {
       const res = await post('create', newUser('lisi01', { roleIds: [role.r1, role.r2], platformIds: [platformId] }));
       expect(res.json().errorCode).toBe(Codes.ok);
       const d = res.json().data;
-      expect(d).toMatchObject({ username: 'lisi01', realName: '李四', kind: 'student', departmentId: dept.C, departmentName: '测试班', status: 'active', locked: false, mustChangePwd: true, gender: '女' });
+      expect(d).toMatchObject({
+        username: 'lisi01',
+        realName: '李四',
+        kind: 'student',
+        departmentId: dept.C,
+        departmentName: '测试班',
+        status: 'active',
+        locked: false,
+        mustChangePwd: true,
+        gender: '女',
+      });
       expect(d.roleIds.sort()).toEqual([role.r1, role.r2].sort());
       expect(d.platformIds).toEqual([platformId]);
       const row = (await userRow('lisi01'))!;
       expect(await verifyPassword(row.passwordHash, 'Start@2026x')).toBe(true);
       expect(row.isAdmin).toBe(0);
-      expect((await auditRows('account_created')).some((a) => a.target?.includes('lisi01') && a.actorId === adminId)).toBe(true);
+      expect(
+        (await auditRows('account_created')).some((a) => a.target?.includes('lisi01') && a.actorId === adminId),
+      ).toBe(true);
 
       const detail = await get('detail', { id: d.id });
       expect(detail.json().data).toMatchObject({ id: d.id, username: 'lisi01', platformIds: [platformId] });
@@ -110,7 +168,11 @@ describe('account administration', () => {
       ];
       for (const [patch, field, message] of cases) {
         const res = await post('create', { ...newUser('valid_name'), ...patch });
-        expect(res.json(), JSON.stringify(patch)).toMatchObject({ errorCode: Codes.inputError, message, data: { field } });
+        expect(res.json(), JSON.stringify(patch)).toMatchObject({
+          errorCode: Codes.inputError,
+          message,
+          data: { field },
+        });
       }
       expect(await userRow('valid_name')).toBeUndefined();
     });
@@ -124,24 +186,54 @@ describe('account administration', () => {
     it('refuses a username that exists, on the username field', async () => {
       const res = await post('create', newUser('teacher'));
       expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ errorCode: Codes.conflict, message: MESSAGES.usernameTaken, data: { field: 'username' } });
+      expect(res.json()).toMatchObject({
+        errorCode: Codes.conflict,
+        message: MESSAGES.usernameTaken,
+        data: { field: 'username' },
+      });
     });
 
-    it('updates profile, roles and platforms; promoting to admin ends the user\'s sessions', async () => {
+    it("updates profile, roles and platforms; promoting to admin ends the user's sessions", async () => {
       const { id } = await create('wangwu');
       const token = await app.tokenFor('wangwu');
-      const res = await post('update', { id, realName: '王五', userNo: 'W001', kind: 'admin', departmentId: dept.D, phone: '', email: null, gender: '男', roleIds: [role.r2], platformIds: [] });
+      const res = await post('update', {
+        id,
+        realName: '王五',
+        userNo: 'W001',
+        kind: 'admin',
+        departmentId: dept.D,
+        phone: '',
+        email: null,
+        gender: '男',
+        roleIds: [role.r2],
+        platformIds: [],
+      });
       expect(res.json().errorCode).toBe(Codes.ok);
-      expect(res.json().data).toMatchObject({ realName: '王五', kind: 'admin', departmentId: dept.D, phone: null, roleIds: [role.r2], platformIds: [] });
+      expect(res.json().data).toMatchObject({
+        realName: '王五',
+        kind: 'admin',
+        departmentId: dept.D,
+        phone: null,
+        roleIds: [role.r2],
+        platformIds: [],
+      });
       expect((await userRow('wangwu'))!.isAdmin).toBe(1);
-      const check = await app.inject({ method: 'POST', url: '/user/api/v1.user/check_user_is_login/', headers: { authorization: token } });
+      const check = await app.inject({
+        method: 'POST',
+        url: '/user/api/v1.user/check_user_is_login/',
+        headers: { authorization: token },
+      });
       expect(check.json().errorCode).toBe(Codes.notAuthenticated);
       expect((await auditRows('account_updated')).some((a) => a.target?.includes('wangwu'))).toBe(true);
     });
 
     it('does not let an administrator demote themself', async () => {
       const res = await post('update', { id: adminId, realName: '系统管理员', userNo: 'admin', kind: 'staff' });
-      expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message: MESSAGES.selfDemote, data: { field: 'kind' } });
+      expect(res.json()).toMatchObject({
+        errorCode: Codes.inputError,
+        message: MESSAGES.selfDemote,
+        data: { field: 'kind' },
+      });
       expect((await userRow('admin'))!.isAdmin).toBe(1);
     });
 
@@ -151,10 +243,15 @@ describe('account administration', () => {
   });
 
   describe('status, lock and password', () => {
-    it('disabling ends the user\'s open session at once; enabling lets them back', async () => {
+    it("disabling ends the user's open session at once; enabling lets them back", async () => {
       const { id } = await create('zhaoliu');
       const token = await app.tokenFor('zhaoliu');
-      const check = () => app.inject({ method: 'POST', url: '/user/api/v1.user/check_user_is_login/', headers: { authorization: token } });
+      const check = () =>
+        app.inject({
+          method: 'POST',
+          url: '/user/api/v1.user/check_user_is_login/',
+          headers: { authorization: token },
+        });
       expect((await check()).json().errorCode).toBe(Codes.ok);
       expect((await post('disable', { id })).json().errorCode).toBe(Codes.ok);
       expect((await check()).json().errorCode).toBe(Codes.notAuthenticated);
@@ -177,8 +274,13 @@ describe('account administration', () => {
 
     it('unlocks a locked account', async () => {
       const { id } = await create('locked1');
-      await app.db.updateTable('appUser').set({ failedCount: 5, lockedUntil: Date.now() + 600_000 }).where('id', '=', id).execute();
-      const listed = async (status: string) => ((await get('list', { status, keyword: 'locked1' })).json().data.list as { id: number }[]).map((r) => r.id);
+      await app.db
+        .updateTable('appUser')
+        .set({ failedCount: 5, lockedUntil: Date.now() + 600_000 })
+        .where('id', '=', id)
+        .execute();
+      const listed = async (status: string) =>
+        ((await get('list', { status, keyword: 'locked1' })).json().data.list as { id: number }[]).map((r) => r.id);
       expect(await listed('locked')).toEqual([id]);
       expect(await listed('active')).toEqual([]);
       expect((await post('unlock', { id })).json().errorCode).toBe(Codes.ok);
@@ -197,14 +299,18 @@ describe('account administration', () => {
       expect(res.json().errorCode).toBe(Codes.ok);
       const generated = res.json().data.password as string;
       expect(isStrongPassword(generated)).toBe(true);
-      const check = await app.inject({ method: 'POST', url: '/user/api/v1.user/check_user_is_login/', headers: { authorization: token } });
+      const check = await app.inject({
+        method: 'POST',
+        url: '/user/api/v1.user/check_user_is_login/',
+        headers: { authorization: token },
+      });
       expect(check.json().errorCode).toBe(Codes.notAuthenticated);
       const login = await loginAs(app, 'resetme', generated);
       expect(login.user_info.must_change_pwd).toBe(1);
       expect((await auditRows('account_password_reset')).some((a) => a.target?.includes('resetme'))).toBe(true);
     });
 
-    it('resets to the administrator\'s encrypted password, which must be strong', async () => {
+    it("resets to the administrator's encrypted password, which must be strong", async () => {
       const { id } = await create('resetme2');
       const weak = await post('reset_password', { id, password: enc('12345678') });
       expect(weak.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'password' } });
@@ -219,8 +325,16 @@ describe('account administration', () => {
   describe('roles and platforms', () => {
     it('replaces the role set and the platform set', async () => {
       const { id } = await create('assign1', { roleIds: [role.r1], platformIds: [platformId] });
-      await app.injectAs('admin', { method: 'POST', url: `${BASE}/assign_roles/`, payload: { id, roleIds: [role.r2] } });
-      await app.injectAs('admin', { method: 'POST', url: `${BASE}/assign_platforms/`, payload: { id, platformIds: [] } });
+      await app.injectAs('admin', {
+        method: 'POST',
+        url: `${BASE}/assign_roles/`,
+        payload: { id, roleIds: [role.r2] },
+      });
+      await app.injectAs('admin', {
+        method: 'POST',
+        url: `${BASE}/assign_platforms/`,
+        payload: { id, platformIds: [] },
+      });
       const d = (await get('detail', { id })).json().data;
       expect(d.roleIds).toEqual([role.r2]);
       expect(d.platformIds).toEqual([]);
@@ -249,7 +363,9 @@ describe('account administration', () => {
     };
 
     it('filters by a department with or without its subtree', async () => {
-      expect((await listIds({ keyword: 'flt_', departmentId: dept.A })).sort()).toEqual([ids.inA, ids.inB, ids.inC].sort());
+      expect((await listIds({ keyword: 'flt_', departmentId: dept.A })).sort()).toEqual(
+        [ids.inA, ids.inB, ids.inC].sort(),
+      );
       expect(await listIds({ keyword: 'flt_', departmentId: dept.A, includeChildren: 0 })).toEqual([ids.inA]);
       expect((await listIds({ keyword: 'flt_', departmentId: dept.B })).sort()).toEqual([ids.inB, ids.inC].sort());
     });
@@ -270,7 +386,11 @@ describe('account administration', () => {
       expect(page).toMatchObject({ total: 4, page: 2, pageSize: 3 });
       expect(page.list.map((r: { id: number }) => r.id)).toEqual([ids.inA]);
       const first = (await get('list', { keyword: 'flt_b' })).json().data.list[0];
-      expect(first).toMatchObject({ username: 'flt_b', departmentName: '测试系', roles: [{ id: role.r1, name: '测试角色r1' }] });
+      expect(first).toMatchObject({
+        username: 'flt_b',
+        departmentName: '测试系',
+        roles: [{ id: role.r1, name: '测试角色r1' }],
+      });
       expect(first).not.toHaveProperty('passwordHash');
     });
 
@@ -289,7 +409,11 @@ describe('account administration', () => {
       return Buffer.from(await wb.xlsx.writeBuffer());
     };
     const upload = (content: Buffer, filename = 'users.xlsx') => {
-      const body = multipartBody({ filename, content, type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' });
+      const body = multipartBody({
+        filename,
+        content,
+        type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      });
       return asAdmin({ method: 'POST', url: `${BASE}/import/`, ...body });
     };
 
@@ -307,7 +431,11 @@ describe('account administration', () => {
       expect(body.errorCode).toBe(Codes.partialImportError);
       expect(body.data.imported).toBe(2);
       const failures = body.data.failed as { row: number; field: string; message: string }[];
-      const at = (row: number) => failures.filter((f) => f.row === row).map((f) => f.field).sort();
+      const at = (row: number) =>
+        failures
+          .filter((f) => f.row === row)
+          .map((f) => f.field)
+          .sort();
       expect(at(3)).toEqual(['手机号', '用户名'].sort());
       expect(at(5)).toEqual(['类型(学生/教职工)', '部门编码', '邮箱', '初始密码'].sort());
       expect(failures.find((f) => f.row === 6)).toMatchObject({ field: '用户名', message: MESSAGES.usernameTaken });
@@ -317,7 +445,13 @@ describe('account administration', () => {
 
       const ok1 = (await userRow('imp_ok1'))!;
       const ok2 = (await userRow('imp_ok2'))!;
-      expect(ok1).toMatchObject({ realName: '导入一', kind: 'student', departmentId: dept.C, mustChangePwd: 1, gender: '男' });
+      expect(ok1).toMatchObject({
+        realName: '导入一',
+        kind: 'student',
+        departmentId: dept.C,
+        mustChangePwd: 1,
+        gender: '男',
+      });
       expect(ok2).toMatchObject({ kind: 'staff', departmentId: null, mustChangePwd: 1 });
       expect(await verifyPassword(ok1.passwordHash, 'Import@2026')).toBe(true);
       // Every row its own hash; a row without a password gets one generated and shown in this answer only.
@@ -363,13 +497,23 @@ describe('account administration', () => {
       const { headers, rows } = await readSheet(s, 100);
       expect(headers).toContain('用户名');
       expect(rows).toHaveLength(1);
-      expect(rows[0]!.cells).toMatchObject({ 用户名: 'exp_one', 姓名: '导出者', 部门: '测试系', 部门编码: 'TB', 类型: '学生', 状态: '正常' });
+      expect(rows[0]!.cells).toMatchObject({
+        用户名: 'exp_one',
+        姓名: '导出者',
+        部门: '测试系',
+        部门编码: 'TB',
+        类型: '学生',
+        状态: '正常',
+      });
       expect(res.rawPayload.toString('latin1')).not.toContain('$argon2');
       const all = await get('export');
       const t = new PassThrough();
       t.end(all.rawPayload);
       const everyone = await readSheet(t, 100_000);
-      const count = await app.db.selectFrom('appUser').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const count = await app.db
+        .selectFrom('appUser')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       expect(everyone.rows).toHaveLength(Number(count.n));
       expect(everyone.rows.every((r) => Object.values(r.cells).every((v) => !v.startsWith('$argon2')))).toBe(true);
     });
@@ -377,7 +521,11 @@ describe('account administration', () => {
 
   describe('avatar', () => {
     const send = (content: Buffer, filename: string, userId: number | string) =>
-      asAdmin({ method: 'POST', url: `${BASE}/avatar/`, ...multipartBody({ filename, content, type: 'image/png' }, { userId: String(userId) }) });
+      asAdmin({
+        method: 'POST',
+        url: `${BASE}/avatar/`,
+        ...multipartBody({ filename, content, type: 'image/png' }, { userId: String(userId) }),
+      });
 
     it('stores an image and sets it as the avatar', async () => {
       const { id } = await create('avatar1');
@@ -386,7 +534,11 @@ describe('account administration', () => {
       const url = res.json().data.url as string;
       expect(url).toMatch(/^\/resource\/api\/v1\.file\/[0-9a-f-]{36}$/);
       expect((await userRow('avatar1'))!.avatar).toBe(url);
-      const upload = await app.db.selectFrom('upload').selectAll().where('id', '=', url.split('/').pop()!).executeTakeFirstOrThrow();
+      const upload = await app.db
+        .selectFrom('upload')
+        .selectAll()
+        .where('id', '=', url.split('/').pop()!)
+        .executeTakeFirstOrThrow();
       expect(upload).toMatchObject({ purpose: 'avatar', isPublic: 0, ownerId: id });
     });
 
@@ -396,7 +548,10 @@ describe('account administration', () => {
       expect((await send(big, 'big.png', id)).json().errorCode).toBe(Codes.payloadTooLarge);
       expect((await send(Buffer.from('hello world'), 'x.png', id)).json().errorCode).toBe(Codes.inputError);
       expect((await send(TINY_PNG, 'me.png', 999999)).json().errorCode).toBe(Codes.notFound);
-      expect((await send(TINY_PNG, 'me.png', 'abc')).json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'userId' } });
+      expect((await send(TINY_PNG, 'me.png', 'abc')).json()).toMatchObject({
+        errorCode: Codes.inputError,
+        data: { field: 'userId' },
+      });
       expect((await userRow('avatar2'))!.avatar).toBeNull();
     });
   });

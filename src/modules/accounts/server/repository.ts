@@ -3,7 +3,14 @@ import type { Db } from '@/server/db/dialect';
 import { paginate } from '@/server/db/paginate';
 import type { Database, UserTable, UserUpdate } from '@/server/db/schema';
 import type { Page } from '@/shared/envelope';
-import type { AccountDetail, AccountFilter, AccountKind, AccountListQuery, AccountRole, AccountSummary } from '../contract';
+import type {
+  AccountDetail,
+  AccountFilter,
+  AccountKind,
+  AccountListQuery,
+  AccountRole,
+  AccountSummary,
+} from '../contract';
 
 type Conn = Db | Transaction<Database>;
 
@@ -14,8 +21,14 @@ const containsPattern = (kw: string) => `%${kw.replace(/[\\%_]/g, (c) => `\\${c}
 function subtreeIds(db: Conn, rootId: number) {
   return db
     .withRecursive('sub(id)', (qc) =>
-      qc.selectFrom('department').select('department.id').where('department.id', '=', rootId)
-        .unionAll(qc.selectFrom('department').innerJoin('sub', 'sub.id', 'department.parentId').select('department.id')))
+      qc
+        .selectFrom('department')
+        .select('department.id')
+        .where('department.id', '=', rootId)
+        .unionAll(
+          qc.selectFrom('department').innerJoin('sub', 'sub.id', 'department.parentId').select('department.id'),
+        ),
+    )
     .selectFrom('sub')
     .select('sub.id');
 }
@@ -28,19 +41,29 @@ function filtered(db: Conn, f: AccountFilter, now: number) {
       const p = containsPattern(f.keyword.trim());
       // Case-insensitive without lower() on every row: SQLite's LIKE already is (ASCII), PostgreSQL has ILIKE.
       const like = sql.raw(db.getExecutor().adapter instanceof PostgresAdapter ? 'ilike' : 'like');
-      and.push(eb.or([
-        sql<boolean>`${eb.ref('appUser.username')} ${like} ${p} escape '\\'`,
-        sql<boolean>`${eb.ref('appUser.realName')} ${like} ${p} escape '\\'`,
-        sql<boolean>`${eb.ref('appUser.userNo')} ${like} ${p} escape '\\'`,
-      ]));
+      and.push(
+        eb.or([
+          sql<boolean>`${eb.ref('appUser.username')} ${like} ${p} escape '\\'`,
+          sql<boolean>`${eb.ref('appUser.realName')} ${like} ${p} escape '\\'`,
+          sql<boolean>`${eb.ref('appUser.userNo')} ${like} ${p} escape '\\'`,
+        ]),
+      );
     }
     if (f.departmentId) {
-      and.push(f.includeChildren === 0
-        ? eb('appUser.departmentId', '=', f.departmentId)
-        : eb('appUser.departmentId', 'in', subtreeIds(db, f.departmentId)));
+      and.push(
+        f.includeChildren === 0
+          ? eb('appUser.departmentId', '=', f.departmentId)
+          : eb('appUser.departmentId', 'in', subtreeIds(db, f.departmentId)),
+      );
     }
     if (f.roleId) {
-      and.push(eb('appUser.id', 'in', eb.selectFrom('userRole').select('userRole.userId').where('userRole.roleId', '=', f.roleId)));
+      and.push(
+        eb(
+          'appUser.id',
+          'in',
+          eb.selectFrom('userRole').select('userRole.userId').where('userRole.roleId', '=', f.roleId),
+        ),
+      );
     }
     if (f.kind) and.push(eb('appUser.kind', '=', f.kind));
     if (f.status === 'disabled') and.push(eb('appUser.status', '=', 'disabled'));
@@ -54,8 +77,15 @@ function filtered(db: Conn, f: AccountFilter, now: number) {
 }
 
 const SUMMARY_COLUMNS = [
-  'appUser.id', 'appUser.username', 'appUser.realName', 'appUser.userNo', 'appUser.kind', 'appUser.departmentId',
-  'appUser.status', 'appUser.lockedUntil', 'appUser.lastLoginAt',
+  'appUser.id',
+  'appUser.username',
+  'appUser.realName',
+  'appUser.userNo',
+  'appUser.kind',
+  'appUser.departmentId',
+  'appUser.status',
+  'appUser.lockedUntil',
+  'appUser.lastLoginAt',
 ] as const;
 
 interface SummaryRow {
@@ -88,11 +118,19 @@ const toSummary = (r: SummaryRow, roles: AccountRole[], now: number): AccountSum
 
 /** One page of accounts, newest first, with their department and roles (two more indexed queries). */
 export async function listAccounts(db: Db, q: AccountListQuery, now = Date.now()): Promise<Page<AccountSummary>> {
-  const page = await paginate(filtered(db, q, now), (b) => b
-    .leftJoin('department', 'department.id', 'appUser.departmentId')
-    .select([...SUMMARY_COLUMNS, 'department.name as departmentName'])
-    .orderBy('appUser.id', 'desc'), q);
-  const roles = await rolesOf(db, page.list.map((r) => r.id));
+  const page = await paginate(
+    filtered(db, q, now),
+    (b) =>
+      b
+        .leftJoin('department', 'department.id', 'appUser.departmentId')
+        .select([...SUMMARY_COLUMNS, 'department.name as departmentName'])
+        .orderBy('appUser.id', 'desc'),
+    q,
+  );
+  const roles = await rolesOf(
+    db,
+    page.list.map((r) => r.id),
+  );
   return { ...page, list: page.list.map((r) => toSummary(r, roles.get(r.id) ?? [], now)) };
 }
 
@@ -100,13 +138,31 @@ export async function listAccounts(db: Db, q: AccountListQuery, now = Date.now()
 export async function exportRowsAfter(db: Db, f: AccountFilter, afterId: number, limit: number, now = Date.now()) {
   const rows = await filtered(db, f, now)
     .leftJoin('department', 'department.id', 'appUser.departmentId')
-    .select([...SUMMARY_COLUMNS, 'department.name as departmentName', 'department.code as departmentCode', 'appUser.phone', 'appUser.email', 'appUser.gender', 'appUser.createdAt'])
+    .select([
+      ...SUMMARY_COLUMNS,
+      'department.name as departmentName',
+      'department.code as departmentCode',
+      'appUser.phone',
+      'appUser.email',
+      'appUser.gender',
+      'appUser.createdAt',
+    ])
     .where('appUser.id', '>', afterId)
     .orderBy('appUser.id', 'asc')
     .limit(limit)
     .execute();
-  const roles = await rolesOf(db, rows.map((r) => r.id));
-  return rows.map((r) => ({ ...toSummary(r, roles.get(r.id) ?? [], now), departmentCode: r.departmentCode, phone: r.phone, email: r.email, gender: r.gender, createdAt: r.createdAt }));
+  const roles = await rolesOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({
+    ...toSummary(r, roles.get(r.id) ?? [], now),
+    departmentCode: r.departmentCode,
+    phone: r.phone,
+    email: r.email,
+    gender: r.gender,
+    createdAt: r.createdAt,
+  }));
 }
 
 export type ExportRow = Awaited<ReturnType<typeof exportRowsAfter>>[number];
@@ -114,10 +170,13 @@ export type ExportRow = Awaited<ReturnType<typeof exportRowsAfter>>[number];
 export async function rolesOf(db: Conn, userIds: number[]): Promise<Map<number, AccountRole[]>> {
   const map = new Map<number, AccountRole[]>();
   if (!userIds.length) return map;
-  const rows = await db.selectFrom('userRole').innerJoin('role', 'role.id', 'userRole.roleId')
+  const rows = await db
+    .selectFrom('userRole')
+    .innerJoin('role', 'role.id', 'userRole.roleId')
     .select(['userRole.userId', 'role.id', 'role.name'])
     .where('userRole.userId', 'in', userIds)
-    .orderBy('role.sort').orderBy('role.id')
+    .orderBy('role.sort')
+    .orderBy('role.id')
     .execute();
   for (const r of rows) {
     const list = map.get(r.userId) ?? [];
@@ -128,24 +187,50 @@ export async function rolesOf(db: Conn, userIds: number[]): Promise<Map<number, 
 }
 
 export async function findAccount(db: Conn, id: number, now = Date.now()): Promise<AccountDetail | undefined> {
-  const r = await db.selectFrom('appUser')
+  const r = await db
+    .selectFrom('appUser')
     .leftJoin('department', 'department.id', 'appUser.departmentId')
-    .select([...SUMMARY_COLUMNS, 'department.name as departmentName', 'appUser.phone', 'appUser.email', 'appUser.gender', 'appUser.avatar',
-      'appUser.mustChangePwd', 'appUser.createdAt', 'appUser.updatedAt'])
+    .select([
+      ...SUMMARY_COLUMNS,
+      'department.name as departmentName',
+      'appUser.phone',
+      'appUser.email',
+      'appUser.gender',
+      'appUser.avatar',
+      'appUser.mustChangePwd',
+      'appUser.createdAt',
+      'appUser.updatedAt',
+    ])
     .where('appUser.id', '=', id)
     .executeTakeFirst();
   if (!r) return undefined;
   const roles = (await rolesOf(db, [id])).get(id) ?? [];
-  const platforms = await db.selectFrom('platformUser').select('platformId').where('userId', '=', id).orderBy('platformId').execute();
+  const platforms = await db
+    .selectFrom('platformUser')
+    .select('platformId')
+    .where('userId', '=', id)
+    .orderBy('platformId')
+    .execute();
   return {
     ...toSummary(r, roles, now),
-    phone: r.phone, email: r.email, gender: r.gender, avatar: r.avatar, mustChangePwd: r.mustChangePwd === 1,
-    roleIds: roles.map((x) => x.id), platformIds: platforms.map((p) => p.platformId), createdAt: r.createdAt, updatedAt: r.updatedAt,
+    phone: r.phone,
+    email: r.email,
+    gender: r.gender,
+    avatar: r.avatar,
+    mustChangePwd: r.mustChangePwd === 1,
+    roleIds: roles.map((x) => x.id),
+    platformIds: platforms.map((p) => p.platformId),
+    createdAt: r.createdAt,
+    updatedAt: r.updatedAt,
   };
 }
 
 export async function findUserBrief(db: Conn, id: number) {
-  return db.selectFrom('appUser').select(['id', 'username', 'realName', 'kind', 'isAdmin', 'status']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('appUser')
+    .select(['id', 'username', 'realName', 'kind', 'isAdmin', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 /** Which of these usernames exist already. */
@@ -154,7 +239,11 @@ export async function existingUsernames(db: Conn, usernames: string[]): Promise<
   const found = new Set<string>();
   // Chunks keep the bound-parameter count well inside SQLite's and PostgreSQL's limits.
   for (let i = 0; i < usernames.length; i += 500) {
-    const rows = await db.selectFrom('appUser').select('username').where('username', 'in', usernames.slice(i, i + 500)).execute();
+    const rows = await db
+      .selectFrom('appUser')
+      .select('username')
+      .where('username', 'in', usernames.slice(i, i + 500))
+      .execute();
     for (const r of rows) found.add(r.username);
   }
   return found;
@@ -183,17 +272,29 @@ export async function insertUser(db: Conn, values: Insertable<UserTable>): Promi
 }
 
 export async function updateUser(db: Conn, id: number, set: UserUpdate): Promise<void> {
-  await db.updateTable('appUser').set({ ...set, updatedAt: Date.now() }).where('id', '=', id).execute();
+  await db
+    .updateTable('appUser')
+    .set({ ...set, updatedAt: Date.now() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function replaceRoles(db: Conn, userId: number, roleIds: number[]): Promise<void> {
   await db.deleteFrom('userRole').where('userId', '=', userId).execute();
   const unique = [...new Set(roleIds)];
-  if (unique.length) await db.insertInto('userRole').values(unique.map((roleId) => ({ userId, roleId }))).execute();
+  if (unique.length)
+    await db
+      .insertInto('userRole')
+      .values(unique.map((roleId) => ({ userId, roleId })))
+      .execute();
 }
 
 export async function replacePlatforms(db: Conn, userId: number, platformIds: number[]): Promise<void> {
   await db.deleteFrom('platformUser').where('userId', '=', userId).execute();
   const unique = [...new Set(platformIds)];
-  if (unique.length) await db.insertInto('platformUser').values(unique.map((platformId) => ({ userId, platformId }))).execute();
+  if (unique.length)
+    await db
+      .insertInto('platformUser')
+      .values(unique.map((platformId) => ({ userId, platformId })))
+      .execute();
 }

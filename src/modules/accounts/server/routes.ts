@@ -8,8 +8,18 @@ import { IMAGE_KINDS } from '@/server/uploads/sniff';
 import { ok } from '@/shared/envelope';
 import { Codes } from '@/shared/errors';
 import {
-  AccountCreateBody, AccountFilter, AccountListQuery, AccountUpdateBody, AssignPlatformsBody, AssignRolesBody, IdBody, IdQuery,
-  IMPORT_HEADERS, KIND_TEXT, ResetPasswordBody, type AvatarAnswer,
+  AccountCreateBody,
+  AccountFilter,
+  AccountListQuery,
+  AccountUpdateBody,
+  AssignPlatformsBody,
+  AssignRolesBody,
+  IdBody,
+  IdQuery,
+  IMPORT_HEADERS,
+  KIND_TEXT,
+  ResetPasswordBody,
+  type AvatarAnswer,
 } from '../contract';
 import { exportRowsAfter, listAccounts, type ExportRow } from './repository';
 import * as svc from './service';
@@ -18,20 +28,33 @@ const BASE = '/user/api/v1.account';
 const ADMIN = { access: 'admin' } as const;
 const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-const actorOf = (req: FastifyRequest): svc.Actor => ({ userId: req.auth!.userId, username: req.auth!.username, ip: req.ip });
+const actorOf = (req: FastifyRequest): svc.Actor => ({
+  userId: req.auth!.userId,
+  username: req.auth!.username,
+  ip: req.ip,
+});
 
 // Times as the university reads them (China Standard Time, UTC+8, no daylight saving).
-const stamp = (ms: number | null) => (ms ? new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '');
+const stamp = (ms: number | null) =>
+  ms ? new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ') : '';
 
 /** Account administration (issue 3, systemSetting → account): administrators only. */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(`${BASE}/list/`, { schema: { querystring: AccountListQuery }, config: ADMIN }, async (req) => ok(await listAccounts(app.db, req.query)));
+  app.get(`${BASE}/list/`, { schema: { querystring: AccountListQuery }, config: ADMIN }, async (req) =>
+    ok(await listAccounts(app.db, req.query)),
+  );
 
-  app.get(`${BASE}/detail/`, { schema: { querystring: IdQuery }, config: ADMIN }, async (req) => ok(await svc.accountDetail(app, req.query.id)));
+  app.get(`${BASE}/detail/`, { schema: { querystring: IdQuery }, config: ADMIN }, async (req) =>
+    ok(await svc.accountDetail(app, req.query.id)),
+  );
 
-  app.post(`${BASE}/create/`, { schema: { body: AccountCreateBody }, config: ADMIN }, async (req) => ok(await svc.createAccount(app, actorOf(req), req.body)));
+  app.post(`${BASE}/create/`, { schema: { body: AccountCreateBody }, config: ADMIN }, async (req) =>
+    ok(await svc.createAccount(app, actorOf(req), req.body)),
+  );
 
-  app.post(`${BASE}/update/`, { schema: { body: AccountUpdateBody }, config: ADMIN }, async (req) => ok(await svc.updateAccount(app, actorOf(req), req.body)));
+  app.post(`${BASE}/update/`, { schema: { body: AccountUpdateBody }, config: ADMIN }, async (req) =>
+    ok(await svc.updateAccount(app, actorOf(req), req.body)),
+  );
 
   app.post(`${BASE}/disable/`, { schema: { body: IdBody }, config: ADMIN }, async (req) => {
     await svc.setAccountStatus(app, actorOf(req), req.body.id, 'disabled');
@@ -48,8 +71,9 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(null);
   });
 
-  app.post(`${BASE}/reset_password/`, { schema: { body: ResetPasswordBody }, config: ADMIN },
-    async (req) => ok(await svc.resetPassword(app, actorOf(req), req.body.id, req.body.password)));
+  app.post(`${BASE}/reset_password/`, { schema: { body: ResetPasswordBody }, config: ADMIN }, async (req) =>
+    ok(await svc.resetPassword(app, actorOf(req), req.body.id, req.body.password)),
+  );
 
   app.post(`${BASE}/assign_roles/`, { schema: { body: AssignRolesBody }, config: ADMIN }, async (req) => {
     await svc.assignRoles(app, actorOf(req), req.body.id, req.body.roleIds);
@@ -74,7 +98,13 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       file.file.resume();
       throw e;
     });
-    const saved = await saveUpload(app, file, { purpose: 'avatar', accept: IMAGE_KINDS, maxBytes: AVATAR_MAX_BYTES, isPublic: false, ownerId: userId });
+    const saved = await saveUpload(app, file, {
+      purpose: 'avatar',
+      accept: IMAGE_KINDS,
+      maxBytes: AVATAR_MAX_BYTES,
+      isPublic: false,
+      ownerId: userId,
+    });
     await svc.setAvatar(app, actorOf(req), userId, saved.url);
     return ok<AvatarAnswer>({ url: saved.url });
   });
@@ -84,7 +114,12 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (!file) throw new AppError(Codes.importError, 400, '请选择要导入的 Excel 文件');
     const answer = await svc.importAccounts(app, actorOf(req), file.file);
     if (answer.failed.length) {
-      throw new AppError(Codes.partialImportError, 400, `已导入 ${answer.imported} 行，${new Set(answer.failed.map((f) => f.row)).size} 行有误未导入`, answer);
+      throw new AppError(
+        Codes.partialImportError,
+        400,
+        `已导入 ${answer.imported} 行，${new Set(answer.failed.map((f) => f.row)).size} 行有误未导入`,
+        answer,
+      );
     }
     return ok(answer);
   });
@@ -94,12 +129,25 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     const sheet = wb.addWorksheet('账号');
     sheet.columns = IMPORT_HEADERS.map((h) => ({ header: h, width: 18 }));
     sheet.getRow(1).font = { bold: true };
-    sheet.addRow(['zhangsan2026', '张三', '20260101001', '学生', '01', '13800000000', 'zhangsan@example.edu.cn', '男', '']);
+    sheet.addRow([
+      'zhangsan2026',
+      '张三',
+      '20260101001',
+      '学生',
+      '01',
+      '13800000000',
+      'zhangsan@example.edu.cn',
+      '男',
+      '',
+    ]);
     const buffer = Buffer.from(await wb.xlsx.writeBuffer());
     const name = '账号导入模板.xlsx';
     return reply
       .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('Content-Disposition', `attachment; filename="account-template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`)
+      .header(
+        'Content-Disposition',
+        `attachment; filename="account-template.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
+      )
       .header('Cache-Control', 'no-store')
       .send(buffer);
   });
@@ -125,5 +173,6 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { header: '创建时间', width: 20, value: (r) => stamp(r.createdAt) },
       ],
       rows: keysetRows((after, limit) => exportRowsAfter(app.db, req.query, after, limit), 1000),
-    }));
+    }),
+  );
 };

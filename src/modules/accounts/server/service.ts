@@ -12,8 +12,18 @@ import { readSheet } from '@/server/excel/read';
 import { Codes } from '@/shared/errors';
 import { isStrongPassword } from '@/modules/auth/contract';
 import {
-  checkAccountFields, IMPORT_HEADERS, IMPORT_MAX_ROWS, KIND_TEXT, MESSAGES, USERNAME_PATTERN,
-  type AccountCreateBody, type AccountDetail, type AccountUpdateBody, type ImportAnswer, type ImportFailure, type ImportedPassword,
+  checkAccountFields,
+  IMPORT_HEADERS,
+  IMPORT_MAX_ROWS,
+  KIND_TEXT,
+  MESSAGES,
+  USERNAME_PATTERN,
+  type AccountCreateBody,
+  type AccountDetail,
+  type AccountUpdateBody,
+  type ImportAnswer,
+  type ImportFailure,
+  type ImportedPassword,
   type ResetPasswordAnswer,
 } from '../contract';
 import * as repo from './repository';
@@ -47,14 +57,32 @@ async function plainPassword(app: FastifyInstance, encrypted: string): Promise<s
   return plain;
 }
 
-async function checkRefs(app: FastifyInstance, b: { departmentId?: number | null; roleIds?: number[]; platformIds?: number[] }) {
-  if (b.departmentId && !(await repo.departmentExists(app.db, b.departmentId))) throw fieldError('departmentId', MESSAGES.department);
-  if (b.roleIds && (await repo.missingIds(app.db, 'role', b.roleIds)).length) throw fieldError('roleIds', '所选角色不存在');
-  if (b.platformIds && (await repo.missingIds(app.db, 'platform', b.platformIds)).length) throw fieldError('platformIds', '所选平台不存在');
+async function checkRefs(
+  app: FastifyInstance,
+  b: { departmentId?: number | null; roleIds?: number[]; platformIds?: number[] },
+) {
+  if (b.departmentId && !(await repo.departmentExists(app.db, b.departmentId)))
+    throw fieldError('departmentId', MESSAGES.department);
+  if (b.roleIds && (await repo.missingIds(app.db, 'role', b.roleIds)).length)
+    throw fieldError('roleIds', '所选角色不存在');
+  if (b.platformIds && (await repo.missingIds(app.db, 'platform', b.platformIds)).length)
+    throw fieldError('platformIds', '所选平台不存在');
 }
 
-function checkProfile(b: { realName: string; userNo: string; kind: string; phone?: string | null; email?: string | null; gender?: string | null }) {
-  const first = checkAccountFields({ ...b, phone: blankToNull(b.phone), email: blankToNull(b.email), gender: blankToNull(b.gender) })[0];
+function checkProfile(b: {
+  realName: string;
+  userNo: string;
+  kind: string;
+  phone?: string | null;
+  email?: string | null;
+  gender?: string | null;
+}) {
+  const first = checkAccountFields({
+    ...b,
+    phone: blankToNull(b.phone),
+    email: blankToNull(b.email),
+    gender: blankToNull(b.gender),
+  })[0];
   if (first) throw fieldError(first.field, first.message);
 }
 
@@ -84,7 +112,15 @@ async function briefOrThrow(db: Trx | FastifyInstance['db'], id: number) {
 }
 
 const log = (trx: Trx, actor: Actor, action: string, target: string, detail?: string) =>
-  audit(trx, { action, result: 'ok', actorId: actor.userId, actorName: actor.username, target, detail: detail ?? null, ip: actor.ip });
+  audit(trx, {
+    action,
+    result: 'ok',
+    actorId: actor.userId,
+    actorName: actor.username,
+    target,
+    detail: detail ?? null,
+    ip: actor.ip,
+  });
 
 /** A new account with an administrator-chosen password the user must change at first sign-in. */
 export async function createAccount(app: FastifyInstance, actor: Actor, b: AccountCreateBody): Promise<AccountDetail> {
@@ -100,12 +136,27 @@ export async function createAccount(app: FastifyInstance, actor: Actor, b: Accou
     // Checked again inside the transaction: another administrator may have taken it meanwhile.
     if ((await repo.existingUsernames(trx, [username])).size) throw usernameTaken();
     const id = await repo.insertUser(trx, {
-      username, passwordHash, ...profileValues(b), avatar: null, status: 'active', mustChangePwd: 1, failedCount: 0,
-      lockedUntil: null, lastLoginAt: null, createdAt: now, updatedAt: now,
+      username,
+      passwordHash,
+      ...profileValues(b),
+      avatar: null,
+      status: 'active',
+      mustChangePwd: 1,
+      failedCount: 0,
+      lockedUntil: null,
+      lastLoginAt: null,
+      createdAt: now,
+      updatedAt: now,
     });
     if (b.roleIds) await repo.replaceRoles(trx, id, b.roleIds);
     if (b.platformIds) await repo.replacePlatforms(trx, id, b.platformIds);
-    await log(trx, actor, 'account_created', `user:${id} ${username}`, `roles=${(b.roleIds ?? []).join(',')} platforms=${(b.platformIds ?? []).join(',')}`);
+    await log(
+      trx,
+      actor,
+      'account_created',
+      `user:${id} ${username}`,
+      `roles=${(b.roleIds ?? []).join(',')} platforms=${(b.platformIds ?? []).join(',')}`,
+    );
     return id;
   });
   return detailOrThrow(app, id);
@@ -115,7 +166,8 @@ export async function createAccount(app: FastifyInstance, actor: Actor, b: Accou
 export async function updateAccount(app: FastifyInstance, actor: Actor, b: AccountUpdateBody): Promise<AccountDetail> {
   const current = await briefOrThrow(app.db, b.id);
   checkProfile(b);
-  if (b.id === actor.userId && current.isAdmin === 1 && b.kind !== 'admin') throw fieldError('kind', MESSAGES.selfDemote);
+  if (b.id === actor.userId && current.isAdmin === 1 && b.kind !== 'admin')
+    throw fieldError('kind', MESSAGES.selfDemote);
   await checkRefs(app, b);
   const values = profileValues(b);
   await app.db.transaction().execute(async (trx) => {
@@ -124,13 +176,24 @@ export async function updateAccount(app: FastifyInstance, actor: Actor, b: Accou
     if (b.platformIds) await repo.replacePlatforms(trx, b.id, b.platformIds);
     // A session carries the admin flag it was opened with: a change of rights needs a new sign-in.
     if (values.isAdmin !== current.isAdmin) await revokeUserSessions(trx, b.id);
-    await log(trx, actor, 'account_updated', `user:${b.id} ${current.username}`, JSON.stringify({ ...values, roleIds: b.roleIds, platformIds: b.platformIds }));
+    await log(
+      trx,
+      actor,
+      'account_updated',
+      `user:${b.id} ${current.username}`,
+      JSON.stringify({ ...values, roleIds: b.roleIds, platformIds: b.platformIds }),
+    );
   });
   return detailOrThrow(app, b.id);
 }
 
 /** Disable (the user's sessions end at once, in the same transaction) or enable an account. */
-export async function setAccountStatus(app: FastifyInstance, actor: Actor, id: number, status: 'active' | 'disabled'): Promise<void> {
+export async function setAccountStatus(
+  app: FastifyInstance,
+  actor: Actor,
+  id: number,
+  status: 'active' | 'disabled',
+): Promise<void> {
   if (status === 'disabled' && id === actor.userId) throw fieldError('id', MESSAGES.selfDisable);
   const u = await briefOrThrow(app.db, id);
   await app.db.transaction().execute(async (trx) => {
@@ -152,7 +215,12 @@ export async function unlockAccount(app: FastifyInstance, actor: Actor, id: numb
  * A new password (the administrator's, encrypted, or generated and answered once): the user
  * must change it at next sign-in and every open session ends.
  */
-export async function resetPassword(app: FastifyInstance, actor: Actor, id: number, encrypted?: string): Promise<ResetPasswordAnswer> {
+export async function resetPassword(
+  app: FastifyInstance,
+  actor: Actor,
+  id: number,
+  encrypted?: string,
+): Promise<ResetPasswordAnswer> {
   const u = await briefOrThrow(app.db, id);
   const generated = encrypted ? null : generatePassword();
   const plain = encrypted ? await plainPassword(app, encrypted) : generated!;
@@ -160,7 +228,13 @@ export async function resetPassword(app: FastifyInstance, actor: Actor, id: numb
   await app.db.transaction().execute(async (trx) => {
     await repo.updateUser(trx, id, { passwordHash, mustChangePwd: 1, failedCount: 0, lockedUntil: null });
     await revokeUserSessions(trx, id);
-    await log(trx, actor, 'account_password_reset', `user:${id} ${u.username}`, generated ? 'generated' : 'set by administrator');
+    await log(
+      trx,
+      actor,
+      'account_password_reset',
+      `user:${id} ${u.username}`,
+      generated ? 'generated' : 'set by administrator',
+    );
   });
   return { password: generated };
 }
@@ -174,12 +248,23 @@ export async function assignRoles(app: FastifyInstance, actor: Actor, id: number
   });
 }
 
-export async function assignPlatforms(app: FastifyInstance, actor: Actor, id: number, platformIds: number[]): Promise<void> {
+export async function assignPlatforms(
+  app: FastifyInstance,
+  actor: Actor,
+  id: number,
+  platformIds: number[],
+): Promise<void> {
   const u = await briefOrThrow(app.db, id);
   await checkRefs(app, { platformIds });
   await app.db.transaction().execute(async (trx) => {
     await repo.replacePlatforms(trx, id, platformIds);
-    await log(trx, actor, 'account_platforms_assigned', `user:${id} ${u.username}`, `platforms=${platformIds.join(',')}`);
+    await log(
+      trx,
+      actor,
+      'account_platforms_assigned',
+      `user:${id} ${u.username}`,
+      `platforms=${platformIds.join(',')}`,
+    );
   });
 }
 
@@ -196,7 +281,14 @@ export async function setAvatar(app: FastifyInstance, actor: Actor, id: number, 
 const [H_USERNAME, H_NAME, H_NO, H_KIND, H_DEPT, H_PHONE, H_EMAIL, H_GENDER, H_PASSWORD] = IMPORT_HEADERS;
 const REQUIRED_HEADERS = [H_USERNAME, H_NAME, H_NO, H_KIND];
 const KIND_BY_TEXT: Record<string, string> = { 学生: 'student', 教职工: 'staff', student: 'student', staff: 'staff' };
-const HEADER_OF_FIELD: Record<string, string> = { realName: H_NAME, userNo: H_NO, kind: H_KIND, phone: H_PHONE, email: H_EMAIL, gender: H_GENDER };
+const HEADER_OF_FIELD: Record<string, string> = {
+  realName: H_NAME,
+  userNo: H_NO,
+  kind: H_KIND,
+  phone: H_PHONE,
+  email: H_EMAIL,
+  gender: H_GENDER,
+};
 
 interface ValidRow {
   row: number;
@@ -218,7 +310,11 @@ export async function importAccounts(app: FastifyInstance, actor: Actor, input: 
   } catch (e) {
     input.resume();
     const tooMany = e instanceof Error && e.message.startsWith('too many rows');
-    throw new AppError(Codes.importError, 400, tooMany ? `一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件` : '无法读取文件，请上传 .xlsx 格式的 Excel 表格');
+    throw new AppError(
+      Codes.importError,
+      400,
+      tooMany ? `一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件` : '无法读取文件，请上传 .xlsx 格式的 Excel 表格',
+    );
   }
   const missing = REQUIRED_HEADERS.filter((h) => !sheet.headers.includes(h));
   if (missing.length) throw new AppError(Codes.importError, 400, `表头缺少：${missing.join('、')}，请使用导入模板`);
@@ -226,7 +322,10 @@ export async function importAccounts(app: FastifyInstance, actor: Actor, input: 
 
   const failed: ImportFailure[] = [];
   const departments = await repo.departmentIdsByCode(app.db);
-  const taken = await repo.existingUsernames(app.db, sheet.rows.map((r) => r.cells[H_USERNAME] ?? ''));
+  const taken = await repo.existingUsernames(
+    app.db,
+    sheet.rows.map((r) => r.cells[H_USERNAME] ?? ''),
+  );
   const seen = new Set<string>();
   const valid: ValidRow[] = [];
   for (const { rowNumber: row, cells } of sheet.rows) {
@@ -242,9 +341,24 @@ export async function importAccounts(app: FastifyInstance, actor: Actor, input: 
     const deptCode = cells[H_DEPT] ?? '';
     const departmentId = deptCode ? departments.get(deptCode) : null;
     if (deptCode && departmentId === undefined) fail(H_DEPT, `部门编码 ${deptCode} 不存在`);
-    const profile = { realName: cells[H_NAME] ?? '', userNo: cells[H_NO] ?? '', kind, phone: cells[H_PHONE] ?? '', email: cells[H_EMAIL] ?? '', gender: cells[H_GENDER] ?? '' };
-    for (const e of checkAccountFields({ ...profile, phone: profile.phone || null, email: profile.email || null, gender: profile.gender || null })) {
-      fail(HEADER_OF_FIELD[e.field] ?? e.field, e.field === 'kind' ? `类型须为${KIND_TEXT.student}或${KIND_TEXT.staff}` : e.message);
+    const profile = {
+      realName: cells[H_NAME] ?? '',
+      userNo: cells[H_NO] ?? '',
+      kind,
+      phone: cells[H_PHONE] ?? '',
+      email: cells[H_EMAIL] ?? '',
+      gender: cells[H_GENDER] ?? '',
+    };
+    for (const e of checkAccountFields({
+      ...profile,
+      phone: profile.phone || null,
+      email: profile.email || null,
+      gender: profile.gender || null,
+    })) {
+      fail(
+        HEADER_OF_FIELD[e.field] ?? e.field,
+        e.field === 'kind' ? `类型须为${KIND_TEXT.student}或${KIND_TEXT.staff}` : e.message,
+      );
     }
     const given = cells[H_PASSWORD] ?? '';
     if (given && !isStrongPassword(given)) fail(H_PASSWORD, MESSAGES.password);
@@ -253,7 +367,10 @@ export async function importAccounts(app: FastifyInstance, actor: Actor, input: 
       continue;
     }
     valid.push({
-      row, username, plain: given || generatePassword(), generated: !given,
+      row,
+      username,
+      plain: given || generatePassword(),
+      generated: !given,
       values: profileValues({ ...profile, departmentId: departmentId ?? null, id: 0 }),
     });
   }
@@ -265,22 +382,47 @@ export async function importAccounts(app: FastifyInstance, actor: Actor, input: 
   }
   const now = Date.now();
   const imported = await app.db.transaction().execute(async (trx) => {
-    const lateTaken = await repo.existingUsernames(trx, valid.map((v) => v.username));
+    const lateTaken = await repo.existingUsernames(
+      trx,
+      valid.map((v) => v.username),
+    );
     const rows = valid.filter((v) => {
       if (!lateTaken.has(v.username)) return true;
       failed.push({ row: v.row, field: H_USERNAME, message: MESSAGES.usernameTaken });
       return false;
     });
     for (let i = 0; i < rows.length; i += 200) {
-      await trx.insertInto('appUser').values(rows.slice(i, i + 200).map((v) => ({
-        username: v.username, passwordHash: hashes.get(v)!, ...v.values, avatar: null, status: 'active', mustChangePwd: 1,
-        failedCount: 0, lockedUntil: null, lastLoginAt: null, createdAt: now, updatedAt: now,
-      }))).execute();
+      await trx
+        .insertInto('appUser')
+        .values(
+          rows.slice(i, i + 200).map((v) => ({
+            username: v.username,
+            passwordHash: hashes.get(v)!,
+            ...v.values,
+            avatar: null,
+            status: 'active',
+            mustChangePwd: 1,
+            failedCount: 0,
+            lockedUntil: null,
+            lastLoginAt: null,
+            createdAt: now,
+            updatedAt: now,
+          })),
+        )
+        .execute();
     }
-    await log(trx, actor, 'account_imported', `${rows.length} users`, `imported=${rows.length} failed_rows=${new Set(failed.map((f) => f.row)).size}`);
+    await log(
+      trx,
+      actor,
+      'account_imported',
+      `${rows.length} users`,
+      `imported=${rows.length} failed_rows=${new Set(failed.map((f) => f.row)).size}`,
+    );
     return rows;
   });
   failed.sort((a, b) => a.row - b.row);
-  const generatedPasswords: ImportedPassword[] = imported.filter((v) => v.generated).map((v) => ({ row: v.row, username: v.username, password: v.plain }));
+  const generatedPasswords: ImportedPassword[] = imported
+    .filter((v) => v.generated)
+    .map((v) => ({ row: v.row, username: v.username, password: v.plain }));
   return { imported: imported.length, failed, generatedPasswords };
 }

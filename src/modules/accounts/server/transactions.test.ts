@@ -28,8 +28,12 @@ vi.mock('@/server/identity/sessions', async (importOriginal) => {
 
 describe('account changes are all-or-nothing', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('a create whose platform write fails leaves no user, no roles and no audit row', async () => {
     const key = await fetchPublicKey(app);
@@ -37,23 +41,50 @@ describe('account changes are all-or-nothing', () => {
     const platform = await app.db.selectFrom('platform').select('id').executeTakeFirstOrThrow();
     failing.platforms = true;
     const res = await app.injectAs('admin', {
-      method: 'POST', url: '/user/api/v1.account/create/',
-      payload: { username: 'halfmade', password: encryptPassword(key, 'Half@2026x'), realName: '半成品', userNo: 'H1', kind: 'student', roleIds: [role.id], platformIds: [platform.id] },
+      method: 'POST',
+      url: '/user/api/v1.account/create/',
+      payload: {
+        username: 'halfmade',
+        password: encryptPassword(key, 'Half@2026x'),
+        realName: '半成品',
+        userNo: 'H1',
+        kind: 'student',
+        roleIds: [role.id],
+        platformIds: [platform.id],
+      },
     });
     failing.platforms = false;
     expect(res.statusCode).toBe(500);
-    expect(await app.db.selectFrom('appUser').select('id').where('username', '=', 'halfmade').executeTakeFirst()).toBeUndefined();
-    expect(await app.db.selectFrom('auditLog').select('id').where('action', '=', 'account_created').executeTakeFirst()).toBeUndefined();
+    expect(
+      await app.db.selectFrom('appUser').select('id').where('username', '=', 'halfmade').executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      await app.db.selectFrom('auditLog').select('id').where('action', '=', 'account_created').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('a disable whose session revocation fails leaves the account active', async () => {
-    const teacher = await app.db.selectFrom('appUser').select('id').where('username', '=', 'teacher').executeTakeFirstOrThrow();
+    const teacher = await app.db
+      .selectFrom('appUser')
+      .select('id')
+      .where('username', '=', 'teacher')
+      .executeTakeFirstOrThrow();
     failing.sessions = true;
-    const res = await app.injectAs('admin', { method: 'POST', url: '/user/api/v1.account/disable/', payload: { id: teacher.id } });
+    const res = await app.injectAs('admin', {
+      method: 'POST',
+      url: '/user/api/v1.account/disable/',
+      payload: { id: teacher.id },
+    });
     failing.sessions = false;
     expect(res.json().errorCode).not.toBe(Codes.ok);
-    const row = await app.db.selectFrom('appUser').select('status').where('id', '=', teacher.id).executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('appUser')
+      .select('status')
+      .where('id', '=', teacher.id)
+      .executeTakeFirstOrThrow();
     expect(row.status).toBe('active');
-    expect(await app.db.selectFrom('auditLog').select('id').where('action', '=', 'account_disabled').executeTakeFirst()).toBeUndefined();
+    expect(
+      await app.db.selectFrom('auditLog').select('id').where('action', '=', 'account_disabled').executeTakeFirst(),
+    ).toBeUndefined();
   });
 });

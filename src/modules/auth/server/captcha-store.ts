@@ -14,7 +14,8 @@ const CHARS = 'ABCDEFGHJKMNPRSTUVWXYZabcdefhjkmnprstuvwxyz2345678';
 const ID_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 const PURGE_EVERY_MS = 30_000;
 
-const answerHash = (answer: string, id: string) => createHash('sha256').update(`${answer.toLowerCase()}:${id}`).digest('hex');
+const answerHash = (answer: string, id: string) =>
+  createHash('sha256').update(`${answer.toLowerCase()}:${id}`).digest('hex');
 
 // Expired captchas are swept at most every 30 s per server, on the indexed expires_at.
 const lastPurge = new WeakMap<Db, number>();
@@ -29,9 +30,21 @@ async function purgeSometimes(db: Db, now: number): Promise<void> {
  * stored, for two minutes. The caller's previous captcha (its cookie id) is dropped, so a
  * refresh invalidates it. With a fixed code configured (automated tests) that code is the answer.
  */
-export async function issueCaptcha(db: Db, opts: { previousId?: string | null; fixedCode: string | null }): Promise<{ id: string; svg: string }> {
+export async function issueCaptcha(
+  db: Db,
+  opts: { previousId?: string | null; fixedCode: string | null },
+): Promise<{ id: string; svg: string }> {
   const now = Date.now();
-  const image = svgCaptcha.create({ size: 4, width: CAPTCHA_WIDTH, height: CAPTCHA_HEIGHT, fontSize: 40, noise: 2, color: true, background: '#f3f6fb', charPreset: CHARS });
+  const image = svgCaptcha.create({
+    size: 4,
+    width: CAPTCHA_WIDTH,
+    height: CAPTCHA_HEIGHT,
+    fontSize: 40,
+    noise: 2,
+    color: true,
+    background: '#f3f6fb',
+    charPreset: CHARS,
+  });
   const id = randomBytes(18).toString('base64url');
   const answer = opts.fixedCode ?? image.text;
   if (opts.previousId && ID_PATTERN.test(opts.previousId)) await deleteCaptcha(db, opts.previousId);

@@ -10,8 +10,12 @@ const codeOf = (res: { json(): unknown }) => (res.json() as { errorCode: string 
 
 describe('captcha (GET /user/login/get_code/)', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('answers an SVG image 140 px wide, never cached, with its id in an httpOnly SameSite=Lax cookie', async () => {
     const res = await app.inject({ method: 'GET', url: '/user/login/get_code/?r=0.123' });
@@ -44,27 +48,45 @@ describe('captcha (GET /user/login/get_code/)', () => {
   it('works once only', async () => {
     const cid = await fetchCaptchaId(app);
     expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid }))).toBe(Codes.ok);
-    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid }))).toBe(Codes.cidNotFound);
+    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid }))).toBe(
+      Codes.cidNotFound,
+    );
   });
 
   it('is used up by a wrong answer too', async () => {
     const cid = await fetchCaptchaId(app);
-    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid, code: 'NOPE' }))).toBe(Codes.captchaWrong);
-    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid }))).toBe(Codes.cidNotFound);
+    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid, code: 'NOPE' }))).toBe(
+      Codes.captchaWrong,
+    );
+    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid }))).toBe(
+      Codes.cidNotFound,
+    );
   });
 
   it('expires after two minutes', async () => {
     const cid = await fetchCaptchaId(app);
-    await app.db.updateTable('captcha').set({ expiresAt: Date.now() - 1 }).where('id', '=', cid).execute();
+    await app.db
+      .updateTable('captcha')
+      .set({ expiresAt: Date.now() - 1 })
+      .where('id', '=', cid)
+      .execute();
     const res = await attemptLogin(app, { username: 'student', password: 'Student@2026', cid });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: Codes.captchaExpired, message: '验证码已过期，请刷新验证码' });
   });
 
   it('answers 0x00000012 without a cid cookie or with an unknown one', async () => {
-    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid: null }))).toBe(Codes.cidNotFound);
-    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid: 'AAAAAAAAAAAAAAAAAAAAAAAA' }))).toBe(Codes.cidNotFound);
-    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid: 'bad id!' }))).toBe(Codes.cidNotFound);
+    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid: null }))).toBe(
+      Codes.cidNotFound,
+    );
+    expect(
+      codeOf(
+        await attemptLogin(app, { username: 'student', password: 'Student@2026', cid: 'AAAAAAAAAAAAAAAAAAAAAAAA' }),
+      ),
+    ).toBe(Codes.cidNotFound);
+    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid: 'bad id!' }))).toBe(
+      Codes.cidNotFound,
+    );
   });
 
   it('invalidates the previous captcha when the image is refreshed', async () => {
@@ -72,14 +94,27 @@ describe('captcha (GET /user/login/get_code/)', () => {
     const second = await fetchCaptchaId(app, first);
     expect(second).not.toBe(first);
     expect(await app.db.selectFrom('captcha').select('id').where('id', '=', first).executeTakeFirst()).toBeUndefined();
-    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid: first }))).toBe(Codes.cidNotFound);
-    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid: second }))).toBe(Codes.ok);
+    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid: first }))).toBe(
+      Codes.cidNotFound,
+    );
+    expect(codeOf(await attemptLogin(app, { username: 'student', password: 'Student@2026', cid: second }))).toBe(
+      Codes.ok,
+    );
   });
 
   it('sweeps expired captchas from the store', async () => {
     const fresh = await buildTestApp({ seed: 'none' });
     const old = Date.now() - 10 * 60_000;
-    await fresh.db.insertInto('captcha').values({ id: 'stale-captcha-0000000000', answerHash: 'x', expiresAt: old, used: 0, createdAt: old - CAPTCHA_TTL_MS }).execute();
+    await fresh.db
+      .insertInto('captcha')
+      .values({
+        id: 'stale-captcha-0000000000',
+        answerHash: 'x',
+        expiresAt: old,
+        used: 0,
+        createdAt: old - CAPTCHA_TTL_MS,
+      })
+      .execute();
     await fetchCaptchaId(fresh);
     const ids = (await fresh.db.selectFrom('captcha').select('id').execute()).map((r) => r.id);
     expect(ids).not.toContain('stale-captcha-0000000000');

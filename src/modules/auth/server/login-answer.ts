@@ -61,11 +61,21 @@ export async function issueLogin(
       userAgent: req.headers['user-agent'] ?? null,
     });
     await markLoggedIn(trx, user.id, Date.now());
-    await audit(trx, { action: 'login', result: 'ok', actorId: user.id, actorName: user.username, detail: opts.via, ip: req.ip });
+    await audit(trx, {
+      action: 'login',
+      result: 'ok',
+      actorId: user.id,
+      actorName: user.username,
+      detail: opts.via,
+      ip: req.ip,
+    });
     return t;
   });
 
-  const [userInfo, menus] = await Promise.all([userInfoOf(db, user), loginMenus(db, { id: user.id, isAdmin: opts.asAdmin })]);
+  const [userInfo, menus] = await Promise.all([
+    userInfoOf(db, user),
+    loginMenus(db, { id: user.id, isAdmin: opts.asAdmin }),
+  ]);
   // The change-password page is not a route yet: a reset password is announced as a notice.
   const mustChange = user.mustChangePwd === 1;
   return {

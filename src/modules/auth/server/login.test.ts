@@ -10,11 +10,21 @@ type Answer = Envelope<LoginAnswer | null>;
 
 describe('POST /user/login/ (password sign-in)', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const auditRows = (action: string, actorName: string) =>
-    app.db.selectFrom('auditLog').selectAll().where('action', '=', action).where('actorName', '=', actorName).orderBy('id').execute();
+    app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', action)
+      .where('actorName', '=', actorName)
+      .orderBy('id')
+      .execute();
 
   it('signs in a demo user and answers token, user info, menus and flags', async () => {
     const res = await attemptLogin(app, { username: 'student', password: 'Student@2026' });
@@ -23,13 +33,23 @@ describe('POST /user/login/ (password sign-in)', () => {
     expect(body.errorCode).toBe(Codes.ok);
     const d = body.data!;
     expect(d.Authorization).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(d.user_info).toMatchObject({ username: 'student', real_name: '李明轩', is_admin: 0, kind: 'student', must_change_pwd: 0 });
+    expect(d.user_info).toMatchObject({
+      username: 'student',
+      real_name: '李明轩',
+      is_admin: 0,
+      kind: 'student',
+      must_change_pwd: 0,
+    });
     expect(Array.isArray(d.user_info.roles)).toBe(true);
     expect(d.menus).toHaveProperty('plant_front');
     expect(d.menus.cms).toEqual([]);
     expect(d).toMatchObject({ is_admin: 0, redirect: '', to: '', message: '', error: '' });
     // The token works on a session route.
-    const check = await app.inject({ method: 'POST', url: '/user/api/v1.user/check_user_is_login/', headers: { authorization: d.Authorization } });
+    const check = await app.inject({
+      method: 'POST',
+      url: '/user/api/v1.user/check_user_is_login/',
+      headers: { authorization: d.Authorization },
+    });
     expect(check.json()).toMatchObject({ errorCode: Codes.ok, data: { is_login: true } });
   });
 
@@ -38,7 +58,11 @@ describe('POST /user/login/ (password sign-in)', () => {
     expect(d.is_admin).toBe(1);
     expect(d.user_info.is_admin).toBe(1);
     expect(d.menus.plant_front).toEqual([]);
-    const session = await app.db.selectFrom('session').select(['isAdmin', 'platformId']).orderBy('createdAt', 'desc').executeTakeFirstOrThrow();
+    const session = await app.db
+      .selectFrom('session')
+      .select(['isAdmin', 'platformId'])
+      .orderBy('createdAt', 'desc')
+      .executeTakeFirstOrThrow();
     expect(session).toEqual({ isAdmin: 1, platformId: null });
   });
 
@@ -47,7 +71,10 @@ describe('POST /user/login/ (password sign-in)', () => {
     const wrong = (await attemptLogin(app, { username: 'teacher', password: 'Wrong@2026' })).json() as Answer;
     expect(unknown.errorCode).toBe(Codes.inputError);
     expect(unknown.message).toBe('用户名或密码错误');
-    expect({ errorCode: wrong.errorCode, message: wrong.message }).toEqual({ errorCode: unknown.errorCode, message: unknown.message });
+    expect({ errorCode: wrong.errorCode, message: wrong.message }).toEqual({
+      errorCode: unknown.errorCode,
+      message: unknown.message,
+    });
     await app.db.updateTable('appUser').set({ failedCount: 0 }).where('username', '=', 'teacher').execute();
   });
 
@@ -62,18 +89,32 @@ describe('POST /user/login/ (password sign-in)', () => {
     // Locked: even the right password is refused.
     const right = await attemptLogin(app, { username: 'lock-me', password: 'Right@2026' });
     expect((right.json() as Answer).errorCode).toBe(Codes.accountLocked);
-    const row = await app.db.selectFrom('appUser').select(['lockedUntil']).where('username', '=', 'lock-me').executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('appUser')
+      .select(['lockedUntil'])
+      .where('username', '=', 'lock-me')
+      .executeTakeFirstOrThrow();
     expect(row.lockedUntil! - Date.now()).toBeGreaterThan(14 * 60_000);
   });
 
   it('unlocks after the lock period and signs in again', async () => {
     await createTestUser(app, { username: 'was-locked', password: 'Right@2026' });
     for (let i = 0; i < 5; i++) await attemptLogin(app, { username: 'was-locked', password: 'Wrong@2026' });
-    expect(((await attemptLogin(app, { username: 'was-locked', password: 'Right@2026' })).json() as Answer).errorCode).toBe(Codes.accountLocked);
-    await app.db.updateTable('appUser').set({ lockedUntil: Date.now() - 1000 }).where('username', '=', 'was-locked').execute();
+    expect(
+      ((await attemptLogin(app, { username: 'was-locked', password: 'Right@2026' })).json() as Answer).errorCode,
+    ).toBe(Codes.accountLocked);
+    await app.db
+      .updateTable('appUser')
+      .set({ lockedUntil: Date.now() - 1000 })
+      .where('username', '=', 'was-locked')
+      .execute();
     const d = await loginAs(app, 'was-locked', 'Right@2026');
     expect(d.Authorization).toBeTruthy();
-    const row = await app.db.selectFrom('appUser').select(['failedCount', 'lockedUntil', 'lastLoginAt']).where('username', '=', 'was-locked').executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('appUser')
+      .select(['failedCount', 'lockedUntil', 'lastLoginAt'])
+      .where('username', '=', 'was-locked')
+      .executeTakeFirstOrThrow();
     expect(row.failedCount).toBe(0);
     expect(row.lockedUntil).toBeNull();
     expect(row.lastLoginAt).toBeGreaterThan(Date.now() - 60_000);
@@ -84,7 +125,9 @@ describe('POST /user/login/ (password sign-in)', () => {
     for (let i = 0; i < 4; i++) await attemptLogin(app, { username: 'in-a-row', password: 'Wrong@2026' });
     await loginAs(app, 'in-a-row', 'Right@2026');
     for (let i = 0; i < 4; i++) {
-      expect(((await attemptLogin(app, { username: 'in-a-row', password: 'Wrong@2026' })).json() as Answer).errorCode).toBe(Codes.inputError);
+      expect(
+        ((await attemptLogin(app, { username: 'in-a-row', password: 'Wrong@2026' })).json() as Answer).errorCode,
+      ).toBe(Codes.inputError);
     }
   });
 
@@ -103,7 +146,9 @@ describe('POST /user/login/ (password sign-in)', () => {
 
   it('refuses a disabled account only once the password is right', async () => {
     await createTestUser(app, { username: 'disabled-one', password: 'Right@2026', status: 'disabled' });
-    expect(((await attemptLogin(app, { username: 'disabled-one', password: 'Wrong@2026' })).json() as Answer).message).toBe('用户名或密码错误');
+    expect(
+      ((await attemptLogin(app, { username: 'disabled-one', password: 'Wrong@2026' })).json() as Answer).message,
+    ).toBe('用户名或密码错误');
     const res = await attemptLogin(app, { username: 'disabled-one', password: 'Right@2026' });
     expect(res.json()).toMatchObject({ errorCode: Codes.accountDisabled });
   });
@@ -139,9 +184,17 @@ describe('POST /user/login/ (password sign-in)', () => {
   });
 
   it('keeps a same-site `to` and drops any other', async () => {
-    const d = (await attemptLogin(app, { username: 'student', password: 'Student@2026', to: '/web/taskCenter/taskWorkBench?id=3' })).json() as Answer;
+    const d = (
+      await attemptLogin(app, {
+        username: 'student',
+        password: 'Student@2026',
+        to: '/web/taskCenter/taskWorkBench?id=3',
+      })
+    ).json() as Answer;
     expect(d.data!.to).toBe('/web/taskCenter/taskWorkBench?id=3');
-    const evil = (await attemptLogin(app, { username: 'student', password: 'Student@2026', to: '//evil.example/x' })).json() as Answer;
+    const evil = (
+      await attemptLogin(app, { username: 'student', password: 'Student@2026', to: '//evil.example/x' })
+    ).json() as Answer;
     expect(evil.data!.to).toBe('');
     expect(['https://evil.example', '/\\evil.example', 'web/x', '/ok\nbad'].map(safeTo)).toEqual(['', '', '', '']);
   });
@@ -153,15 +206,26 @@ describe('POST /user/login/ (password sign-in)', () => {
     expect(d).toMatchObject({ message: PASSWORD_RESET_NOTICE, redirect: '', user_info: { must_change_pwd: 1 } });
   });
 
-  it('binds the session to the user\'s only platform, and to none when they have several', async () => {
+  it("binds the session to the user's only platform, and to none when they have several", async () => {
     const uid = await createTestUser(app, { username: 'one-platform', password: 'Plat@2026' });
     const now = Date.now();
-    const mk = async (name: string) => (await app.db.insertInto('platform').values({ name, icon: '', indexUrl: '/web/home', kind: 'normal', sort: 99, status: 'active', createdAt: now }).returning('id').executeTakeFirstOrThrow()).id;
+    const mk = async (name: string) =>
+      (
+        await app.db
+          .insertInto('platform')
+          .values({ name, icon: '', indexUrl: '/web/home', kind: 'normal', sort: 99, status: 'active', createdAt: now })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
     const p1 = await mk('测试平台一');
     await app.db.insertInto('platformUser').values({ platformId: p1, userId: uid }).execute();
     const sessionOf = async (token: string) => {
       const { hashToken } = await import('@/server/identity/sessions');
-      return app.db.selectFrom('session').select('platformId').where('tokenHash', '=', hashToken(token)).executeTakeFirstOrThrow();
+      return app.db
+        .selectFrom('session')
+        .select('platformId')
+        .where('tokenHash', '=', hashToken(token))
+        .executeTakeFirstOrThrow();
     };
     const one = await loginAs(app, 'one-platform', 'Plat@2026');
     expect(one.menus.plant_front.map((p) => p.platform_id)).toEqual([p1]);
@@ -175,9 +239,17 @@ describe('POST /user/login/ (password sign-in)', () => {
   it('refuses a login body over 16 KB with 413', async () => {
     const cid = await fetchCaptchaId(app);
     const res = await app.inject({
-      method: 'POST', url: '/user/login/', cookies: { cid },
+      method: 'POST',
+      url: '/user/login/',
+      cookies: { cid },
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      payload: formBody({ is_admin: 0, username: 'student', password: encryptPassword(await fetchPublicKey(app), 'Student@2026'), code: 'TEST', pad: 'x'.repeat(17 * 1024) }),
+      payload: formBody({
+        is_admin: 0,
+        username: 'student',
+        password: encryptPassword(await fetchPublicKey(app), 'Student@2026'),
+        code: 'TEST',
+        pad: 'x'.repeat(17 * 1024),
+      }),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toMatchObject({ errorCode: Codes.payloadTooLarge });
@@ -185,7 +257,13 @@ describe('POST /user/login/ (password sign-in)', () => {
 
   it('validates the form: a missing username is an input error naming the field', async () => {
     const cid = await fetchCaptchaId(app);
-    const res = await app.inject({ method: 'POST', url: '/user/login/', cookies: { cid }, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: formBody({ is_admin: 0, password: 'x', code: 'TEST' }) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/login/',
+      cookies: { cid },
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: formBody({ is_admin: 0, password: 'x', code: 'TEST' }),
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'username' } });
   });
@@ -193,23 +271,40 @@ describe('POST /user/login/ (password sign-in)', () => {
 
 describe('per-IP rate limits on sign-in', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp({ seed: 'none', env: { LOGIN_RATE_LIMIT: '3', CAPTCHA_RATE_LIMIT: '4' } }); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp({ seed: 'none', env: { LOGIN_RATE_LIMIT: '3', CAPTCHA_RATE_LIMIT: '4' } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('answers 429 with 0x00000429 once an address exceeds the login limit', async () => {
-    const post = () => app.inject({ method: 'POST', url: '/user/login/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: formBody({ is_admin: 0, username: 'x', password: 'x', code: 'TEST' }) });
+    const post = () =>
+      app.inject({
+        method: 'POST',
+        url: '/user/login/',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: formBody({ is_admin: 0, username: 'x', password: 'x', code: 'TEST' }),
+      });
     for (let i = 0; i < 3; i++) expect((await post()).statusCode).not.toBe(429);
     const limited = await post();
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toMatchObject({ errorCode: Codes.tooManyRequests });
     // Another address is not affected.
-    const other = await app.inject({ method: 'POST', url: '/user/login/', remoteAddress: '10.0.0.9', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: formBody({ is_admin: 0, username: 'x', password: 'x', code: 'TEST' }) });
+    const other = await app.inject({
+      method: 'POST',
+      url: '/user/login/',
+      remoteAddress: '10.0.0.9',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: formBody({ is_admin: 0, username: 'x', password: 'x', code: 'TEST' }),
+    });
     expect(other.statusCode).not.toBe(429);
   });
 
   it('limits captcha images per address', async () => {
     const codes: number[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await app.inject({ method: 'GET', url: '/user/login/get_code/?r=' + i })).statusCode);
+    for (let i = 0; i < 5; i++)
+      codes.push((await app.inject({ method: 'GET', url: '/user/login/get_code/?r=' + i })).statusCode);
     expect(codes).toEqual([200, 200, 200, 200, 429]);
   });
 });

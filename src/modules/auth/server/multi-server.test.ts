@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, createPgSchema, createTestUser, dropPgSchema, usePostgres, type TestApp } from '@/server/test/helper';
+import {
+  buildTestApp,
+  createPgSchema,
+  createTestUser,
+  dropPgSchema,
+  usePostgres,
+  type TestApp,
+} from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
 import { attemptLogin, fetchCaptchaId, fetchPublicKey, loginAs, postForm } from './test-login';
 
@@ -33,30 +40,46 @@ describe.skipIf(!usePostgres())('two app servers on one PostgreSQL database', ()
     const res = await attemptLogin(b, { username: 'student', password: 'Student@2026', cid });
     expect(codeOf(res)).toBe(Codes.ok);
     // Used up on B means used up on A too.
-    expect(codeOf(await attemptLogin(a, { username: 'student', password: 'Student@2026', cid }))).toBe(Codes.cidNotFound);
+    expect(codeOf(await attemptLogin(a, { username: 'student', password: 'Student@2026', cid }))).toBe(
+      Codes.cidNotFound,
+    );
   });
 
   it('accepts on B a token issued by A, and a logout on B ends it on A', async () => {
     const { Authorization } = await loginAs(a, 'teacher', 'Teacher@2026');
-    expect((await postForm(b, '/user/api/v1.user/check_user_is_login/', {}, Authorization)).json()).toMatchObject({ errorCode: Codes.ok, data: { is_login: true } });
+    expect((await postForm(b, '/user/api/v1.user/check_user_is_login/', {}, Authorization)).json()).toMatchObject({
+      errorCode: Codes.ok,
+      data: { is_login: true },
+    });
     await postForm(b, '/user/login/login_out/', {}, Authorization);
-    expect(codeOf(await postForm(a, '/user/api/v1.user/check_user_is_login/', {}, Authorization))).toBe(Codes.notAuthenticated);
+    expect(codeOf(await postForm(a, '/user/api/v1.user/check_user_is_login/', {}, Authorization))).toBe(
+      Codes.notAuthenticated,
+    );
   });
 
   it('locks the account after five failures counted alternately on A and B', async () => {
     await createTestUser(a, { username: 'shared-lock', password: 'Right@2026' });
     const servers = [a, b, a, b];
     for (const [i, s] of servers.entries()) {
-      expect(codeOf(await attemptLogin(s, { username: 'shared-lock', password: `Wrong@${i}` })), `failure ${i + 1}`).toBe(Codes.inputError);
+      expect(
+        codeOf(await attemptLogin(s, { username: 'shared-lock', password: `Wrong@${i}` })),
+        `failure ${i + 1}`,
+      ).toBe(Codes.inputError);
     }
     expect(codeOf(await attemptLogin(b, { username: 'shared-lock', password: 'Wrong@5' }))).toBe(Codes.accountLocked);
-    expect(codeOf(await attemptLogin(a, { username: 'shared-lock', password: 'Right@2026' }))).toBe(Codes.accountLocked);
+    expect(codeOf(await attemptLogin(a, { username: 'shared-lock', password: 'Right@2026' }))).toBe(
+      Codes.accountLocked,
+    );
   });
 
   it('counts concurrent failures on both servers without losing one', async () => {
     await createTestUser(a, { username: 'race-lock', password: 'Right@2026' });
     await Promise.all([a, b, a, b].map((s) => attemptLogin(s, { username: 'race-lock', password: 'Wrong@2026' })));
-    const row = await a.db.selectFrom('appUser').select(['failedCount', 'lockedUntil']).where('username', '=', 'race-lock').executeTakeFirstOrThrow();
+    const row = await a.db
+      .selectFrom('appUser')
+      .select(['failedCount', 'lockedUntil'])
+      .where('username', '=', 'race-lock')
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ failedCount: 4, lockedUntil: null });
   });
 });

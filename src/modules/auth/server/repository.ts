@@ -13,7 +13,11 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | undefi
 
 export async function departmentOf(db: Db, departmentId: number | null): Promise<{ id: number; name: string } | null> {
   if (departmentId === null) return null;
-  const row = await db.selectFrom('department').select(['id', 'name']).where('id', '=', departmentId).executeTakeFirst();
+  const row = await db
+    .selectFrom('department')
+    .select(['id', 'name'])
+    .where('id', '=', departmentId)
+    .executeTakeFirst();
   return row ?? null;
 }
 
@@ -30,7 +34,11 @@ export async function rolesOf(db: Db, userId: number): Promise<{ code: string; n
 
 /** A successful sign-in: the failure streak ends and any lock is lifted. */
 export async function markLoggedIn(db: Db, userId: number, now: number): Promise<void> {
-  await db.updateTable('appUser').set({ failedCount: 0, lockedUntil: null, lastLoginAt: now }).where('id', '=', userId).execute();
+  await db
+    .updateTable('appUser')
+    .set({ failedCount: 0, lockedUntil: null, lastLoginAt: now })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /**
@@ -38,12 +46,27 @@ export async function markLoggedIn(db: Db, userId: number, now: number): Promise
  * together. The failure that reaches the threshold locks the account and restarts the
  * count, so after the lock the user again has `threshold` tries. Answers the lock end, or null.
  */
-export async function recordFailure(db: Db, userId: number, threshold: number, lockUntil: number): Promise<number | null> {
+export async function recordFailure(
+  db: Db,
+  userId: number,
+  threshold: number,
+  lockUntil: number,
+): Promise<number | null> {
   const row = await db
     .updateTable('appUser')
     .set((eb) => ({
-      failedCount: eb.case().when('failedCount', '>=', threshold - 1).then(0).else(eb('failedCount', '+', 1)).end(),
-      lockedUntil: eb.case().when('failedCount', '>=', threshold - 1).then(lockUntil).else(eb.ref('lockedUntil')).end(),
+      failedCount: eb
+        .case()
+        .when('failedCount', '>=', threshold - 1)
+        .then(0)
+        .else(eb('failedCount', '+', 1))
+        .end(),
+      lockedUntil: eb
+        .case()
+        .when('failedCount', '>=', threshold - 1)
+        .then(lockUntil)
+        .else(eb.ref('lockedUntil'))
+        .end(),
     }))
     .where('id', '=', userId)
     .returning(['failedCount', 'lockedUntil'])
@@ -56,13 +79,23 @@ export async function resetFailures(db: Db, userId: number): Promise<void> {
 }
 
 export async function updatePassword(db: Db, userId: number, passwordHash: string, now: number): Promise<void> {
-  await db.updateTable('appUser').set({ passwordHash, mustChangePwd: 0, failedCount: 0, lockedUntil: null, updatedAt: now }).where('id', '=', userId).execute();
+  await db
+    .updateTable('appUser')
+    .set({ passwordHash, mustChangePwd: 0, failedCount: 0, lockedUntil: null, updatedAt: now })
+    .where('id', '=', userId)
+    .execute();
 }
 
 // --- captcha -----------------------------------------------------------------------------
 
-export async function insertCaptcha(db: Db, c: { id: string; answerHash: string; expiresAt: number; now: number }): Promise<void> {
-  await db.insertInto('captcha').values({ id: c.id, answerHash: c.answerHash, expiresAt: c.expiresAt, used: 0, createdAt: c.now }).execute();
+export async function insertCaptcha(
+  db: Db,
+  c: { id: string; answerHash: string; expiresAt: number; now: number },
+): Promise<void> {
+  await db
+    .insertInto('captcha')
+    .values({ id: c.id, answerHash: c.answerHash, expiresAt: c.expiresAt, used: 0, createdAt: c.now })
+    .execute();
 }
 
 export async function deleteCaptcha(db: Db, id: string): Promise<void> {

@@ -9,11 +9,19 @@ import { encryptPassword, fetchPublicKey, loginAs } from './test-login';
 
 describe('RSA key pair and password decryption', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp({ seed: 'none' }); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp({ seed: 'none' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('makes a 1024-bit key with e=65537 at start and keeps it in the database', async () => {
-    const stored = await app.db.selectFrom('setting').select('value').where('key', '=', RSA_SETTING_KEY).executeTakeFirstOrThrow();
+    const stored = await app.db
+      .selectFrom('setting')
+      .select('value')
+      .where('key', '=', RSA_SETTING_KEY)
+      .executeTakeFirstOrThrow();
     const pair = JSON.parse(stored.value) as { publicKey: string; privateKey: string };
     expect(pair.privateKey).toMatch(/^-----BEGIN PRIVATE KEY-----/);
     const res = await app.inject({ method: 'POST', url: '/user/commonInterface/get_public_key/' });
@@ -39,12 +47,21 @@ describe('RSA key pair and password decryption', () => {
 
   it('refuses plaintext, non-base64, PKCS#1 v1.5 and foreign-key ciphertexts', async () => {
     const key = await fetchPublicKey(app);
-    const v15 = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from('Student@2026')).toString('base64');
+    const v15 = publicEncrypt({ key, padding: constants.RSA_PKCS1_PADDING }, Buffer.from('Student@2026')).toString(
+      'base64',
+    );
     const { generateKeyPairSync } = await import('node:crypto');
-    const other = generateKeyPairSync('rsa', { modulusLength: 1024, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+    const other = generateKeyPairSync('rsa', {
+      modulusLength: 1024,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     const foreign = encryptPassword(other.publicKey, 'Student@2026');
     for (const bad of ['Student@2026', 'abcd1234', '', '!!!!', v15, foreign]) {
-      await expect(decryptPassword(app, bad), bad.slice(0, 20)).rejects.toMatchObject({ code: Codes.inputError, message: '密码解密失败，请刷新页面后重试' });
+      await expect(decryptPassword(app, bad), bad.slice(0, 20)).rejects.toMatchObject({
+        code: Codes.inputError,
+        message: '密码解密失败，请刷新页面后重试',
+      });
     }
   });
 

@@ -3,7 +3,12 @@ import { rsaKeys } from '@/server/identity/password-transport';
 import type { PublicKeyAnswer } from '../contract';
 
 // The key pair and decryption live in server core (shared with account administration).
-export { DECRYPT_FAILED_MESSAGE, decryptPassword, RSA_SETTING_KEY, rsaKeys } from '@/server/identity/password-transport';
+export {
+  DECRYPT_FAILED_MESSAGE,
+  decryptPassword,
+  RSA_SETTING_KEY,
+  rsaKeys,
+} from '@/server/identity/password-transport';
 
 export async function publicKeyAnswer(app: FastifyInstance): Promise<PublicKeyAnswer> {
   const k = await rsaKeys(app);

@@ -10,13 +10,24 @@ import { verifyCaptcha } from './captcha-store';
 import { issueLogin } from './login-answer';
 import { decryptPassword } from './rsa-keys';
 import { ssoLogoutUrl } from './sso/service';
-import { findUserById, findUserByUsername, incrementVisit, recordFailure, resetFailures, updatePassword } from './repository';
+import {
+  findUserById,
+  findUserByUsername,
+  incrementVisit,
+  recordFailure,
+  resetFailures,
+  updatePassword,
+} from './repository';
 
 export const BAD_CREDENTIALS = '用户名或密码错误';
 
 const badCredentials = () => new AppError(Codes.inputError, 400, BAD_CREDENTIALS);
 const lockedError = (until: number) =>
-  new AppError(Codes.accountLocked, 423, `账号已锁定，请 ${Math.max(1, Math.ceil((until - Date.now()) / 60_000))} 分钟后再试`);
+  new AppError(
+    Codes.accountLocked,
+    423,
+    `账号已锁定，请 ${Math.max(1, Math.ceil((until - Date.now()) / 60_000))} 分钟后再试`,
+  );
 const isLocked = (user: UserRow) => user.lockedUntil !== null && user.lockedUntil > Date.now();
 
 /** Count a wrong password against the account; the error to answer (locked once the threshold is reached). */
@@ -31,11 +42,23 @@ async function failedPassword(app: FastifyInstance, user: UserRow, wrong: () => 
  * wrong password answer alike, in the same time (a hash is verified either way). Every
  * refusal leaves a 'login_failed' audit row with its reason; never the password.
  */
-export async function passwordLogin(app: FastifyInstance, req: FastifyRequest, body: LoginBody, captchaId: string | undefined): Promise<LoginAnswer> {
+export async function passwordLogin(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  body: LoginBody,
+  captchaId: string | undefined,
+): Promise<LoginAnswer> {
   const wantAdmin = String(body.is_admin) === '1';
   const username = body.username.trim();
   const refuse = async (reason: string, err: AppError, user?: UserRow) => {
-    await audit(app.db, { action: 'login_failed', result: 'fail', actorId: user?.id ?? null, actorName: username.slice(0, 64), detail: `${reason}${wantAdmin ? ' (admin)' : ''}`, ip: req.ip });
+    await audit(app.db, {
+      action: 'login_failed',
+      result: 'fail',
+      actorId: user?.id ?? null,
+      actorName: username.slice(0, 64),
+      detail: `${reason}${wantAdmin ? ' (admin)' : ''}`,
+      ip: req.ip,
+    });
     return err;
   };
 
@@ -61,9 +84,12 @@ export async function passwordLogin(app: FastifyInstance, req: FastifyRequest, b
     throw await refuse('wrong password', await failedPassword(app, user, badCredentials), user);
   }
   // Checked only after the password, so these answers tell nothing to someone without it.
-  if (user.status !== 'active') throw await refuse('account disabled', new AppError(Codes.accountDisabled, 403, '账号已停用，请联系管理员'), user);
-  if (wantAdmin && user.isAdmin !== 1) throw await refuse('not an administrator', new AppError(Codes.noPermission, 403, '该账号不是管理员账号'), user);
-  if (!wantAdmin && user.isAdmin === 1) throw await refuse('administrator on user login', badInput('管理员请使用管理员登录'), user);
+  if (user.status !== 'active')
+    throw await refuse('account disabled', new AppError(Codes.accountDisabled, 403, '账号已停用，请联系管理员'), user);
+  if (wantAdmin && user.isAdmin !== 1)
+    throw await refuse('not an administrator', new AppError(Codes.noPermission, 403, '该账号不是管理员账号'), user);
+  if (!wantAdmin && user.isAdmin === 1)
+    throw await refuse('administrator on user login', badInput('管理员请使用管理员登录'), user);
 
   return issueLogin(app, req, user, { asAdmin: wantAdmin, to: body.to, via: 'password' });
 }
@@ -91,13 +117,26 @@ async function currentUser(app: FastifyInstance, auth: AuthContext): Promise<Use
  * the lockout), the new one must meet the policy and differ. Every other session of the user
  * ends; this one stays.
  */
-export async function changePassword(app: FastifyInstance, req: FastifyRequest, auth: AuthContext, encOld: string, encNew: string): Promise<void> {
+export async function changePassword(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  auth: AuthContext,
+  encOld: string,
+  encNew: string,
+): Promise<void> {
   const user = await currentUser(app, auth);
   const oldPwd = await decryptPassword(app, encOld);
   const newPwd = await decryptPassword(app, encNew);
   if (!(await verifyPassword(user.passwordHash, oldPwd))) {
     const err = await failedPassword(app, user, () => badInput('原密码错误'));
-    await audit(app.db, { action: 'password_change_failed', result: 'fail', actorId: user.id, actorName: user.username, detail: 'wrong old password', ip: req.ip });
+    await audit(app.db, {
+      action: 'password_change_failed',
+      result: 'fail',
+      actorId: user.id,
+      actorName: user.username,
+      detail: 'wrong old password',
+      ip: req.ip,
+    });
     throw err;
   }
   if (!isStrongPassword(newPwd)) throw badInput(PASSWORD_POLICY_TEXT);
@@ -106,17 +145,34 @@ export async function changePassword(app: FastifyInstance, req: FastifyRequest, 
   await app.db.transaction().execute(async (trx) => {
     await updatePassword(trx, user.id, hash, Date.now());
     await revokeUserSessions(trx, user.id, auth.tokenHash);
-    await audit(trx, { action: 'password_changed', result: 'ok', actorId: user.id, actorName: user.username, ip: req.ip });
+    await audit(trx, {
+      action: 'password_changed',
+      result: 'ok',
+      actorId: user.id,
+      actorName: user.username,
+      ip: req.ip,
+    });
   });
 }
 
 /** POST /user/api/v1.user/check_user/: re-confirm the password; a wrong one counts toward the lockout. */
-export async function checkUserPassword(app: FastifyInstance, req: FastifyRequest, auth: AuthContext, encPassword: string): Promise<{ valid: true }> {
+export async function checkUserPassword(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  auth: AuthContext,
+  encPassword: string,
+): Promise<{ valid: true }> {
   const user = await currentUser(app, auth);
   const password = await decryptPassword(app, encPassword);
   if (!(await verifyPassword(user.passwordHash, password))) {
     const err = await failedPassword(app, user, () => badInput('密码错误'));
-    await audit(app.db, { action: 'password_check_failed', result: 'fail', actorId: user.id, actorName: user.username, ip: req.ip });
+    await audit(app.db, {
+      action: 'password_check_failed',
+      result: 'fail',
+      actorId: user.id,
+      actorName: user.username,
+      ip: req.ip,
+    });
     throw err;
   }
   if (user.failedCount > 0) await resetFailures(app.db, user.id);

@@ -13,9 +13,14 @@ export const TEST_CAPTCHA_CODE = 'TEST';
 
 /** GET the captcha; answers the `cid` cookie value (optionally sending a previous one). */
 export async function fetchCaptchaId(app: FastifyInstance, previousId?: string): Promise<string> {
-  const res = await app.inject({ method: 'GET', url: `/user/login/get_code/?r=${Math.random()}`, cookies: previousId ? { cid: previousId } : {} });
+  const res = await app.inject({
+    method: 'GET',
+    url: `/user/login/get_code/?r=${Math.random()}`,
+    cookies: previousId ? { cid: previousId } : {},
+  });
   const cookie = res.cookies.find((c) => c.name === 'cid');
-  if (res.statusCode !== 200 || !cookie) throw new Error(`get_code failed: ${res.statusCode} ${res.body.slice(0, 200)}`);
+  if (res.statusCode !== 200 || !cookie)
+    throw new Error(`get_code failed: ${res.statusCode} ${res.body.slice(0, 200)}`);
   return cookie.value;
 }
 
@@ -26,7 +31,10 @@ export async function fetchPublicKey(app: FastifyInstance): Promise<string> {
 
 /** What jsencrypt's encryptOAEP sends: RSA-OAEP-SHA-256 of the UTF-8 bytes, base64. */
 export function encryptPassword(publicKeyPem: string, plain: string): string {
-  return publicEncrypt({ key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(plain, 'utf8')).toString('base64');
+  return publicEncrypt(
+    { key: publicKeyPem, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+    Buffer.from(plain, 'utf8'),
+  ).toString('base64');
 }
 
 export interface LoginAttempt {
@@ -55,20 +63,37 @@ export async function attemptLogin(app: FastifyInstance, a: LoginAttempt): Promi
     url: '/user/login/',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(a.headers ?? {}) },
     cookies: cid ? { cid } : {},
-    payload: formBody({ is_admin: a.isAdmin ? 1 : 0, username: a.username, password, code: a.code ?? TEST_CAPTCHA_CODE, ...(a.to !== undefined ? { to: a.to } : {}) }),
+    payload: formBody({
+      is_admin: a.isAdmin ? 1 : 0,
+      username: a.username,
+      password,
+      code: a.code ?? TEST_CAPTCHA_CODE,
+      ...(a.to !== undefined ? { to: a.to } : {}),
+    }),
   });
 }
 
 /** Sign in and answer the login data; throws with the server's message when it fails. */
-export async function loginAs(app: FastifyInstance, username: string, password: string, isAdmin = false): Promise<LoginAnswer> {
+export async function loginAs(
+  app: FastifyInstance,
+  username: string,
+  password: string,
+  isAdmin = false,
+): Promise<LoginAnswer> {
   const res = await attemptLogin(app, { username, password, isAdmin });
   const body = res.json() as Envelope<LoginAnswer>;
-  if (body.errorCode !== '0x00000000') throw new Error(`login of ${username} failed: ${body.errorCode} ${body.message}`);
+  if (body.errorCode !== '0x00000000')
+    throw new Error(`login of ${username} failed: ${body.errorCode} ${body.message}`);
   return body.data;
 }
 
 /** POST a form to a route with a token (change_pwd, check_user…). */
-export function postForm(app: FastifyInstance, url: string, fields: Record<string, unknown>, token?: string): Promise<LightMyRequestResponse> {
+export function postForm(
+  app: FastifyInstance,
+  url: string,
+  fields: Record<string, unknown>,
+  token?: string,
+): Promise<LightMyRequestResponse> {
   return app.inject({
     method: 'POST',
     url,
@@ -76,4 +101,3 @@ export function postForm(app: FastifyInstance, url: string, fields: Record<strin
     payload: formBody(fields),
   });
 }
-

@@ -10,7 +10,12 @@ import type { LoginAnswer } from '../contract';
  */
 export async function completeSignIn(answer: LoginAnswer): Promise<string> {
   const session = useSession.getState();
-  session.setLogin({ Authorization: answer.Authorization, user_info: answer.user_info, menus: answer.menus, is_admin: answer.is_admin });
+  session.setLogin({
+    Authorization: answer.Authorization,
+    user_info: answer.user_info,
+    menus: answer.menus,
+    is_admin: answer.is_admin,
+  });
   const isAdmin = answer.is_admin === 1;
   const platforms = answer.menus.plant_front;
   let chosen = null;

@@ -8,18 +8,25 @@ const N = '/portal/api/v1.notice';
 
 describe('notices and news in the back office', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
-  const asAdmin = (method: 'GET' | 'POST', url: string, extra: Record<string, unknown> = {}) => app.injectAs('admin', { method, url, ...extra });
-  const create = async (body: Record<string, unknown>) => asAdmin('POST', `${N}/create/`, json({ kind: 'notice', title: '测试通知', content: '<p>正文</p>', ...body }));
+  const asAdmin = (method: 'GET' | 'POST', url: string, extra: Record<string, unknown> = {}) =>
+    app.injectAs('admin', { method, url, ...extra });
+  const create = async (body: Record<string, unknown>) =>
+    asAdmin('POST', `${N}/create/`, json({ kind: 'notice', title: '测试通知', content: '<p>正文</p>', ...body }));
   const createId = async (body: Record<string, unknown> = {}) => {
     const res = await create(body);
     expect(res.json().errorCode).toBe(Codes.ok);
     return res.json().data.id as number;
   };
   const post = (action: string, id: number) => asAdmin('POST', `${N}/${action}/`, { payload: { id } });
-  const auditRows = (action: string, target: string) => app.db.selectFrom('auditLog').selectAll().where('action', '=', action).where('target', '=', target).execute();
+  const auditRows = (action: string, target: string) =>
+    app.db.selectFrom('auditLog').selectAll().where('action', '=', action).where('target', '=', target).execute();
 
   const endpoints: { method: 'GET' | 'POST'; url: string }[] = [
     { method: 'GET', url: `${N}/adminList/?kind=notice` },
@@ -44,16 +51,39 @@ describe('notices and news in the back office', () => {
   });
 
   it('stores the content sanitised: a script and an onerror vanish', async () => {
-    const id = await createId({ title: '含脚本的通知', content: '<p>安全<script>alert(1)</script></p><img src="https://a.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">链</a>' });
+    const id = await createId({
+      title: '含脚本的通知',
+      content:
+        '<p>安全<script>alert(1)</script></p><img src="https://a.example/x.png" onerror="alert(2)"><a href="javascript:alert(3)">链</a>',
+    });
     const row = await app.db.selectFrom('notice').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.content).toBe('<p>安全</p><img src="https://a.example/x.png" /><a>链</a>');
     expect(row).toMatchObject({ status: 'draft', kind: 'notice', publishedAt: null, platformId: null });
     const detail = (await asAdmin('GET', `${N}/adminDetail/?id=${id}`)).json().data;
-    expect(detail).toMatchObject({ id, title: '含脚本的通知', status: 'draft', content: row.content, createdByName: '系统管理员' });
+    expect(detail).toMatchObject({
+      id,
+      title: '含脚本的通知',
+      status: 'draft',
+      content: row.content,
+      createdByName: '系统管理员',
+    });
     expect(await auditRows('notice_created', `notice:${id}`)).toHaveLength(1);
 
-    await asAdmin('POST', `${N}/update/`, json({ id, kind: 'notice', title: '改过的标题', content: '<p onclick="x()">新</p><iframe src="https://x"></iframe>' }));
-    const after = await app.db.selectFrom('notice').select(['title', 'content']).where('id', '=', id).executeTakeFirstOrThrow();
+    await asAdmin(
+      'POST',
+      `${N}/update/`,
+      json({
+        id,
+        kind: 'notice',
+        title: '改过的标题',
+        content: '<p onclick="x()">新</p><iframe src="https://x"></iframe>',
+      }),
+    );
+    const after = await app.db
+      .selectFrom('notice')
+      .select(['title', 'content'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(after).toEqual({ title: '改过的标题', content: '<p>新</p>' });
     expect(await auditRows('notice_updated', `notice:${id}`)).toHaveLength(1);
   });
@@ -67,14 +97,24 @@ describe('notices and news in the back office', () => {
       [{ platformId: 999999 }, 'platformId'],
       [{ kind: 'blog' }, 'kind'],
     ];
-    const before = (await app.db.selectFrom('notice').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const before = (
+      await app.db
+        .selectFrom('notice')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     for (const [body, field] of cases) {
       const res = await create(body);
       expect(res.statusCode, field).toBe(400);
       expect(res.json().errorCode).toBe(Codes.inputError);
       expect(res.json().data).toEqual({ field });
     }
-    const after = (await app.db.selectFrom('notice').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    const after = (
+      await app.db
+        .selectFrom('notice')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
     expect(Number(after)).toBe(Number(before));
     expect((await create({ title: '长'.repeat(100), summary: '摘'.repeat(200) })).json().errorCode).toBe(Codes.ok);
   });
@@ -82,14 +122,28 @@ describe('notices and news in the back office', () => {
   it('keeps a notice for one platform, or for all when none is given', async () => {
     const platform = await app.db.selectFrom('platform').select(['id', 'name']).orderBy('id').executeTakeFirstOrThrow();
     const id = await createId({ platformId: platform.id });
-    expect((await asAdmin('GET', `${N}/adminDetail/?id=${id}`)).json().data).toMatchObject({ platformId: platform.id, platformName: platform.name });
-    await asAdmin('POST', `${N}/update/`, json({ id, kind: 'notice', title: 't', content: '<p>x</p>', platformId: null }));
-    expect((await asAdmin('GET', `${N}/adminDetail/?id=${id}`)).json().data).toMatchObject({ platformId: null, platformName: null });
+    expect((await asAdmin('GET', `${N}/adminDetail/?id=${id}`)).json().data).toMatchObject({
+      platformId: platform.id,
+      platformName: platform.name,
+    });
+    await asAdmin(
+      'POST',
+      `${N}/update/`,
+      json({ id, kind: 'notice', title: 't', content: '<p>x</p>', platformId: null }),
+    );
+    expect((await asAdmin('GET', `${N}/adminDetail/?id=${id}`)).json().data).toMatchObject({
+      platformId: null,
+      platformName: null,
+    });
   });
 
   it('publishes into the public list and withdraws out of it', async () => {
     const id = await createId({ kind: 'news', title: '新闻：发布与撤回' });
-    const publicIds = async () => ((await app.inject({ method: 'GET', url: '/portal/api/v1.notice/list/?kind=news&page=1&pageSize=200' })).json().data.list as { id: number }[]).map((n) => n.id);
+    const publicIds = async () =>
+      (
+        (await app.inject({ method: 'GET', url: '/portal/api/v1.notice/list/?kind=news&page=1&pageSize=200' })).json()
+          .data.list as { id: number }[]
+      ).map((n) => n.id);
     expect(await publicIds()).not.toContain(id);
 
     const pub = await post('publish', id);
@@ -101,7 +155,9 @@ describe('notices and news in the back office', () => {
 
     expect((await post('withdraw', id)).json().errorCode).toBe(Codes.ok);
     expect(await publicIds()).not.toContain(id);
-    expect((await app.inject({ method: 'GET', url: `/portal/api/v1.notice/detail/?id=${id}` })).json().errorCode).toBe(Codes.notFound);
+    expect((await app.inject({ method: 'GET', url: `/portal/api/v1.notice/detail/?id=${id}` })).json().errorCode).toBe(
+      Codes.notFound,
+    );
     expect((await post('withdraw', id)).json().errorCode).toBe(Codes.conflict);
 
     // A withdrawn item can be published again.
@@ -152,8 +208,14 @@ describe('notices and news in the back office', () => {
     expect((await list(`keyword=${encodeURIComponent(tag)}&page=3&pageSize=2`)).list).toHaveLength(1);
     const published = await list(`keyword=${encodeURIComponent(tag)}&status=published`);
     expect(published.total).toBe(2);
-    expect(published.list.every((n: { status: string; kind: string }) => n.status === 'published' && n.kind === 'news')).toBe(true);
-    expect((await list(`keyword=${encodeURIComponent(`${tag} 第3`)}&status=draft`)).list.map((n: { title: string }) => n.title)).toEqual([`${tag} 第3条`]);
+    expect(
+      published.list.every((n: { status: string; kind: string }) => n.status === 'published' && n.kind === 'news'),
+    ).toBe(true);
+    expect(
+      (await list(`keyword=${encodeURIComponent(`${tag} 第3`)}&status=draft`)).list.map(
+        (n: { title: string }) => n.title,
+      ),
+    ).toEqual([`${tag} 第3条`]);
     // LIKE wildcards in the keyword are taken literally.
     expect((await list('keyword=%25')).total).toBe(0);
     const bad = await asAdmin('GET', `${N}/adminList/?kind=news&pageSize=201`);
@@ -180,13 +242,23 @@ describe('notices and news in the back office', () => {
     const fetched = await app.inject({ method: 'GET', url });
     expect(fetched.statusCode).toBe(200);
     expect(fetched.headers['content-type']).toBe('image/png');
-    expect(await app.db.selectFrom('upload').select(['purpose', 'isPublic']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ purpose: 'notice-image', isPublic: 1 });
+    expect(
+      await app.db.selectFrom('upload').select(['purpose', 'isPublic']).where('id', '=', id).executeTakeFirstOrThrow(),
+    ).toEqual({ purpose: 'notice-image', isPublic: 1 });
     expect(await auditRows('content_image_uploaded', id)).toHaveLength(1);
 
-    const pdf = await asAdmin('POST', `${N}/uploadImage/`, multipartBody({ filename: 'a.pdf', content: Buffer.from('%PDF-1.4 test'), type: 'application/pdf' }));
+    const pdf = await asAdmin(
+      'POST',
+      `${N}/uploadImage/`,
+      multipartBody({ filename: 'a.pdf', content: Buffer.from('%PDF-1.4 test'), type: 'application/pdf' }),
+    );
     expect(pdf.statusCode).toBe(400);
     const big = Buffer.concat([TINY_PNG, Buffer.alloc(5 * 1024 * 1024)]);
-    const tooBig = await asAdmin('POST', `${N}/uploadImage/`, multipartBody({ filename: 'big.png', content: big, type: 'image/png' }));
+    const tooBig = await asAdmin(
+      'POST',
+      `${N}/uploadImage/`,
+      multipartBody({ filename: 'big.png', content: big, type: 'image/png' }),
+    );
     expect(tooBig.statusCode).toBe(413);
     const none = await asAdmin('POST', `${N}/uploadImage/`, { payload: { id: 1 } });
     expect(none.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'file' } });

@@ -56,10 +56,25 @@ const HELP: { category: string; articles: ArticleSeed[] }[] = [
 /** Seeds the help centre's categories and published articles (small and full demo seeds). */
 export async function insertHelpArticles(tx: Transaction<Database>, authorId: number, now: number): Promise<void> {
   for (const [ci, c] of HELP.entries()) {
-    const { id: categoryId } = await tx.insertInto('helpCategory').values({ name: c.category, sort: (ci + 1) * 10 }).returning('id').executeTakeFirstOrThrow();
-    await tx.insertInto('helpArticle').values(c.articles.map((a, ai) => ({
-      categoryId, title: a.title, keywords: a.keywords, content: sanitizeRichText(a.html.replace(/\n/g, '')),
-      status: 'published', sort: (ai + 1) * 10, updatedAt: now, createdBy: authorId,
-    }))).execute();
+    const { id: categoryId } = await tx
+      .insertInto('helpCategory')
+      .values({ name: c.category, sort: (ci + 1) * 10 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('helpArticle')
+      .values(
+        c.articles.map((a, ai) => ({
+          categoryId,
+          title: a.title,
+          keywords: a.keywords,
+          content: sanitizeRichText(a.html.replace(/\n/g, '')),
+          status: 'published',
+          sort: (ai + 1) * 10,
+          updatedAt: now,
+          createdBy: authorId,
+        })),
+      )
+      .execute();
   }
 }

@@ -3,7 +3,13 @@ import { audit } from '@/server/identity/audit';
 import { badInput, conflict, notFound } from '@/server/errors';
 import { richTextToPlain, sanitizeRichText } from '@/server/rich-text/sanitize';
 import type {
-  HelpArticle, HelpArticleInput, HelpArticleUpdate, HelpCategoryInput, NoticeAdminDetail, NoticeInput, NoticeUpdate,
+  HelpArticle,
+  HelpArticleInput,
+  HelpArticleUpdate,
+  HelpCategoryInput,
+  NoticeAdminDetail,
+  NoticeInput,
+  NoticeUpdate,
 } from '../contract';
 import * as repo from './repository';
 
@@ -15,7 +21,15 @@ export interface Actor {
 }
 
 const auditOk = (db: repo.Conn, actor: Actor, action: string, target: string, detail?: string) =>
-  audit(db, { action, result: 'ok', actorId: actor.userId, actorName: actor.username, target, detail: detail ?? null, ip: actor.ip });
+  audit(db, {
+    action,
+    result: 'ok',
+    actorId: actor.userId,
+    actorName: actor.username,
+    target,
+    detail: detail ?? null,
+    ip: actor.ip,
+  });
 
 /** A field that must hold text once trimmed. */
 function required(value: string, field: string, label: string): string {
@@ -31,7 +45,8 @@ const hasContent = (html: string) => richTextToPlain(html) !== '' || /<img\s/i.t
 
 async function noticeRecord(db: repo.Conn, n: NoticeInput): Promise<repo.NoticeRecord> {
   const platformId = n.platformId ?? null;
-  if (platformId !== null && !(await repo.platformExists(db, platformId))) throw badInput('所选平台不存在', { field: 'platformId' });
+  if (platformId !== null && !(await repo.platformExists(db, platformId)))
+    throw badInput('所选平台不存在', { field: 'platformId' });
   return {
     kind: n.kind,
     title: required(n.title, 'title', '标题'),
@@ -102,7 +117,11 @@ export async function deleteNotice(app: FastifyInstance, actor: Actor, id: numbe
 
 // --- help centre ---------------------------------------------------------------------------
 
-export async function saveHelpCategory(app: FastifyInstance, actor: Actor, input: HelpCategoryInput): Promise<{ id: number }> {
+export async function saveHelpCategory(
+  app: FastifyInstance,
+  actor: Actor,
+  input: HelpCategoryInput,
+): Promise<{ id: number }> {
   const name = required(input.name, 'name', '分类名称');
   return app.db.transaction().execute(async (trx) => {
     if (input.id && !(await repo.findHelpCategory(trx, input.id))) throw notFound('该分类不存在或已删除');
@@ -111,7 +130,13 @@ export async function saveHelpCategory(app: FastifyInstance, actor: Actor, input
     let id = input.id;
     if (id) await repo.updateHelpCategory(trx, id, values);
     else id = await repo.insertHelpCategory(trx, values);
-    await auditOk(trx, actor, input.id ? 'help_category_updated' : 'help_category_created', `help_category:${id}`, name);
+    await auditOk(
+      trx,
+      actor,
+      input.id ? 'help_category_updated' : 'help_category_created',
+      `help_category:${id}`,
+      name,
+    );
     return { id };
   });
 }
@@ -147,7 +172,11 @@ export async function getHelpArticle(app: FastifyInstance, id: number, published
   return a;
 }
 
-export async function createHelpArticle(app: FastifyInstance, actor: Actor, input: HelpArticleInput): Promise<{ id: number }> {
+export async function createHelpArticle(
+  app: FastifyInstance,
+  actor: Actor,
+  input: HelpArticleInput,
+): Promise<{ id: number }> {
   return app.db.transaction().execute(async (trx) => {
     const rec = await articleRecord(trx, input);
     const id = await repo.insertHelpArticle(trx, rec, actor.userId, Date.now());

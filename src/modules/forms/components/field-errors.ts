@@ -35,5 +35,11 @@ export function serverFieldErrors(error: unknown): FieldError[] | null {
   const body = (error as { data?: unknown } | null)?.data as { data?: { fields?: unknown } } | undefined;
   const fields = body?.data?.fields;
   if (!Array.isArray(fields)) return null;
-  return fields.filter((f): f is FieldError => typeof f === 'object' && f !== null && typeof (f as FieldError).field === 'string' && typeof (f as FieldError).message === 'string');
+  return fields.filter(
+    (f): f is FieldError =>
+      typeof f === 'object' &&
+      f !== null &&
+      typeof (f as FieldError).field === 'string' &&
+      typeof (f as FieldError).message === 'string',
+  );
 }

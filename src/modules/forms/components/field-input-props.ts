@@ -15,4 +15,5 @@ export interface FieldInputProps<F extends ColumnField = ColumnField> {
 
 export type TopFieldInputProps = FieldInputProps<FormField>;
 
-export const placeholderOf = (field: ColumnField, verb: '请输入' | '请选择') => field.placeholder || `${verb}${field.label}`;
+export const placeholderOf = (field: ColumnField, verb: '请输入' | '请选择') =>
+  field.placeholder || `${verb}${field.label}`;

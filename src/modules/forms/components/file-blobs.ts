@@ -40,7 +40,9 @@ export function fileDisplayUrl(ref: FileRef): Promise<string | null> {
   if (!p) {
     p = readBlob(ref).then((b) => (b && canObjectUrl() ? URL.createObjectURL(b) : null));
     // A failed read may succeed later (after signing in).
-    p.then((u) => { if (u === null) urls.delete(ref.id); });
+    p.then((u) => {
+      if (u === null) urls.delete(ref.id);
+    });
     urls.set(ref.id, p);
   }
   return p;
@@ -57,7 +59,9 @@ export function useFileUrls(refs: readonly FileRef[]): Record<string, string> {
         if (live && u) setMap((m) => (m[r.id] === u ? m : { ...m, [r.id]: u }));
       });
     }
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // refs is read through its ids (key): a new array of the same files changes nothing.
   }, [key]);
   return map;

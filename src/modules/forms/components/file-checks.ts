@@ -14,10 +14,14 @@ export function acceptAttribute(field: Pick<FormField, 'type' | 'accept'>): stri
 }
 
 /** Why a chosen file is refused before upload (the server checks again), or null. */
-export function fileProblem(field: Pick<FormField, 'type' | 'accept' | 'maxSizeMb'>, file: { name: string; size: number }): string | null {
+export function fileProblem(
+  field: Pick<FormField, 'type' | 'accept' | 'maxSizeMb'>,
+  file: { name: string; size: number },
+): string | null {
   const ext = file.name.includes('.') ? file.name.split('.').pop()!.toLowerCase() : '';
   const allowed = acceptedExtensions(field);
-  if (allowed.length && !allowed.includes(ext)) return `「${file.name}」的类型不允许，请上传 ${allowed.join('、')} 文件`;
+  if (allowed.length && !allowed.includes(ext))
+    return `「${file.name}」的类型不允许，请上传 ${allowed.join('、')} 文件`;
   const maxMb = field.maxSizeMb ?? FORM_LIMITS.fileMaxMb;
   if (file.size > maxMb * 1024 * 1024) return `「${file.name}」超过 ${maxMb} MB，请压缩后再上传`;
   if (file.size === 0) return `「${file.name}」是空文件`;

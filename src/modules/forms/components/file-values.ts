@@ -1,7 +1,10 @@
 import type { FileRef } from '@/shared/forms/schema';
 
 const isFileRef = (x: unknown): x is FileRef =>
-  typeof x === 'object' && x !== null && typeof (x as FileRef).id === 'string' && typeof (x as FileRef).url === 'string';
+  typeof x === 'object' &&
+  x !== null &&
+  typeof (x as FileRef).id === 'string' &&
+  typeof (x as FileRef).url === 'string';
 
 /** A file/image value as a list of refs (anything malformed is dropped, not shown broken). */
 export function asFiles(v: unknown): FileRef[] {

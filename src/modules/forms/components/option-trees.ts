@@ -15,11 +15,13 @@ export function cascaderTree(options: readonly CascaderOption[] | undefined): Op
     byParent.set(p, [...(byParent.get(p) ?? []), o]);
   }
   const build = (parent: string, seen: Set<string>): OptionNode[] =>
-    (byParent.get(parent) ?? []).filter((o) => !seen.has(o.value)).map((o) => {
-      // A cycle in a hand-edited import must not hang the page.
-      const kids = build(o.value, new Set(seen).add(o.value));
-      return kids.length ? { label: o.label, value: o.value, children: kids } : { label: o.label, value: o.value };
-    });
+    (byParent.get(parent) ?? [])
+      .filter((o) => !seen.has(o.value))
+      .map((o) => {
+        // A cycle in a hand-edited import must not hang the page.
+        const kids = build(o.value, new Set(seen).add(o.value));
+        return kids.length ? { label: o.label, value: o.value, children: kids } : { label: o.label, value: o.value };
+      });
   return build('', new Set());
 }
 
@@ -38,9 +40,11 @@ export function departmentTree(list: readonly PickableDepartment[]): DepartmentN
     byParent.set(p, [...(byParent.get(p) ?? []), d]);
   }
   const build = (parent: number | null, seen: Set<number>): DepartmentNode[] =>
-    (byParent.get(parent) ?? []).filter((d) => !seen.has(d.id)).map((d) => {
-      const kids = build(d.id, new Set(seen).add(d.id));
-      return kids.length ? { title: d.name, value: d.id, children: kids } : { title: d.name, value: d.id };
-    });
+    (byParent.get(parent) ?? [])
+      .filter((d) => !seen.has(d.id))
+      .map((d) => {
+        const kids = build(d.id, new Set(seen).add(d.id));
+        return kids.length ? { title: d.name, value: d.id, children: kids } : { title: d.name, value: d.id };
+      });
   return build(null, new Set());
 }

@@ -8,7 +8,8 @@ export const USER_SEARCH_DELAY_MS = 300;
 /** A stored user/department value as a list of refs (single pickers hold a list of one). */
 export function asPicked(v: unknown): PickedRef[] {
   if (!Array.isArray(v)) return [];
-  return v.filter((x): x is PickedRef => typeof x === 'object' && x !== null && typeof (x as PickedRef).id === 'number')
+  return v
+    .filter((x): x is PickedRef => typeof x === 'object' && x !== null && typeof (x as PickedRef).id === 'number')
     .map((x) => ({ id: x.id, name: typeof x.name === 'string' ? x.name : String(x.id) }));
 }
 
@@ -32,24 +33,40 @@ export function useUserSearch(pickers: FormPickers | undefined) {
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const seq = useRef(0);
-  useEffect(() => () => { clearTimeout(timer.current); seq.current = -1; }, []);
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      seq.current = -1;
+    },
+    [],
+  );
 
-  const search = useCallback((keyword: string) => {
-    clearTimeout(timer.current);
-    const k = keyword.trim().slice(0, 40);
-    if (!pickers || !k) {
-      setLoading(false);
-      return;
-    }
-    setLoading(true);
-    timer.current = setTimeout(() => {
-      const mine = ++seq.current;
-      pickers.searchUsers(k).then(
-        (list) => { if (seq.current === mine) { setOptions(list); setLoading(false); } },
-        () => { if (seq.current === mine) setLoading(false); },
-      );
-    }, USER_SEARCH_DELAY_MS);
-  }, [pickers]);
+  const search = useCallback(
+    (keyword: string) => {
+      clearTimeout(timer.current);
+      const k = keyword.trim().slice(0, 40);
+      if (!pickers || !k) {
+        setLoading(false);
+        return;
+      }
+      setLoading(true);
+      timer.current = setTimeout(() => {
+        const mine = ++seq.current;
+        pickers.searchUsers(k).then(
+          (list) => {
+            if (seq.current === mine) {
+              setOptions(list);
+              setLoading(false);
+            }
+          },
+          () => {
+            if (seq.current === mine) setLoading(false);
+          },
+        );
+      }, USER_SEARCH_DELAY_MS);
+    },
+    [pickers],
+  );
 
   return { options, loading, search };
 }

@@ -101,31 +101,37 @@ export function SignatureCanvas({ ref, height = 200, className, onInkChange }: P
     last.current = null;
   };
 
-  useImperativeHandle(ref, () => ({
-    clear() {
-      const el = canvas.current;
-      el?.getContext('2d')?.clearRect(0, 0, el.width, el.height);
-      if (inked.current) {
-        inked.current = false;
-        onInk.current?.(false);
-      }
-    },
-    isEmpty: () => !inked.current,
-    toPng() {
-      const el = canvas.current;
-      if (!el) return Promise.reject(new Error('签名板不可用'));
-      // Flatten onto white: a transparent PNG shows black-on-black in dark viewers.
-      const out = document.createElement('canvas');
-      out.width = el.width;
-      out.height = el.height;
-      const ctx = out.getContext('2d');
-      if (!ctx) return Promise.reject(new Error('签名板不可用'));
-      ctx.fillStyle = '#fff';
-      ctx.fillRect(0, 0, out.width, out.height);
-      ctx.drawImage(el, 0, 0);
-      return new Promise((resolve, reject) => out.toBlob((b) => (b ? resolve(b) : reject(new Error('签名导出失败'))), 'image/png'));
-    },
-  }), []);
+  useImperativeHandle(
+    ref,
+    () => ({
+      clear() {
+        const el = canvas.current;
+        el?.getContext('2d')?.clearRect(0, 0, el.width, el.height);
+        if (inked.current) {
+          inked.current = false;
+          onInk.current?.(false);
+        }
+      },
+      isEmpty: () => !inked.current,
+      toPng() {
+        const el = canvas.current;
+        if (!el) return Promise.reject(new Error('签名板不可用'));
+        // Flatten onto white: a transparent PNG shows black-on-black in dark viewers.
+        const out = document.createElement('canvas');
+        out.width = el.width;
+        out.height = el.height;
+        const ctx = out.getContext('2d');
+        if (!ctx) return Promise.reject(new Error('签名板不可用'));
+        ctx.fillStyle = '#fff';
+        ctx.fillRect(0, 0, out.width, out.height);
+        ctx.drawImage(el, 0, 0);
+        return new Promise((resolve, reject) =>
+          out.toBlob((b) => (b ? resolve(b) : reject(new Error('签名导出失败'))), 'image/png'),
+        );
+      },
+    }),
+    [],
+  );
 
   return (
     <canvas

@@ -2,7 +2,9 @@ import type { ColumnField } from '@/shared/forms/schema';
 
 /** A sub-table value as rows (anything else is no rows). */
 export function asRows(v: unknown): Array<Record<string, unknown>> {
-  return Array.isArray(v) ? v.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && !Array.isArray(r)) : [];
+  return Array.isArray(v)
+    ? v.filter((r): r is Record<string, unknown> => typeof r === 'object' && r !== null && !Array.isArray(r))
+    : [];
 }
 
 /** A column sum with the column's precision (money: 2 places) and unit. */

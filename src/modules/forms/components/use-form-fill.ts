@@ -7,7 +7,14 @@ import { pickDepartments, pickUsers, saveDraft, submitForm, uploadFormFile } fro
 import type { DraftInfo, OpenedForm, SubmitAnswer } from '../contract';
 import { serverFieldErrors } from './field-errors';
 import { rememberUpload } from './file-blobs';
-import { AUTOSAVE_DELAY_MS, clearLocalDraft, localDraftKey, readLocalDraft, writeLocalDraft, type LocalDraft } from './local-drafts';
+import {
+  AUTOSAVE_DELAY_MS,
+  clearLocalDraft,
+  localDraftKey,
+  readLocalDraft,
+  writeLocalDraft,
+  type LocalDraft,
+} from './local-drafts';
 import type { FormPickers } from './renderer-props';
 
 export interface FormFillOptions {
@@ -24,7 +31,11 @@ export type SubmitOutcome =
 
 // Something typed: empty rows a sub-table starts with (objects of empty cells) do not count.
 const meaningful = (v: unknown): boolean =>
-  Array.isArray(v) ? v.some(meaningful) : v !== null && typeof v === 'object' ? Object.values(v).some(meaningful) : !isEmptyValue(v);
+  Array.isArray(v)
+    ? v.some(meaningful)
+    : v !== null && typeof v === 'object'
+      ? Object.values(v).some(meaningful)
+      : !isEmptyValue(v);
 const hasContent = (v: FormValues) => Object.values(v).some(meaningful);
 const sameValues = (a: FormValues, b: FormValues) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -67,7 +78,9 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
       if (d && hasContent(d.values) && !sameValues(d.values, start)) setRestorable(d);
       else setSettled(true);
     });
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [key, start]);
 
   useEffect(() => {
@@ -75,7 +88,6 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
     const t = setTimeout(() => void writeLocalDraft(key, values), AUTOSAVE_DELAY_MS);
     return () => clearTimeout(t);
   }, [key, settled, dirty, values]);
-
 
   const restore = useCallback(() => {
     if (restorable) setValues({ ...start, ...restorable.values });
@@ -97,7 +109,9 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
   // A field's messages go once its value changes: they described the old value.
   const change = useCallback((next: FormValues) => {
     const before = latest.current.values;
-    setErrors((errs) => (errs.length ? errs.filter((e) => sameValues({ v: next[e.field] }, { v: before[e.field] })) : errs));
+    setErrors((errs) =>
+      errs.length ? errs.filter((e) => sameValues({ v: next[e.field] }, { v: before[e.field] })) : errs,
+    );
     latest.current = { ...latest.current, values: next };
     setValues(next);
     setDirty(true);
@@ -127,7 +141,9 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
   }, []);
 
   /** 保存草稿 (signed in): the values as they are (limits checked, nothing required), kept on the server. */
-  const saveServerDraft = useCallback(async (): Promise<{ ok: true; info: DraftInfo } | { ok: false; errors: FieldError[] }> => {
+  const saveServerDraft = useCallback(async (): Promise<
+    { ok: true; info: DraftInfo } | { ok: false; errors: FieldError[] }
+  > => {
     const { form: f, values: v, draftId: d } = latest.current;
     if (!f) return { ok: false, errors: [] };
     const checked = validateSubmission(f.schema, v, { partial: true });
@@ -149,21 +165,42 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
 
   const formId = form?.id;
   const upload = useMemo(
-    () => (formId
-      ? (fieldId: string, file: File): Promise<FileRef> => uploadFormFile(formId, fieldId, file, file.name).then((r) => {
-        rememberUpload(r.data, file);
-        return r.data;
-      })
-      : undefined),
+    () =>
+      formId
+        ? (fieldId: string, file: File): Promise<FileRef> =>
+            uploadFormFile(formId, fieldId, file, file.name).then((r) => {
+              rememberUpload(r.data, file);
+              return r.data;
+            })
+        : undefined,
     [formId],
   );
   const pickers = useMemo<FormPickers | undefined>(
-    () => (signedIn ? { searchUsers: (k) => pickUsers(k).then((r) => r.data), departments: () => pickDepartments().then((r) => r.data) } : undefined),
+    () =>
+      signedIn
+        ? {
+            searchUsers: (k) => pickUsers(k).then((r) => r.data),
+            departments: () => pickDepartments().then((r) => r.data),
+          }
+        : undefined,
     [signedIn],
   );
 
   return {
-    values, change, errors, setErrors, restorable, restore, discard, submit, submitting,
-    saveServerDraft, savingDraft, draftId, upload, pickers, signedIn,
+    values,
+    change,
+    errors,
+    setErrors,
+    restorable,
+    restore,
+    discard,
+    submit,
+    submitting,
+    saveServerDraft,
+    savingDraft,
+    draftId,
+    upload,
+    pickers,
+    signedIn,
   };
 }

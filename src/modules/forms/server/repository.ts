@@ -5,8 +5,21 @@ import { paginate } from '@/server/db/paginate';
 import type { Page } from '@/shared/envelope';
 import type { PickedRef } from '@/shared/forms/schema';
 import type {
-  DraftInfo, FillableForm, FillableQuery, FormAccess, FormHistoryItem, FormHistoryQuery, FormListItem, FormListQuery,
-  FormStatus, FormVersionInfo, PickableDepartment, PickableUser, SubmissionInfo, SummaryForm, SummaryFormsQuery,
+  DraftInfo,
+  FillableForm,
+  FillableQuery,
+  FormAccess,
+  FormHistoryItem,
+  FormHistoryQuery,
+  FormListItem,
+  FormListQuery,
+  FormStatus,
+  FormVersionInfo,
+  PickableDepartment,
+  PickableUser,
+  SubmissionInfo,
+  SummaryForm,
+  SummaryFormsQuery,
 } from '../contract';
 import type { FormTable } from './tables';
 import type { UniqueProbe, ValueFilter, ValueRow } from './value-index';
@@ -18,7 +31,8 @@ export type Conn = Db | Transaction<Database>;
 const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** Case-insensitive "contains", the same SQL on SQLite and PostgreSQL (no ILIKE). */
-const contains = (column: Expression<unknown>, keyword: string) => sql<SqlBool>`lower(${column}) like lower(${containsPattern(keyword)}) escape '\\'`;
+const contains = (column: Expression<unknown>, keyword: string) =>
+  sql<SqlBool>`lower(${column}) like lower(${containsPattern(keyword)}) escape '\\'`;
 
 // The largest code point: `col >= p and col < p || MAX` is "starts with p" on an index (binary / C collation).
 const MAX_CHAR = '\u{10FFFF}';
@@ -41,16 +55,53 @@ export interface FormRow {
   updatedByName: string;
 }
 
-type FormRaw = Pick<FormTable, 'name' | 'category' | 'description' | 'status' | 'access' | 'draftSchema' | 'latestVersion' | 'draftChanged' | 'submissionCount' | 'lastSubmittedAt' | 'updatedAt' | 'updatedByName'> & { id: number };
+type FormRaw = Pick<
+  FormTable,
+  | 'name'
+  | 'category'
+  | 'description'
+  | 'status'
+  | 'access'
+  | 'draftSchema'
+  | 'latestVersion'
+  | 'draftChanged'
+  | 'submissionCount'
+  | 'lastSubmittedAt'
+  | 'updatedAt'
+  | 'updatedByName'
+> & { id: number };
 
 const toFormRow = (r: FormRaw): FormRow => ({
-  id: r.id, name: r.name, category: r.category, description: r.description, status: r.status as FormStatus, access: r.access as FormAccess,
-  draftSchema: r.draftSchema, latestVersion: r.latestVersion === null ? null : Number(r.latestVersion), draftChanged: Number(r.draftChanged) === 1,
-  submissionCount: Number(r.submissionCount), lastSubmittedAt: r.lastSubmittedAt === null ? null : Number(r.lastSubmittedAt),
-  updatedAt: Number(r.updatedAt), updatedByName: r.updatedByName,
+  id: r.id,
+  name: r.name,
+  category: r.category,
+  description: r.description,
+  status: r.status as FormStatus,
+  access: r.access as FormAccess,
+  draftSchema: r.draftSchema,
+  latestVersion: r.latestVersion === null ? null : Number(r.latestVersion),
+  draftChanged: Number(r.draftChanged) === 1,
+  submissionCount: Number(r.submissionCount),
+  lastSubmittedAt: r.lastSubmittedAt === null ? null : Number(r.lastSubmittedAt),
+  updatedAt: Number(r.updatedAt),
+  updatedByName: r.updatedByName,
 });
 
-const FORM_COLUMNS = ['id', 'name', 'category', 'description', 'status', 'access', 'draftSchema', 'latestVersion', 'draftChanged', 'submissionCount', 'lastSubmittedAt', 'updatedAt', 'updatedByName'] as const;
+const FORM_COLUMNS = [
+  'id',
+  'name',
+  'category',
+  'description',
+  'status',
+  'access',
+  'draftSchema',
+  'latestVersion',
+  'draftChanged',
+  'submissionCount',
+  'lastSubmittedAt',
+  'updatedAt',
+  'updatedByName',
+] as const;
 
 export async function findForm(db: Conn, id: number): Promise<FormRow | undefined> {
   const r = await db.selectFrom('form').select(FORM_COLUMNS).where('id', '=', id).executeTakeFirst();
@@ -64,18 +115,39 @@ export async function listForms(db: Conn, q: FormListQuery): Promise<Page<FormLi
   if (keyword) base = base.where((eb) => contains(eb.ref('name'), keyword));
   if (q.category !== undefined && q.category !== '') base = base.where('category', '=', q.category);
   if (q.status) base = base.where('status', '=', q.status);
-  const page = await paginate(base, (b) => b.select(FORM_COLUMNS).orderBy('updatedAt', 'desc').orderBy('id', 'desc'), q);
+  const page = await paginate(
+    base,
+    (b) => b.select(FORM_COLUMNS).orderBy('updatedAt', 'desc').orderBy('id', 'desc'),
+    q,
+  );
   return {
     ...page,
     list: page.list.map((raw) => {
       const r = toFormRow(raw);
-      return { id: r.id, name: r.name, category: r.category, status: r.status, access: r.access, latestVersion: r.latestVersion, draftChanged: r.draftChanged, submissionCount: r.submissionCount, updatedAt: r.updatedAt, updatedBy: r.updatedByName };
+      return {
+        id: r.id,
+        name: r.name,
+        category: r.category,
+        status: r.status,
+        access: r.access,
+        latestVersion: r.latestVersion,
+        draftChanged: r.draftChanged,
+        submissionCount: r.submissionCount,
+        updatedAt: r.updatedAt,
+        updatedBy: r.updatedByName,
+      };
     }),
   };
 }
 
 export async function listCategories(db: Conn): Promise<string[]> {
-  const rows = await db.selectFrom('form').select('category').where('category', '!=', '').distinct().orderBy('category').execute();
+  const rows = await db
+    .selectFrom('form')
+    .select('category')
+    .where('category', '!=', '')
+    .distinct()
+    .orderBy('category')
+    .execute();
   return rows.map((r) => r.category);
 }
 
@@ -88,46 +160,125 @@ export interface NewForm {
 }
 
 export async function insertForm(db: Conn, f: NewForm, by: { id: number; name: string }, now: number): Promise<number> {
-  const r = await db.insertInto('form').values({
-    ...f, status: 'draft', latestVersion: null, draftChanged: 1, submissionCount: 0, lastSubmittedAt: null,
-    createdAt: now, createdBy: by.id, updatedAt: now, updatedBy: by.id, updatedByName: by.name,
-  }).returning('id').executeTakeFirstOrThrow();
+  const r = await db
+    .insertInto('form')
+    .values({
+      ...f,
+      status: 'draft',
+      latestVersion: null,
+      draftChanged: 1,
+      submissionCount: 0,
+      lastSubmittedAt: null,
+      createdAt: now,
+      createdBy: by.id,
+      updatedAt: now,
+      updatedBy: by.id,
+      updatedByName: by.name,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return r.id;
 }
 
-export async function updateFormDraft(db: Conn, id: number, f: NewForm & { draftChanged: boolean }, by: { id: number; name: string }, now: number): Promise<void> {
-  await db.updateTable('form').set({
-    name: f.name, category: f.category, description: f.description, access: f.access, draftSchema: f.draftSchema,
-    draftChanged: f.draftChanged ? 1 : 0, updatedAt: now, updatedBy: by.id, updatedByName: by.name,
-  }).where('id', '=', id).execute();
+export async function updateFormDraft(
+  db: Conn,
+  id: number,
+  f: NewForm & { draftChanged: boolean },
+  by: { id: number; name: string },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('form')
+    .set({
+      name: f.name,
+      category: f.category,
+      description: f.description,
+      access: f.access,
+      draftSchema: f.draftSchema,
+      draftChanged: f.draftChanged ? 1 : 0,
+      updatedAt: now,
+      updatedBy: by.id,
+      updatedByName: by.name,
+    })
+    .where('id', '=', id)
+    .execute();
 }
 
-export async function setFormStatus(db: Conn, id: number, status: FormStatus, by: { id: number; name: string }, now: number): Promise<void> {
-  await db.updateTable('form').set({ status, updatedAt: now, updatedBy: by.id, updatedByName: by.name }).where('id', '=', id).execute();
+export async function setFormStatus(
+  db: Conn,
+  id: number,
+  status: FormStatus,
+  by: { id: number; name: string },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('form')
+    .set({ status, updatedAt: now, updatedBy: by.id, updatedByName: by.name })
+    .where('id', '=', id)
+    .execute();
 }
 
 /**
  * Takes the next version number and marks the form published, in one statement: two
  * publishes at once get two numbers (the row update also orders them on PostgreSQL).
  */
-export async function takeNextVersion(db: Conn, id: number, by: { id: number; name: string }, now: number): Promise<number> {
-  const r = await db.updateTable('form')
-    .set((eb) => ({ latestVersion: sql<number>`coalesce(${eb.ref('latestVersion')}, 0) + 1`, status: 'published', draftChanged: 0, updatedAt: now, updatedBy: by.id, updatedByName: by.name }))
-    .where('id', '=', id).returning('latestVersion').executeTakeFirstOrThrow();
+export async function takeNextVersion(
+  db: Conn,
+  id: number,
+  by: { id: number; name: string },
+  now: number,
+): Promise<number> {
+  const r = await db
+    .updateTable('form')
+    .set((eb) => ({
+      latestVersion: sql<number>`coalesce(${eb.ref('latestVersion')}, 0) + 1`,
+      status: 'published',
+      draftChanged: 0,
+      updatedAt: now,
+      updatedBy: by.id,
+      updatedByName: by.name,
+    }))
+    .where('id', '=', id)
+    .returning('latestVersion')
+    .executeTakeFirstOrThrow();
   return Number(r.latestVersion);
 }
 
-export async function insertVersion(db: Conn, formId: number, version: number, schema: string, by: { id: number; name: string }, now: number): Promise<void> {
-  await db.insertInto('formVersion').values({ formId, version, schema, publishedAt: now, publishedBy: by.id, publishedByName: by.name }).execute();
+export async function insertVersion(
+  db: Conn,
+  formId: number,
+  version: number,
+  schema: string,
+  by: { id: number; name: string },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('formVersion')
+    .values({ formId, version, schema, publishedAt: now, publishedBy: by.id, publishedByName: by.name })
+    .execute();
 }
 
 export async function listVersions(db: Conn, formId: number): Promise<FormVersionInfo[]> {
-  const rows = await db.selectFrom('formVersion').select(['version', 'publishedAt', 'publishedByName']).where('formId', '=', formId).orderBy('version', 'desc').execute();
-  return rows.map((r) => ({ version: Number(r.version), publishedAt: Number(r.publishedAt), publishedBy: r.publishedByName }));
+  const rows = await db
+    .selectFrom('formVersion')
+    .select(['version', 'publishedAt', 'publishedByName'])
+    .where('formId', '=', formId)
+    .orderBy('version', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    version: Number(r.version),
+    publishedAt: Number(r.publishedAt),
+    publishedBy: r.publishedByName,
+  }));
 }
 
 export async function findVersionSchema(db: Conn, formId: number, version: number): Promise<string | undefined> {
-  const r = await db.selectFrom('formVersion').select('schema').where('formId', '=', formId).where('version', '=', version).executeTakeFirst();
+  const r = await db
+    .selectFrom('formVersion')
+    .select('schema')
+    .where('formId', '=', formId)
+    .where('version', '=', version)
+    .executeTakeFirst();
   return r?.schema;
 }
 
@@ -141,15 +292,24 @@ export async function deleteForm(db: Conn, id: number): Promise<void> {
 }
 
 export async function countSubmissions(db: Conn, formId: number): Promise<number> {
-  const r = await db.selectFrom('formSubmission').select((eb) => eb.fn.countAll<number>().as('n')).where('formId', '=', formId).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('formSubmission')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('formId', '=', formId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 // --- managers ------------------------------------------------------------------------------------
 
 export async function listManagers(db: Conn, formId: number): Promise<PickedRef[]> {
-  return db.selectFrom('formManager as m').innerJoin('appUser as u', 'u.id', 'm.userId')
-    .select(['u.id as id', 'u.realName as name']).where('m.formId', '=', formId).orderBy('u.id').execute();
+  return db
+    .selectFrom('formManager as m')
+    .innerJoin('appUser as u', 'u.id', 'm.userId')
+    .select(['u.id as id', 'u.realName as name'])
+    .where('m.formId', '=', formId)
+    .orderBy('u.id')
+    .execute();
 }
 
 export async function existingUserIds(db: Conn, ids: number[]): Promise<Set<number>> {
@@ -160,23 +320,49 @@ export async function existingUserIds(db: Conn, ids: number[]): Promise<Set<numb
 
 export async function replaceManagers(db: Conn, formId: number, userIds: number[]): Promise<void> {
   await db.deleteFrom('formManager').where('formId', '=', formId).execute();
-  if (userIds.length) await db.insertInto('formManager').values(userIds.map((userId) => ({ formId, userId }))).execute();
+  if (userIds.length)
+    await db
+      .insertInto('formManager')
+      .values(userIds.map((userId) => ({ formId, userId })))
+      .execute();
 }
 
 export async function isManager(db: Conn, formId: number, userId: number): Promise<boolean> {
-  return !!(await db.selectFrom('formManager').select('formId').where('formId', '=', formId).where('userId', '=', userId).executeTakeFirst());
+  return !!(await db
+    .selectFrom('formManager')
+    .select('formId')
+    .where('formId', '=', formId)
+    .where('userId', '=', userId)
+    .executeTakeFirst());
 }
 
 // --- change log ----------------------------------------------------------------------------------
 
-export async function logChange(db: Conn, formId: number, action: string, detail: string, by: { id: number; name: string }, now: number): Promise<void> {
-  await db.insertInto('formChangeLog').values({ formId, action, detail: detail.slice(0, 500), byId: by.id, byName: by.name, at: now }).execute();
+export async function logChange(
+  db: Conn,
+  formId: number,
+  action: string,
+  detail: string,
+  by: { id: number; name: string },
+  now: number,
+): Promise<void> {
+  await db
+    .insertInto('formChangeLog')
+    .values({ formId, action, detail: detail.slice(0, 500), byId: by.id, byName: by.name, at: now })
+    .execute();
 }
 
 export async function listHistory(db: Conn, q: FormHistoryQuery): Promise<Page<FormHistoryItem>> {
   const base = db.selectFrom('formChangeLog').where('formId', '=', q.id);
-  const page = await paginate(base, (b) => b.select(['id', 'action', 'detail', 'byName', 'at']).orderBy('at', 'desc').orderBy('id', 'desc'), q);
-  return { ...page, list: page.list.map((r) => ({ id: r.id, action: r.action, detail: r.detail, by: r.byName, at: Number(r.at) })) };
+  const page = await paginate(
+    base,
+    (b) => b.select(['id', 'action', 'detail', 'byName', 'at']).orderBy('at', 'desc').orderBy('id', 'desc'),
+    q,
+  );
+  return {
+    ...page,
+    list: page.list.map((r) => ({ id: r.id, action: r.action, detail: r.detail, by: r.byName, at: Number(r.at) })),
+  };
 }
 
 // --- filling -------------------------------------------------------------------------------------
@@ -186,8 +372,26 @@ export async function listFillable(db: Conn, q: FillableQuery): Promise<Page<Fil
   let base = db.selectFrom('form').where('status', '=', 'published');
   const keyword = q.keyword?.trim();
   if (keyword) base = base.where((eb) => contains(eb.ref('name'), keyword));
-  const page = await paginate(base, (b) => b.select(['id', 'name', 'category', 'description', 'latestVersion', 'access']).orderBy('updatedAt', 'desc').orderBy('id', 'desc'), q);
-  return { ...page, list: page.list.map((r) => ({ id: r.id, name: r.name, category: r.category, description: r.description, version: Number(r.latestVersion), access: r.access as FormAccess })) };
+  const page = await paginate(
+    base,
+    (b) =>
+      b
+        .select(['id', 'name', 'category', 'description', 'latestVersion', 'access'])
+        .orderBy('updatedAt', 'desc')
+        .orderBy('id', 'desc'),
+    q,
+  );
+  return {
+    ...page,
+    list: page.list.map((r) => ({
+      id: r.id,
+      name: r.name,
+      category: r.category,
+      description: r.description,
+      version: Number(r.latestVersion),
+      access: r.access as FormAccess,
+    })),
+  };
 }
 
 export interface Profile {
@@ -198,15 +402,28 @@ export interface Profile {
 }
 
 export async function userProfile(db: Conn, userId: number): Promise<Profile | undefined> {
-  const r = await db.selectFrom('appUser as u').leftJoin('department as d', 'd.id', 'u.departmentId')
-    .select(['u.realName', 'u.userNo', 'd.name as department', 'u.phone']).where('u.id', '=', userId).executeTakeFirst();
+  const r = await db
+    .selectFrom('appUser as u')
+    .leftJoin('department as d', 'd.id', 'u.departmentId')
+    .select(['u.realName', 'u.userNo', 'd.name as department', 'u.phone'])
+    .where('u.id', '=', userId)
+    .executeTakeFirst();
   return r && { realName: r.realName, userNo: r.userNo, department: r.department ?? '', phone: r.phone ?? '' };
 }
 
 /** Uploads among `ids` saved for this purpose by this owner (null: anonymous). */
-export async function ownUploads(db: Conn, ids: string[], purpose: string, ownerId: number | null): Promise<{ id: string; originalName: string; size: number }[]> {
+export async function ownUploads(
+  db: Conn,
+  ids: string[],
+  purpose: string,
+  ownerId: number | null,
+): Promise<{ id: string; originalName: string; size: number }[]> {
   if (!ids.length) return [];
-  let q = db.selectFrom('upload').select(['id', 'originalName', 'size']).where('id', 'in', ids).where('purpose', '=', purpose);
+  let q = db
+    .selectFrom('upload')
+    .select(['id', 'originalName', 'size'])
+    .where('id', 'in', ids)
+    .where('purpose', '=', purpose);
   q = ownerId === null ? q.where('ownerId', 'is', null) : q.where('ownerId', '=', ownerId);
   return (await q.execute()).map((r) => ({ ...r, size: Number(r.size) }));
 }
@@ -218,9 +435,12 @@ export async function ownUploads(db: Conn, ids: string[], purpose: string, owner
  * writes one transaction at a time anyway. False: the form was disabled meanwhile.
  */
 export async function countSubmissionOn(db: Conn, formId: number, now: number): Promise<boolean> {
-  const r = await db.updateTable('form')
+  const r = await db
+    .updateTable('form')
     .set((eb) => ({ submissionCount: eb(eb.ref('submissionCount'), '+', 1), lastSubmittedAt: now }))
-    .where('id', '=', formId).where('status', '=', 'published').executeTakeFirst();
+    .where('id', '=', formId)
+    .where('status', '=', 'published')
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
@@ -228,7 +448,11 @@ export async function countSubmissionOn(db: Conn, formId: number, now: number): 
 export async function takenUniqueValues(db: Conn, formId: number, probes: UniqueProbe[]): Promise<Set<string>> {
   const taken = new Set<string>();
   for (const p of probes) {
-    let q = db.selectFrom('formSubmissionValue').select('submissionId').where('formId', '=', formId).where('fieldId', '=', p.fieldId);
+    let q = db
+      .selectFrom('formSubmissionValue')
+      .select('submissionId')
+      .where('formId', '=', formId)
+      .where('fieldId', '=', p.fieldId);
     if ('numValue' in p) q = q.where('numValue', '=', p.numValue);
     else {
       q = q.where('textValue', '=', p.textValue);
@@ -255,41 +479,89 @@ export async function insertSubmission(db: Conn, s: NewSubmission, rows: ValueRo
   const { id } = await db.insertInto('formSubmission').values(s).returning('id').executeTakeFirstOrThrow();
   // 200 rows a statement: 6 parameters each stays far below PostgreSQL's limit.
   for (let i = 0; i < rows.length; i += 200) {
-    await db.insertInto('formSubmissionValue').values(rows.slice(i, i + 200).map((r) => ({ ...r, submissionId: id, formId: s.formId }))).execute();
+    await db
+      .insertInto('formSubmissionValue')
+      .values(rows.slice(i, i + 200).map((r) => ({ ...r, submissionId: id, formId: s.formId })))
+      .execute();
   }
   return id;
 }
 
-type SubmissionRaw = { id: number; formId: number; formName: string; version: number; submittedAt: number; submitterId: number | null; submitterName: string; submitterNo: string };
+type SubmissionRaw = {
+  id: number;
+  formId: number;
+  formName: string;
+  version: number;
+  submittedAt: number;
+  submitterId: number | null;
+  submitterName: string;
+  submitterNo: string;
+};
 const toSubmissionInfo = (r: SubmissionRaw): SubmissionInfo => ({
-  id: r.id, formId: r.formId, formName: r.formName, version: Number(r.version), submittedAt: Number(r.submittedAt),
+  id: r.id,
+  formId: r.formId,
+  formName: r.formName,
+  version: Number(r.version),
+  submittedAt: Number(r.submittedAt),
   submitter: { id: r.submitterId, name: r.submitterName, userNo: r.submitterNo },
 });
-const SUBMISSION_COLUMNS = ['s.id', 's.formId', 'f.name as formName', 's.version', 's.submittedAt', 's.submitterId', 's.submitterName', 's.submitterNo'] as const;
+const SUBMISSION_COLUMNS = [
+  's.id',
+  's.formId',
+  'f.name as formName',
+  's.version',
+  's.submittedAt',
+  's.submitterId',
+  's.submitterName',
+  's.submitterNo',
+] as const;
 
-export async function listMySubmissions(db: Conn, userId: number, q: { page: number; pageSize: number; formId?: number }): Promise<Page<SubmissionInfo>> {
-  let base = db.selectFrom('formSubmission as s').innerJoin('form as f', 'f.id', 's.formId').where('s.submitterId', '=', userId);
+export async function listMySubmissions(
+  db: Conn,
+  userId: number,
+  q: { page: number; pageSize: number; formId?: number },
+): Promise<Page<SubmissionInfo>> {
+  let base = db
+    .selectFrom('formSubmission as s')
+    .innerJoin('form as f', 'f.id', 's.formId')
+    .where('s.submitterId', '=', userId);
   if (q.formId) base = base.where('s.formId', '=', q.formId);
-  const page = await paginate(base, (b) => b.select(SUBMISSION_COLUMNS).orderBy('s.submittedAt', 'desc').orderBy('s.id', 'desc'), q);
+  const page = await paginate(
+    base,
+    (b) => b.select(SUBMISSION_COLUMNS).orderBy('s.submittedAt', 'desc').orderBy('s.id', 'desc'),
+    q,
+  );
   return { ...page, list: page.list.map(toSubmissionInfo) };
 }
 
 export async function findSubmission(db: Conn, id: number): Promise<(SubmissionInfo & { values: string }) | undefined> {
-  const r = await db.selectFrom('formSubmission as s').innerJoin('form as f', 'f.id', 's.formId')
-    .select(SUBMISSION_COLUMNS).select('s.values').where('s.id', '=', id).executeTakeFirst();
+  const r = await db
+    .selectFrom('formSubmission as s')
+    .innerJoin('form as f', 'f.id', 's.formId')
+    .select(SUBMISSION_COLUMNS)
+    .select('s.values')
+    .where('s.id', '=', id)
+    .executeTakeFirst();
   return r && { ...toSubmissionInfo(r), values: r.values };
 }
 
 /** The user picker: active users whose real name or number starts with the keyword, 20 at most. */
 export async function pickUsers(db: Conn, keyword: string): Promise<PickableUser[]> {
-  const rows = await db.selectFrom('appUser as u').leftJoin('department as d', 'd.id', 'u.departmentId')
+  const rows = await db
+    .selectFrom('appUser as u')
+    .leftJoin('department as d', 'd.id', 'u.departmentId')
     .select(['u.id', 'u.realName', 'u.userNo', 'd.name as department'])
     .where('u.status', '=', 'active')
-    .where((eb) => eb.or([
-      eb.and([eb('u.realName', '>=', keyword), eb('u.realName', '<', keyword + MAX_CHAR)]),
-      eb.and([eb('u.userNo', '>=', keyword), eb('u.userNo', '<', keyword + MAX_CHAR)]),
-    ]))
-    .orderBy('u.realName').orderBy('u.id').limit(20).execute();
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('u.realName', '>=', keyword), eb('u.realName', '<', keyword + MAX_CHAR)]),
+        eb.and([eb('u.userNo', '>=', keyword), eb('u.userNo', '<', keyword + MAX_CHAR)]),
+      ]),
+    )
+    .orderBy('u.realName')
+    .orderBy('u.id')
+    .limit(20)
+    .execute();
   return rows.map((r) => ({ id: r.id, name: r.realName, userNo: r.userNo, department: r.department ?? '' }));
 }
 
@@ -299,28 +571,77 @@ export async function listDepartments(db: Conn): Promise<PickableDepartment[]> {
 
 // --- drafts --------------------------------------------------------------------------------------
 
-export async function insertDraft(db: Conn, d: { formId: number; version: number; userId: number; values: string }, now: number): Promise<number> {
-  return (await db.insertInto('formDraft').values({ ...d, savedAt: now }).returning('id').executeTakeFirstOrThrow()).id;
+export async function insertDraft(
+  db: Conn,
+  d: { formId: number; version: number; userId: number; values: string },
+  now: number,
+): Promise<number> {
+  return (
+    await db
+      .insertInto('formDraft')
+      .values({ ...d, savedAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 /** Updates one of the user's drafts; false when it is not theirs or gone. */
-export async function updateDraft(db: Conn, id: number, userId: number, d: { formId: number; version: number; values: string }, now: number): Promise<boolean> {
-  const r = await db.updateTable('formDraft').set({ ...d, savedAt: now }).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+export async function updateDraft(
+  db: Conn,
+  id: number,
+  userId: number,
+  d: { formId: number; version: number; values: string },
+  now: number,
+): Promise<boolean> {
+  const r = await db
+    .updateTable('formDraft')
+    .set({ ...d, savedAt: now })
+    .where('id', '=', id)
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
 }
 
 const draftBase = (db: Conn) => db.selectFrom('formDraft as d').innerJoin('form as f', 'f.id', 'd.formId');
 const DRAFT_COLUMNS = ['d.id', 'd.formId', 'f.name as formName', 'd.version', 'd.savedAt'] as const;
-const toDraftInfo = (r: { id: number; formId: number; formName: string; version: number; savedAt: number }): DraftInfo =>
-  ({ id: r.id, formId: r.formId, formName: r.formName, version: Number(r.version), savedAt: Number(r.savedAt) });
+const toDraftInfo = (r: {
+  id: number;
+  formId: number;
+  formName: string;
+  version: number;
+  savedAt: number;
+}): DraftInfo => ({
+  id: r.id,
+  formId: r.formId,
+  formName: r.formName,
+  version: Number(r.version),
+  savedAt: Number(r.savedAt),
+});
 
-export async function findDraft(db: Conn, id: number, userId: number): Promise<(DraftInfo & { values: string }) | undefined> {
-  const r = await draftBase(db).select(DRAFT_COLUMNS).select('d.values').where('d.id', '=', id).where('d.userId', '=', userId).executeTakeFirst();
+export async function findDraft(
+  db: Conn,
+  id: number,
+  userId: number,
+): Promise<(DraftInfo & { values: string }) | undefined> {
+  const r = await draftBase(db)
+    .select(DRAFT_COLUMNS)
+    .select('d.values')
+    .where('d.id', '=', id)
+    .where('d.userId', '=', userId)
+    .executeTakeFirst();
   return r && { ...toDraftInfo(r), values: r.values };
 }
 
-export async function listDrafts(db: Conn, userId: number, q: { page: number; pageSize: number }): Promise<Page<DraftInfo>> {
-  const page = await paginate(draftBase(db).where('d.userId', '=', userId), (b) => b.select(DRAFT_COLUMNS).orderBy('d.savedAt', 'desc').orderBy('d.id', 'desc'), q);
+export async function listDrafts(
+  db: Conn,
+  userId: number,
+  q: { page: number; pageSize: number },
+): Promise<Page<DraftInfo>> {
+  const page = await paginate(
+    draftBase(db).where('d.userId', '=', userId),
+    (b) => b.select(DRAFT_COLUMNS).orderBy('d.savedAt', 'desc').orderBy('d.id', 'desc'),
+    q,
+  );
   return { ...page, list: page.list.map(toDraftInfo) };
 }
 
@@ -333,14 +654,43 @@ export async function deleteDraft(db: Conn, id: number, userId: number, formId?:
 // --- summaries -----------------------------------------------------------------------------------
 
 /** Forms with a summary to read: every published or disabled form for administrators, else the ones this user manages. */
-export async function listSummaryForms(db: Conn, managerId: number | null, q: SummaryFormsQuery): Promise<Page<SummaryForm>> {
+export async function listSummaryForms(
+  db: Conn,
+  managerId: number | null,
+  q: SummaryFormsQuery,
+): Promise<Page<SummaryForm>> {
   let base = db.selectFrom('form as f').where('f.latestVersion', 'is not', null);
-  if (managerId !== null) base = base.where((eb) => eb.exists(eb.selectFrom('formManager as m').select('m.formId').whereRef('m.formId', '=', 'f.id').where('m.userId', '=', managerId)));
+  if (managerId !== null)
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('formManager as m')
+          .select('m.formId')
+          .whereRef('m.formId', '=', 'f.id')
+          .where('m.userId', '=', managerId),
+      ),
+    );
   const keyword = q.keyword?.trim();
   if (keyword) base = base.where((eb) => contains(eb.ref('f.name'), keyword));
-  const page = await paginate(base, (b) => b.select(['f.id', 'f.name', 'f.category', 'f.submissionCount', 'f.lastSubmittedAt'])
-    .orderBy(sql`coalesce(${sql.ref('f.lastSubmittedAt')}, 0)`, 'desc').orderBy('f.id', 'desc'), q);
-  return { ...page, list: page.list.map((r) => ({ id: r.id, name: r.name, category: r.category, submissionCount: Number(r.submissionCount), lastSubmittedAt: r.lastSubmittedAt === null ? null : Number(r.lastSubmittedAt) })) };
+  const page = await paginate(
+    base,
+    (b) =>
+      b
+        .select(['f.id', 'f.name', 'f.category', 'f.submissionCount', 'f.lastSubmittedAt'])
+        .orderBy(sql`coalesce(${sql.ref('f.lastSubmittedAt')}, 0)`, 'desc')
+        .orderBy('f.id', 'desc'),
+    q,
+  );
+  return {
+    ...page,
+    list: page.list.map((r) => ({
+      id: r.id,
+      name: r.name,
+      category: r.category,
+      submissionCount: Number(r.submissionCount),
+      lastSubmittedAt: r.lastSubmittedAt === null ? null : Number(r.lastSubmittedAt),
+    })),
+  };
 }
 
 export interface SummaryWhere {
@@ -352,13 +702,23 @@ export interface SummaryWhere {
 
 /** Submissions of one form matching the filters: each filter is a semi-join on the value index. */
 function summaryBase(db: Conn, w: SummaryWhere) {
-  let base = db.selectFrom('formSubmission as s').innerJoin('form as f', 'f.id', 's.formId').where('s.formId', '=', w.formId);
+  let base = db
+    .selectFrom('formSubmission as s')
+    .innerJoin('form as f', 'f.id', 's.formId')
+    .where('s.formId', '=', w.formId);
   if (w.submittedFrom !== undefined) base = base.where('s.submittedAt', '>=', w.submittedFrom);
   if (w.submittedTo !== undefined) base = base.where('s.submittedAt', '<=', w.submittedTo);
   for (const f of w.filters) {
     base = base.where('s.id', 'in', (eb) => {
-      let v = eb.selectFrom('formSubmissionValue as v').select('v.submissionId').where('v.formId', '=', w.formId).where('v.fieldId', '=', f.fieldId);
-      if (f.kind === 'text') v = v.where(sql<SqlBool>`coalesce(${sql.ref('v.longText')}, ${sql.ref('v.textValue')}) like ${containsPattern(f.contains)} escape '\\'`);
+      let v = eb
+        .selectFrom('formSubmissionValue as v')
+        .select('v.submissionId')
+        .where('v.formId', '=', w.formId)
+        .where('v.fieldId', '=', f.fieldId);
+      if (f.kind === 'text')
+        v = v.where(
+          sql<SqlBool>`coalesce(${sql.ref('v.longText')}, ${sql.ref('v.textValue')}) like ${containsPattern(f.contains)} escape '\\'`,
+        );
       else if (f.kind === 'option') v = v.where('v.textValue', '=', f.equals);
       else if (f.kind === 'number') {
         if (f.min !== null) v = v.where('v.numValue', '>=', f.min);
@@ -375,19 +735,34 @@ function summaryBase(db: Conn, w: SummaryWhere) {
 
 export type SummaryRow = SubmissionInfo & { values: string };
 
-export async function summaryPage(db: Conn, w: SummaryWhere, p: { page: number; pageSize: number }): Promise<Page<SummaryRow>> {
-  const page = await paginate(summaryBase(db, w), (b) => b.select(SUBMISSION_COLUMNS).select('s.values').orderBy('s.submittedAt', 'desc').orderBy('s.id', 'desc'), p);
+export async function summaryPage(
+  db: Conn,
+  w: SummaryWhere,
+  p: { page: number; pageSize: number },
+): Promise<Page<SummaryRow>> {
+  const page = await paginate(
+    summaryBase(db, w),
+    (b) => b.select(SUBMISSION_COLUMNS).select('s.values').orderBy('s.submittedAt', 'desc').orderBy('s.id', 'desc'),
+    p,
+  );
   return { ...page, list: page.list.map((r) => ({ ...toSubmissionInfo(r), values: r.values })) };
 }
 
 /** One keyset page of the export, in the list's order (newest first), after the cursor's row. */
-export async function summaryRowsAfter(db: Conn, w: SummaryWhere, after: { submittedAt: number; id: number } | null, limit: number): Promise<SummaryRow[]> {
+export async function summaryRowsAfter(
+  db: Conn,
+  w: SummaryWhere,
+  after: { submittedAt: number; id: number } | null,
+  limit: number,
+): Promise<SummaryRow[]> {
   let q = summaryBase(db, w).select(SUBMISSION_COLUMNS).select('s.values');
   if (after) {
-    q = q.where((eb) => eb.or([
-      eb('s.submittedAt', '<', after.submittedAt),
-      eb.and([eb('s.submittedAt', '=', after.submittedAt), eb('s.id', '<', after.id)]),
-    ]));
+    q = q.where((eb) =>
+      eb.or([
+        eb('s.submittedAt', '<', after.submittedAt),
+        eb.and([eb('s.submittedAt', '=', after.submittedAt), eb('s.id', '<', after.id)]),
+      ]),
+    );
   }
   const rows = await q.orderBy('s.submittedAt', 'desc').orderBy('s.id', 'desc').limit(limit).execute();
   return rows.map((r) => ({ ...toSubmissionInfo(r), values: r.values }));

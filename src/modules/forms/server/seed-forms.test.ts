@@ -5,29 +5,52 @@ import type { OpenedForm, SummaryForm, SummaryPage } from '../contract';
 import { LEAVE_FORM_NAME } from './seed-forms';
 import { expectOk, FILL, SUMMARY, submit } from './test-support';
 
-describe('the demo\'s sample form', () => {
+describe("the demo's sample form", () => {
   let app: TestApp;
   let teacherPlatform: number;
   beforeAll(async () => {
     app = await buildTestApp();
-    const teacher = await app.db.selectFrom('appUser').select('id').where('username', '=', 'teacher').executeTakeFirstOrThrow();
+    const teacher = await app.db
+      .selectFrom('appUser')
+      .select('id')
+      .where('username', '=', 'teacher')
+      .executeTakeFirstOrThrow();
     teacherPlatform = (await userPlatforms(app.db, teacher.id))[0]!.id;
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
-  it('is published, fillable with the student\'s defaults, and summarised for its manager, the teacher', async () => {
-    const forms = await expectOk(await app.injectAs('teacher', { method: 'GET', url: `${SUMMARY}/forms/` }, teacherPlatform)) as { list: SummaryForm[] };
+  it("is published, fillable with the student's defaults, and summarised for its manager, the teacher", async () => {
+    const forms = (await expectOk(
+      await app.injectAs('teacher', { method: 'GET', url: `${SUMMARY}/forms/` }, teacherPlatform),
+    )) as { list: SummaryForm[] };
     const form = forms.list.find((f) => f.name === LEAVE_FORM_NAME)!;
     expect(form.submissionCount).toBe(4);
 
-    const page = await expectOk(await app.injectAs('teacher', { method: 'GET', url: `${SUMMARY}/list/?formId=${form.id}&filters=${encodeURIComponent('{"kind":"sick"}')}` }, teacherPlatform)) as SummaryPage;
+    const page = (await expectOk(
+      await app.injectAs(
+        'teacher',
+        { method: 'GET', url: `${SUMMARY}/list/?formId=${form.id}&filters=${encodeURIComponent('{"kind":"sick"}')}` },
+        teacherPlatform,
+      ),
+    )) as SummaryPage;
     expect(page.total).toBe(2);
     expect(page.columns.map((c) => c.label)).toEqual(expect.arrayContaining(['请假类型', '请假时间', '请假事由']));
     expect(page.list.at(-1)!.submitter.name).toBe('李明轩');
 
-    const opened = await expectOk(await app.injectAs('student', { method: 'GET', url: `${FILL}/open/?formId=${form.id}` })) as OpenedForm;
+    const opened = (await expectOk(
+      await app.injectAs('student', { method: 'GET', url: `${FILL}/open/?formId=${form.id}` }),
+    )) as OpenedForm;
     expect(opened.defaults).toMatchObject({ name: '李明轩', studentNo: '20230101101' });
-    const good = { ...opened.defaults, phone: '13912345678', kind: 'personal', period: '2026-05-06至2026-05-07', days: 2, reason: '家中有事' };
+    const good = {
+      ...opened.defaults,
+      phone: '13912345678',
+      kind: 'personal',
+      period: '2026-05-06至2026-05-07',
+      days: 2,
+      reason: '家中有事',
+    };
     await expectOk(await submit(app, 'student', form.id, good));
   });
 });

@@ -7,13 +7,34 @@ import { runFormSubmitted } from '@/server/form-events';
 import { fileUrl } from '@/server/uploads/store';
 import { Codes } from '@/shared/errors';
 import type { Page } from '@/shared/envelope';
-import { allFields, DISPLAY_TYPES, FORM_SCHEMA_FORMAT, type FileRef, type FormField, type FormSchema, type FormValues } from '@/shared/forms/schema';
+import {
+  allFields,
+  DISPLAY_TYPES,
+  FORM_SCHEMA_FORMAT,
+  type FileRef,
+  type FormField,
+  type FormSchema,
+  type FormValues,
+} from '@/shared/forms/schema';
 import { validateSubmission, type FieldError } from '@/shared/forms/validate';
 import { checkFormSchema } from '@/shared/forms/check-schema';
 import { resolveDefaults } from '@/shared/forms/defaults';
 import type {
-  DraftDetail, DraftInfo, DraftSaveBody, FormCreateBody, FormDetail, FormSaveBody, FormVersionInfo, OpenedForm,
-  SubmissionDetail, SubmitAnswer, SubmitBody, SummaryForm, SummaryFormsQuery, SummaryPage, SummaryQuery,
+  DraftDetail,
+  DraftInfo,
+  DraftSaveBody,
+  FormCreateBody,
+  FormDetail,
+  FormSaveBody,
+  FormVersionInfo,
+  OpenedForm,
+  SubmissionDetail,
+  SubmitAnswer,
+  SubmitBody,
+  SummaryForm,
+  SummaryFormsQuery,
+  SummaryPage,
+  SummaryQuery,
 } from '../contract';
 import * as repo from './repository';
 import { FilterError, parseFilters, summaryColumns, uniqueProbes, valueRows, type ValueFilter } from './value-index';
@@ -29,19 +50,33 @@ export interface Actor {
 const by = (a: Actor) => ({ id: a.userId, name: a.realName || a.username });
 
 const auditOk = (db: repo.Conn, a: Actor, action: string, formId: number, detail: string) =>
-  audit(db, { action, result: 'ok', actorId: a.userId, actorName: a.username, target: `form:${formId}`, detail, ip: a.ip });
+  audit(db, {
+    action,
+    result: 'ok',
+    actorId: a.userId,
+    actorName: a.username,
+    target: `form:${formId}`,
+    detail,
+    ip: a.ip,
+  });
 
 const FORM_GONE = '表单不存在或已删除';
 const NOT_FILLABLE = '表单不存在或已停用';
 
 /** A new form's document: one section, no fields yet. */
-export const emptySchema = (): FormSchema => ({ format: FORM_SCHEMA_FORMAT, sections: [{ id: 's1', title: '', columns: 1, fields: [] }], rules: [] });
+export const emptySchema = (): FormSchema => ({
+  format: FORM_SCHEMA_FORMAT,
+  sections: [{ id: 's1', title: '', columns: 1, fields: [] }],
+  rules: [],
+});
 
 /** JSON with object keys sorted: two documents that differ only in key order compare equal. */
 export function canonicalJson(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
   if (v && typeof v === 'object') {
-    const entries = Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(v as Record<string, unknown>)
+      .filter(([, x]) => x !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
   }
   return JSON.stringify(v) ?? 'null';
@@ -68,7 +103,10 @@ function preparedSchema(schema: FormSchema): FormSchema {
   const clean = sanitizeSchema(schema);
   const messages = checkFormSchema(clean);
   if (messages.length) {
-    throw badInput(`表单设计有误：${messages[0]}${messages.length > 1 ? `（等 ${messages.length} 处）` : ''}`, { field: 'schema', messages });
+    throw badInput(`表单设计有误：${messages[0]}${messages.length > 1 ? `（等 ${messages.length} 处）` : ''}`, {
+      field: 'schema',
+      messages,
+    });
   }
   return clean;
 }
@@ -89,8 +127,18 @@ export async function getFormDetail(app: FastifyInstance, id: number): Promise<F
   const f = await formOr404(app.db, id);
   const [managers, versions] = await Promise.all([repo.listManagers(app.db, id), repo.listVersions(app.db, id)]);
   return {
-    id: f.id, name: f.name, category: f.category, description: f.description, status: f.status, access: f.access,
-    managers, draft: parseSchema(f.draftSchema), versions, submissionCount: f.submissionCount, updatedAt: f.updatedAt, updatedBy: f.updatedByName,
+    id: f.id,
+    name: f.name,
+    category: f.category,
+    description: f.description,
+    status: f.status,
+    access: f.access,
+    managers,
+    draft: parseSchema(f.draftSchema),
+    versions,
+    submissionCount: f.submissionCount,
+    updatedAt: f.updatedAt,
+    updatedBy: f.updatedByName,
   };
 }
 
@@ -103,7 +151,13 @@ function requiredName(name: string): string {
 export async function createForm(app: FastifyInstance, a: Actor, body: FormCreateBody): Promise<{ id: number }> {
   const imported = body.schema !== undefined;
   const schema = imported ? preparedSchema(body.schema!) : emptySchema();
-  const rec: repo.NewForm = { name: requiredName(body.name), category: body.category.trim(), description: (body.description ?? '').trim(), access: body.access, draftSchema: JSON.stringify(schema) };
+  const rec: repo.NewForm = {
+    name: requiredName(body.name),
+    category: body.category.trim(),
+    description: (body.description ?? '').trim(),
+    access: body.access,
+    draftSchema: JSON.stringify(schema),
+  };
   return app.db.transaction().execute(async (trx) => {
     const now = Date.now();
     const id = await repo.insertForm(trx, rec, by(a), now);
@@ -114,13 +168,21 @@ export async function createForm(app: FastifyInstance, a: Actor, body: FormCreat
 }
 
 /** Whether the draft differs from the newest version (always, before the first publish). */
-async function differsFromLatest(db: repo.Conn, f: { id: number; latestVersion: number | null }, draft: FormSchema): Promise<boolean> {
+async function differsFromLatest(
+  db: repo.Conn,
+  f: { id: number; latestVersion: number | null },
+  draft: FormSchema,
+): Promise<boolean> {
   if (f.latestVersion === null) return true;
   const latest = await repo.findVersionSchema(db, f.id, f.latestVersion);
   return !latest || canonicalJson(parseSchema(latest)) !== canonicalJson(draft);
 }
 
-export async function saveForm(app: FastifyInstance, a: Actor, body: FormSaveBody): Promise<{ draftChanged: boolean; updatedAt: number }> {
+export async function saveForm(
+  app: FastifyInstance,
+  a: Actor,
+  body: FormSaveBody,
+): Promise<{ draftChanged: boolean; updatedAt: number }> {
   const schema = preparedSchema(body.schema);
   const name = requiredName(body.name);
   const managerIds = [...new Set(body.managerIds)];
@@ -131,7 +193,20 @@ export async function saveForm(app: FastifyInstance, a: Actor, body: FormSaveBod
     if (missing.length) throw badInput(`所选管理人员不存在（编号 ${missing.join('、')}）`, { field: 'managerIds' });
     const draftChanged = await differsFromLatest(trx, f, schema);
     const now = Date.now();
-    await repo.updateFormDraft(trx, f.id, { name, category: body.category.trim(), description: body.description.trim(), access: body.access, draftSchema: JSON.stringify(schema), draftChanged }, by(a), now);
+    await repo.updateFormDraft(
+      trx,
+      f.id,
+      {
+        name,
+        category: body.category.trim(),
+        description: body.description.trim(),
+        access: body.access,
+        draftSchema: JSON.stringify(schema),
+        draftChanged,
+      },
+      by(a),
+      now,
+    );
     await repo.replaceManagers(trx, f.id, managerIds);
     const detail = `《${name}》${draftChanged ? '（有未发布的修改）' : ''}`;
     await repo.logChange(trx, f.id, 'saved', detail, by(a), now);
@@ -147,7 +222,8 @@ export async function publishForm(app: FastifyInstance, a: Actor, id: number): P
     const messages = checkFormSchema(draft);
     if (messages.length) throw badInput(`表单设计有误，不能发布：${messages[0]}`, { field: 'schema', messages });
     if (valueFieldCount(draft) === 0) throw badInput('请至少添加一个填写项再发布', { field: 'schema' });
-    if (!(await differsFromLatest(trx, f, draft))) throw conflict(`草稿与当前版本 v${f.latestVersion} 相同，无需重新发布`);
+    if (!(await differsFromLatest(trx, f, draft)))
+      throw conflict(`草稿与当前版本 v${f.latestVersion} 相同，无需重新发布`);
     const now = Date.now();
     const version = await repo.takeNextVersion(trx, id, by(a), now);
     await repo.insertVersion(trx, id, version, canonicalJson(draft), by(a), now);
@@ -174,9 +250,16 @@ export async function copyForm(app: FastifyInstance, a: Actor, id: number): Prom
   return app.db.transaction().execute(async (trx) => {
     const f = await formOr404(trx, id);
     const suffix = ' - 副本';
-    const name = `${Array.from(f.name).slice(0, 60 - suffix.length).join('')}${suffix}`;
+    const name = `${Array.from(f.name)
+      .slice(0, 60 - suffix.length)
+      .join('')}${suffix}`;
     const now = Date.now();
-    const newId = await repo.insertForm(trx, { name, category: f.category, description: f.description, access: f.access, draftSchema: f.draftSchema }, by(a), now);
+    const newId = await repo.insertForm(
+      trx,
+      { name, category: f.category, description: f.description, access: f.access, draftSchema: f.draftSchema },
+      by(a),
+      now,
+    );
     await repo.logChange(trx, newId, 'copied', `复制自《${f.name}》`, by(a), now);
     await auditOk(trx, a, 'form_copied', newId, `复制自 form:${id}《${f.name}》`);
     return { id: newId };
@@ -215,12 +298,24 @@ async function versionSchema(db: repo.Conn, formId: number, version: number): Pr
   return parseSchema(text);
 }
 
-export async function openForm(app: FastifyInstance, auth: AuthContext | null, q: { formId: number; version?: number }): Promise<OpenedForm> {
+export async function openForm(
+  app: FastifyInstance,
+  auth: AuthContext | null,
+  q: { formId: number; version?: number },
+): Promise<OpenedForm> {
   const f = await fillableForm(app.db, q.formId, auth);
   const version = q.version ?? f.latestVersion!;
   const schema = await versionSchema(app.db, f.id, version);
   const profile = auth ? await repo.userProfile(app.db, auth.userId) : undefined;
-  return { id: f.id, name: f.name, description: f.description, access: f.access, version, schema, defaults: resolveDefaults(schema, profile ?? null) };
+  return {
+    id: f.id,
+    name: f.name,
+    description: f.description,
+    access: f.access,
+    version,
+    schema,
+    defaults: resolveDefaults(schema, profile ?? null),
+  };
 }
 
 const FILE_TYPES: ReadonlySet<string> = new Set(['file', 'image', 'signature']);
@@ -238,7 +333,13 @@ function refsOf(field: FormField, v: unknown): FileRef[] {
  * Every attachment must be an upload made for this form by this caller (anonymous uploads for
  * anonymous callers). Names, sizes and addresses are taken from the store, never from the client.
  */
-async function checkAttachments(db: repo.Conn, schema: FormSchema, formId: number, ownerId: number | null, values: FormValues): Promise<{ values: FormValues; errors: FieldError[] }> {
+async function checkAttachments(
+  db: repo.Conn,
+  schema: FormSchema,
+  formId: number,
+  ownerId: number | null,
+  values: FormValues,
+): Promise<{ values: FormValues; errors: FieldError[] }> {
   const out: FormValues = { ...values };
   const errors: FieldError[] = [];
   for (const field of allFields(schema)) {
@@ -246,7 +347,9 @@ async function checkAttachments(db: repo.Conn, schema: FormSchema, formId: numbe
     const refs = refsOf(field, values[field.id]);
     if (!refs.length) continue;
     const ids = refs.map((r) => (r && typeof r === 'object' && typeof r.id === 'string' ? r.id : ''));
-    const found = new Map((await repo.ownUploads(db, ids.filter(Boolean), `form:${formId}`, ownerId)).map((u) => [u.id, u]));
+    const found = new Map(
+      (await repo.ownUploads(db, ids.filter(Boolean), `form:${formId}`, ownerId)).map((u) => [u.id, u]),
+    );
     if (ids.some((id) => !found.has(id))) {
       errors.push({ field: field.id, message: `「${field.label}」的附件无效，请重新上传` });
       continue;
@@ -261,9 +364,16 @@ async function checkAttachments(db: repo.Conn, schema: FormSchema, formId: numbe
 }
 
 const uniqueErrors = (schema: FormSchema, taken: Set<string>): FieldError[] =>
-  allFields(schema).filter((f) => taken.has(f.id)).map((f) => ({ field: f.id, message: `已存在相同的${f.label}` }));
+  allFields(schema)
+    .filter((f) => taken.has(f.id))
+    .map((f) => ({ field: f.id, message: `已存在相同的${f.label}` }));
 
-export async function submitForm(app: FastifyInstance, auth: AuthContext | null, ip: string, body: SubmitBody): Promise<SubmitAnswer> {
+export async function submitForm(
+  app: FastifyInstance,
+  auth: AuthContext | null,
+  ip: string,
+  body: SubmitBody,
+): Promise<SubmitAnswer> {
   const f = await fillableForm(app.db, body.formId, auth);
   const schema = await versionSchema(app.db, f.id, body.version);
   const checked = validateSubmission(schema, body.values as FormValues);
@@ -282,19 +392,40 @@ export async function submitForm(app: FastifyInstance, auth: AuthContext | null,
     if (!(await repo.countSubmissionOn(trx, f.id, now))) throw notFound(NOT_FILLABLE);
     const taken = await repo.takenUniqueValues(trx, f.id, probes);
     if (taken.size) throw fieldErrors(uniqueErrors(schema, taken));
-    const id = await repo.insertSubmission(trx, {
-      formId: f.id, version: body.version, submitterId: ownerId, submitterName: profile?.realName ?? '匿名', submitterNo: profile?.userNo ?? '',
-      values: JSON.stringify(values), submittedAt: now, ip,
-    }, valueRows(schema, values));
+    const id = await repo.insertSubmission(
+      trx,
+      {
+        formId: f.id,
+        version: body.version,
+        submitterId: ownerId,
+        submitterName: profile?.realName ?? '匿名',
+        submitterNo: profile?.userNo ?? '',
+        values: JSON.stringify(values),
+        submittedAt: now,
+        ip,
+      },
+      valueRows(schema, values),
+    );
     if (body.draftId && auth) await repo.deleteDraft(trx, body.draftId, auth.userId, f.id);
     // A process bound to this form starts here, in the same transaction (src/server/form-events.ts).
-    const follow = await runFormSubmitted(trx, { formId: f.id, version: body.version, submissionId: id, submitterId: ownerId, at: now });
+    const follow = await runFormSubmitted(trx, {
+      formId: f.id,
+      version: body.version,
+      submissionId: id,
+      submitterId: ownerId,
+      at: now,
+    });
     return { id, submittedAt: now, follow };
   });
 }
 
 /** The form's published field an upload is for, and what it accepts. */
-export async function uploadTarget(app: FastifyInstance, auth: AuthContext | null, formId: number, fieldId: string): Promise<FormField> {
+export async function uploadTarget(
+  app: FastifyInstance,
+  auth: AuthContext | null,
+  formId: number,
+  fieldId: string,
+): Promise<FormField> {
   const f = await fillableForm(app.db, formId, auth);
   const schema = await versionSchema(app.db, f.id, f.latestVersion!);
   const field = allFields(schema).find((x) => x.id === fieldId);
@@ -305,7 +436,10 @@ export async function uploadTarget(app: FastifyInstance, auth: AuthContext | nul
 export async function getSubmission(app: FastifyInstance, auth: AuthContext, id: number): Promise<SubmissionDetail> {
   const s = await repo.findSubmission(app.db, id);
   if (!s) throw notFound('提交记录不存在');
-  const allowed = auth.isAdmin || (s.submitter.id !== null && s.submitter.id === auth.userId) || (await repo.isManager(app.db, s.formId, auth.userId));
+  const allowed =
+    auth.isAdmin ||
+    (s.submitter.id !== null && s.submitter.id === auth.userId) ||
+    (await repo.isManager(app.db, s.formId, auth.userId));
   if (!allowed) throw noPermission('无权查看该提交记录');
   const schema = await versionSchema(app.db, s.formId, s.version);
   return { ...s, values: JSON.parse(s.values) as FormValues, schema };
@@ -322,7 +456,8 @@ export async function saveDraft(app: FastifyInstance, auth: AuthContext, body: D
   const now = Date.now();
   let id = body.id;
   if (id) {
-    if (!(await repo.updateDraft(app.db, id, auth.userId, { formId: f.id, version: body.version, values }, now))) throw notFound('草稿不存在或已删除');
+    if (!(await repo.updateDraft(app.db, id, auth.userId, { formId: f.id, version: body.version, values }, now)))
+      throw notFound('草稿不存在或已删除');
   } else {
     id = await repo.insertDraft(app.db, { formId: f.id, version: body.version, userId: auth.userId, values }, now);
   }
@@ -341,14 +476,23 @@ export async function deleteDraft(app: FastifyInstance, auth: AuthContext, id: n
 
 // --- summaries -------------------------------------------------------------------------------
 
-export function listSummaryForms(app: FastifyInstance, auth: AuthContext, q: SummaryFormsQuery): Promise<Page<SummaryForm>> {
+export function listSummaryForms(
+  app: FastifyInstance,
+  auth: AuthContext,
+  q: SummaryFormsQuery,
+): Promise<Page<SummaryForm>> {
   return repo.listSummaryForms(app.db, auth.isAdmin ? null : auth.userId, q);
 }
 
 /** Administrators read every form's summary; other users only the forms they manage. */
-async function summaryForm(app: FastifyInstance, auth: AuthContext, formId: number): Promise<{ form: repo.FormRow; schema: FormSchema | null }> {
+async function summaryForm(
+  app: FastifyInstance,
+  auth: AuthContext,
+  formId: number,
+): Promise<{ form: repo.FormRow; schema: FormSchema | null }> {
   const form = await formOr404(app.db, formId);
-  if (!auth.isAdmin && !(await repo.isManager(app.db, formId, auth.userId))) throw noPermission('您不是该表单的管理人员，不能查看其汇总');
+  if (!auth.isAdmin && !(await repo.isManager(app.db, formId, auth.userId)))
+    throw noPermission('您不是该表单的管理人员，不能查看其汇总');
   const schema = form.latestVersion === null ? null : await versionSchema(app.db, formId, form.latestVersion);
   return { form, schema };
 }
@@ -363,7 +507,8 @@ function filtersOf(schema: FormSchema | null, raw: string | undefined): ValueFil
 }
 
 function summaryWhere(formId: number, filters: ValueFilter[], q: SummaryQuery): repo.SummaryWhere {
-  if (q.submittedFrom !== undefined && q.submittedTo !== undefined && q.submittedFrom > q.submittedTo) throw badInput('开始时间不能晚于结束时间', { field: 'submittedFrom' });
+  if (q.submittedFrom !== undefined && q.submittedTo !== undefined && q.submittedFrom > q.submittedTo)
+    throw badInput('开始时间不能晚于结束时间', { field: 'submittedFrom' });
   return { formId, filters, submittedFrom: q.submittedFrom, submittedTo: q.submittedTo };
 }
 
@@ -371,7 +516,11 @@ export async function summaryList(app: FastifyInstance, auth: AuthContext, q: Su
   const { form, schema } = await summaryForm(app, auth, q.formId);
   const where = summaryWhere(form.id, filtersOf(schema, q.filters), q);
   const page = await repo.summaryPage(app.db, where, q);
-  return { columns: summaryColumns(schema), ...page, list: page.list.map((r) => ({ ...r, values: JSON.parse(r.values) as FormValues })) };
+  return {
+    columns: summaryColumns(schema),
+    ...page,
+    list: page.list.map((r) => ({ ...r, values: JSON.parse(r.values) as FormValues })),
+  };
 }
 
 export interface SummaryExport {
@@ -381,10 +530,22 @@ export interface SummaryExport {
 }
 
 /** The export's rows in the list's order, fetched a keyset page at a time (memory stays flat). */
-export async function summaryExport(app: FastifyInstance, auth: AuthContext, a: Actor, q: SummaryQuery, pageSize = 1000): Promise<SummaryExport> {
+export async function summaryExport(
+  app: FastifyInstance,
+  auth: AuthContext,
+  a: Actor,
+  q: SummaryQuery,
+  pageSize = 1000,
+): Promise<SummaryExport> {
   const { form, schema } = await summaryForm(app, auth, q.formId);
   const where = summaryWhere(form.id, filtersOf(schema, q.filters), q);
-  await auditOk(app.db, a, 'form_summary_exported', form.id, `《${form.name}》${q.filters ? ` 筛选 ${q.filters}` : ''}`);
+  await auditOk(
+    app.db,
+    a,
+    'form_summary_exported',
+    form.id,
+    `《${form.name}》${q.filters ? ` 筛选 ${q.filters}` : ''}`,
+  );
   async function* rows(): AsyncIterable<repo.SummaryRow> {
     let after: { submittedAt: number; id: number } | null = null;
     for (;;) {

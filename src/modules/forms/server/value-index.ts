@@ -1,4 +1,11 @@
-import { allFields, DISPLAY_TYPES, type FieldType, type FormField, type FormSchema, type FormValues } from '@/shared/forms/schema';
+import {
+  allFields,
+  DISPLAY_TYPES,
+  type FieldType,
+  type FormField,
+  type FormSchema,
+  type FormValues,
+} from '@/shared/forms/schema';
 import { formatValue, isEmptyValue, parseDate, formatDate, toNumber } from '@/shared/forms/values';
 import type { SummaryColumn } from '../contract';
 
@@ -11,10 +18,21 @@ import type { SummaryColumn } from '../contract';
 export type FilterKind = 'text' | 'option' | 'number' | 'date';
 
 const KIND_OF: Partial<Record<FieldType, FilterKind>> = {
-  text: 'text', textarea: 'text', dateRange: 'text', cascader: 'text', user: 'text', department: 'text', switch: 'text',
-  select: 'option', radio: 'option', multiSelect: 'option', checkbox: 'option',
-  number: 'number', money: 'number',
-  date: 'date', datetime: 'date',
+  text: 'text',
+  textarea: 'text',
+  dateRange: 'text',
+  cascader: 'text',
+  user: 'text',
+  department: 'text',
+  switch: 'text',
+  select: 'option',
+  radio: 'option',
+  multiSelect: 'option',
+  checkbox: 'option',
+  number: 'number',
+  money: 'number',
+  date: 'date',
+  datetime: 'date',
 };
 
 export const filterKindOf = (type: FieldType): FilterKind | null => KIND_OF[type] ?? null;
@@ -32,7 +50,9 @@ export interface ValueRow {
 /** The indexed key of a text: lower-cased, cut by characters (never inside a surrogate pair). */
 export function textKey(lowerText: string): { textValue: string; longText: string | null } {
   const chars = Array.from(lowerText);
-  return chars.length > TEXT_KEY_LENGTH ? { textValue: chars.slice(0, TEXT_KEY_LENGTH).join(''), longText: lowerText } : { textValue: lowerText, longText: null };
+  return chars.length > TEXT_KEY_LENGTH
+    ? { textValue: chars.slice(0, TEXT_KEY_LENGTH).join(''), longText: lowerText }
+    : { textValue: lowerText, longText: null };
 }
 
 /** A date or date-time as stored and compared: 'YYYY-MM-DD' or 'YYYY-MM-DD HH:mm:ss'. */
@@ -48,7 +68,8 @@ export function valueRows(schema: FormSchema, values: FormValues): ValueRow[] {
     const kind = filterKindOf(field.type);
     const v = values[field.id];
     if (!kind || isEmptyValue(v)) continue;
-    const row = (textValue: string | null, longText: string | null = null, numValue: number | null = null) => rows.push({ fieldId: field.id, textValue, longText, numValue });
+    const row = (textValue: string | null, longText: string | null = null, numValue: number | null = null) =>
+      rows.push({ fieldId: field.id, textValue, longText, numValue });
     if (kind === 'text') {
       const text = formatValue(field, v).toLowerCase();
       if (text) {
@@ -81,7 +102,8 @@ export function uniqueProbes(schema: FormSchema, values: FormValues): UniqueProb
     const r = rows.find((x) => x.fieldId === field.id);
     if (!r) continue;
     if (r.numValue !== null) probes.push({ fieldId: field.id, label: field.label, numValue: r.numValue });
-    else if (r.textValue !== null) probes.push({ fieldId: field.id, label: field.label, textValue: r.textValue, longText: r.longText });
+    else if (r.textValue !== null)
+      probes.push({ fieldId: field.id, label: field.label, textValue: r.textValue, longText: r.longText });
   }
   return probes;
 }
@@ -89,7 +111,8 @@ export function uniqueProbes(schema: FormSchema, values: FormValues): UniqueProb
 // --- summary columns and filters -------------------------------------------------------------
 
 /** The fields holding a value (not rich text or dividers), in order. */
-export const valueFields = (schema: FormSchema): FormField[] => allFields(schema).filter((f) => !DISPLAY_TYPES.includes(f.type));
+export const valueFields = (schema: FormSchema): FormField[] =>
+  allFields(schema).filter((f) => !DISPLAY_TYPES.includes(f.type));
 
 export const summaryColumns = (schema: FormSchema | null): SummaryColumn[] =>
   schema ? valueFields(schema).map((f) => ({ id: f.id, label: f.label, type: f.type, field: f })) : [];
@@ -133,7 +156,8 @@ export function parseFilters(schema: FormSchema | null, raw: string | undefined)
   } catch {
     throw new FilterError('筛选条件格式有误（须为 JSON 对象）');
   }
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) throw new FilterError('筛选条件格式有误（须为 JSON 对象）');
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw new FilterError('筛选条件格式有误（须为 JSON 对象）');
   const fields = new Map((schema ? valueFields(schema) : []).map((f) => [f.id, f]));
   const out: ValueFilter[] = [];
   for (const [fieldId, value] of Object.entries(parsed as Record<string, unknown>)) {
@@ -148,20 +172,23 @@ export function parseFilters(schema: FormSchema | null, raw: string | undefined)
       out.push(kind === 'text' ? { fieldId, kind, contains: s.toLowerCase() } : { fieldId, kind, equals: s });
       continue;
     }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new FilterError(`「${field.label}」的筛选条件须为范围 { min, max }`);
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw new FilterError(`「${field.label}」的筛选条件须为范围 { min, max }`);
     const range = value as { min?: unknown; max?: unknown };
     const extra = Object.keys(range).filter((k) => k !== 'min' && k !== 'max');
     if (extra.length) throw new FilterError(`「${field.label}」的筛选范围只能有 min 和 max`);
     if (kind === 'number') {
       const min = boundNumber(field.label, range.min);
       const max = boundNumber(field.label, range.max);
-      if (min !== null && max !== null && min > max) throw new FilterError(`「${field.label}」的筛选范围下限不能大于上限`);
+      if (min !== null && max !== null && min > max)
+        throw new FilterError(`「${field.label}」的筛选范围下限不能大于上限`);
       if (min !== null || max !== null) out.push({ fieldId, kind, min, max });
     } else {
       const withTime = field.type === 'datetime';
       const min = boundDate(field.label, range.min, 'min', withTime);
       const max = boundDate(field.label, range.max, 'max', withTime);
-      if (min !== null && max !== null && min > max) throw new FilterError(`「${field.label}」的开始日期不能晚于结束日期`);
+      if (min !== null && max !== null && min > max)
+        throw new FilterError(`「${field.label}」的开始日期不能晚于结束日期`);
       if (min !== null || max !== null) out.push({ fieldId, kind, min, max });
     }
   }

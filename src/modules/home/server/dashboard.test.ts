@@ -7,8 +7,12 @@ const URL = '/user/api/v1.dashboard/summary/';
 
 describe('back-office dashboard summary', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('refuses users and callers without a token', async () => {
     for (const u of ['teacher', 'student']) {
@@ -23,21 +27,52 @@ describe('back-office dashboard summary', () => {
   it('counts people, platforms, live sessions, logins and visits as the database holds them', async () => {
     const now = Date.now();
     const day = 86_400_000;
-    const login = (at: number, result = 'ok', action = 'login') => ({ at, actorId: null, actorName: 'student', action, target: null, detail: null, ip: null, result });
+    const login = (at: number, result = 'ok', action = 'login') => ({
+      at,
+      actorId: null,
+      actorName: 'student',
+      action,
+      target: null,
+      detail: null,
+      ip: null,
+      result,
+    });
     const today = startOfDay(now);
-    await app.db.insertInto('auditLog').values([
-      login(today + 1000), login(today + 2000), login(today + 3000, 'fail'), login(today + 4000, 'ok', 'login_failed'),
-      login(startOfDay(now, -1) + 5000), login(startOfDay(now, -6) + 5000), login(startOfDay(now, -7) + 5000),
-    ]).execute();
-    await app.db.insertInto('visitStat').values([{ day: dayKey(now), count: 42 }, { day: dayKey(now - day), count: 7 }]).execute();
+    await app.db
+      .insertInto('auditLog')
+      .values([
+        login(today + 1000),
+        login(today + 2000),
+        login(today + 3000, 'fail'),
+        login(today + 4000, 'ok', 'login_failed'),
+        login(startOfDay(now, -1) + 5000),
+        login(startOfDay(now, -6) + 5000),
+        login(startOfDay(now, -7) + 5000),
+      ])
+      .execute();
+    await app.db
+      .insertInto('visitStat')
+      .values([
+        { day: dayKey(now), count: 42 },
+        { day: dayKey(now - day), count: 7 },
+      ])
+      .execute();
     // Sessions: one revoked, one expired, one idle too long; none of them counts.
     await app.tokenFor('teacher');
     const dead = [await app.tokenFor('student'), await app.tokenFor('student'), await app.tokenFor('student')];
     const rows = await app.db.selectFrom('session').select('tokenHash').orderBy('createdAt', 'desc').limit(3).execute();
     expect(rows).toHaveLength(dead.length);
     await app.db.updateTable('session').set({ revokedAt: now }).where('tokenHash', '=', rows[0]!.tokenHash).execute();
-    await app.db.updateTable('session').set({ expiresAt: now - 1 }).where('tokenHash', '=', rows[1]!.tokenHash).execute();
-    await app.db.updateTable('session').set({ lastSeenAt: now - 31 * 60_000 }).where('tokenHash', '=', rows[2]!.tokenHash).execute();
+    await app.db
+      .updateTable('session')
+      .set({ expiresAt: now - 1 })
+      .where('tokenHash', '=', rows[1]!.tokenHash)
+      .execute();
+    await app.db
+      .updateTable('session')
+      .set({ lastSeenAt: now - 31 * 60_000 })
+      .where('tokenHash', '=', rows[2]!.tokenHash)
+      .execute();
 
     const res = await app.injectAs('admin', { method: 'GET', url: URL });
     expect(res.json().errorCode).toBe(Codes.ok);
@@ -53,7 +88,12 @@ describe('back-office dashboard summary', () => {
     expect(s.students).toBeGreaterThan(5);
     expect(s.platforms).toBe(3);
     // The teacher's session and the admin's own (made by injectAs).
-    const live = await app.db.selectFrom('session').select('tokenHash').where('revokedAt', 'is', null).where('expiresAt', '>', now).execute();
+    const live = await app.db
+      .selectFrom('session')
+      .select('tokenHash')
+      .where('revokedAt', 'is', null)
+      .where('expiresAt', '>', now)
+      .execute();
     expect(s.activeSessions).toBe(live.length - 1);
     expect(s.loginsToday).toBe(2);
     expect(s.visitsToday).toBe(42);
@@ -66,12 +106,30 @@ describe('back-office dashboard summary', () => {
 
   it('lists the ten latest audit rows, newest first', async () => {
     const base = Date.now() + 60_000;
-    await app.db.insertInto('auditLog').values(Array.from({ length: 12 }, (_, i) => ({
-      at: base + i, actorId: null, actorName: `用户${i}`, action: 'theme_saved', target: 'theme', detail: null, ip: null, result: 'ok',
-    }))).execute();
+    await app.db
+      .insertInto('auditLog')
+      .values(
+        Array.from({ length: 12 }, (_, i) => ({
+          at: base + i,
+          actorId: null,
+          actorName: `用户${i}`,
+          action: 'theme_saved',
+          target: 'theme',
+          detail: null,
+          ip: null,
+          result: 'ok',
+        })),
+      )
+      .execute();
     const s = (await app.injectAs('admin', { method: 'GET', url: URL })).json().data;
     expect(s.recentAudit).toHaveLength(10);
-    expect(s.recentAudit[0]).toEqual({ at: base + 11, actorName: '用户11', action: 'theme_saved', target: 'theme', result: 'ok' });
+    expect(s.recentAudit[0]).toEqual({
+      at: base + 11,
+      actorName: '用户11',
+      action: 'theme_saved',
+      target: 'theme',
+      result: 'ok',
+    });
     expect(s.recentAudit[9].actorName).toBe('用户2');
   });
 });

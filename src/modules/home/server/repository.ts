@@ -15,25 +15,47 @@ const published = (db: Db, kind?: string) => {
 export async function listPublishedNotices(db: Db, q: NoticeListQuery): Promise<Page<NoticeSummary>> {
   const base = published(db, q.kind);
   const [rows, count] = await Promise.all([
-    base.select(['id', 'kind', 'title', 'summary', 'publishedAt'])
-      .orderBy('publishedAt', 'desc').orderBy('id', 'desc')
-      .limit(q.pageSize).offset((q.page - 1) * q.pageSize)
+    base
+      .select(['id', 'kind', 'title', 'summary', 'publishedAt'])
+      .orderBy('publishedAt', 'desc')
+      .orderBy('id', 'desc')
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
   ]);
-  const list = rows.map((r) => ({ id: r.id, kind: r.kind as NoticeSummary['kind'], title: r.title, summary: r.summary ?? '', publishedAt: r.publishedAt ?? 0 }));
+  const list = rows.map((r) => ({
+    id: r.id,
+    kind: r.kind as NoticeSummary['kind'],
+    title: r.title,
+    summary: r.summary ?? '',
+    publishedAt: r.publishedAt ?? 0,
+  }));
   return { list, total: Number(count.total), page: q.page, pageSize: q.pageSize };
 }
 
 export async function findPublishedNotice(db: Db, id: number): Promise<NoticeDetail | undefined> {
-  const r = await published(db).select(['id', 'kind', 'title', 'summary', 'content', 'publishedAt']).where('id', '=', id).executeTakeFirst();
-  return r && { id: r.id, kind: r.kind as NoticeSummary['kind'], title: r.title, summary: r.summary ?? '', content: r.content, publishedAt: r.publishedAt ?? 0 };
+  const r = await published(db)
+    .select(['id', 'kind', 'title', 'summary', 'content', 'publishedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return (
+    r && {
+      id: r.id,
+      kind: r.kind as NoticeSummary['kind'],
+      title: r.title,
+      summary: r.summary ?? '',
+      content: r.content,
+      publishedAt: r.publishedAt ?? 0,
+    }
+  );
 }
 
 // --- dashboard -----------------------------------------------------------------------------
 
 export async function countPeople(db: Db): Promise<{ users: number; students: number; staff: number }> {
-  const r = await db.selectFrom('appUser')
+  const r = await db
+    .selectFrom('appUser')
     .select((eb) => [
       eb.fn.countAll<number>().as('users'),
       sql<number>`coalesce(sum(case when ${eb.ref('kind')} = 'student' then 1 else 0 end), 0)`.as('students'),
@@ -44,13 +66,17 @@ export async function countPeople(db: Db): Promise<{ users: number; students: nu
 }
 
 export async function countPlatforms(db: Db): Promise<number> {
-  const r = await db.selectFrom('platform').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('platform')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 /** Sessions that would still be accepted now: not revoked, not expired, not idle too long. */
 export async function countActiveSessions(db: Db, now: number, idleMs: number): Promise<number> {
-  const r = await db.selectFrom('session')
+  const r = await db
+    .selectFrom('session')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('revokedAt', 'is', null)
     .where('expiresAt', '>', now)
@@ -65,14 +91,20 @@ export async function countActiveSessions(db: Db, now: number, idleMs: number): 
  */
 export async function countLoginsByDay(db: Db, dayStarts: number[], end: number): Promise<number[]> {
   const bounds = [...dayStarts.slice(1), end];
-  const r = await db.selectFrom('auditLog')
-    .select((eb) => dayStarts.map((from, i) =>
-      sql<number>`coalesce(sum(case when ${eb.ref('at')} >= ${from} and ${eb.ref('at')} < ${bounds[i]!} then 1 else 0 end), 0)`.as(`d${i}`)))
+  const r = (await db
+    .selectFrom('auditLog')
+    .select((eb) =>
+      dayStarts.map((from, i) =>
+        sql<number>`coalesce(sum(case when ${eb.ref('at')} >= ${from} and ${eb.ref('at')} < ${bounds[i]!} then 1 else 0 end), 0)`.as(
+          `d${i}`,
+        ),
+      ),
+    )
     .where('action', '=', 'login')
     .where('result', '=', 'ok')
     .where('at', '>=', dayStarts[0]!)
     .where('at', '<', end)
-    .executeTakeFirstOrThrow() as Record<string, number>;
+    .executeTakeFirstOrThrow()) as Record<string, number>;
   return dayStarts.map((_, i) => Number(r[`d${i}`] ?? 0));
 }
 
@@ -82,10 +114,18 @@ export async function visitsOn(db: Db, day: string): Promise<number> {
 }
 
 export async function recentAudit(db: Db, limit: number): Promise<DashboardSummary['recentAudit']> {
-  const rows = await db.selectFrom('auditLog')
+  const rows = await db
+    .selectFrom('auditLog')
     .select(['at', 'actorName', 'action', 'target', 'result'])
-    .orderBy('at', 'desc').orderBy('id', 'desc')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((r) => ({ at: r.at, actorName: r.actorName ?? '', action: r.action, target: r.target ?? '', result: r.result }));
+  return rows.map((r) => ({
+    at: r.at,
+    actorName: r.actorName ?? '',
+    action: r.action,
+    target: r.target ?? '',
+    result: r.result,
+  }));
 }

@@ -6,11 +6,19 @@ import { dashboardSummary, noticeDetail } from './service';
 
 export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Notices and news are public (spec section 6: paths containing notice/news need no login).
-  app.get('/portal/api/v1.notice/list/', { schema: { querystring: NoticeListQuery }, config: { access: 'public' } },
-    async (req) => ok(await listPublishedNotices(app.db, req.query)));
+  app.get(
+    '/portal/api/v1.notice/list/',
+    { schema: { querystring: NoticeListQuery }, config: { access: 'public' } },
+    async (req) => ok(await listPublishedNotices(app.db, req.query)),
+  );
 
-  app.get('/portal/api/v1.notice/detail/', { schema: { querystring: NoticeDetailQuery }, config: { access: 'public' } },
-    async (req) => ok(await noticeDetail(app, req.query.id)));
+  app.get(
+    '/portal/api/v1.notice/detail/',
+    { schema: { querystring: NoticeDetailQuery }, config: { access: 'public' } },
+    async (req) => ok(await noticeDetail(app, req.query.id)),
+  );
 
-  app.get('/user/api/v1.dashboard/summary/', { config: { access: 'admin' } }, async () => ok(await dashboardSummary(app)));
+  app.get('/user/api/v1.dashboard/summary/', { config: { access: 'admin' } }, async () =>
+    ok(await dashboardSummary(app)),
+  );
 };

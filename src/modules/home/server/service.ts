@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '@/server/errors';
 import type { DashboardSummary, NoticeDetail } from '../contract';
-import { countActiveSessions, countLoginsByDay, countPeople, countPlatforms, findPublishedNotice, recentAudit, visitsOn } from './repository';
+import {
+  countActiveSessions,
+  countLoginsByDay,
+  countPeople,
+  countPlatforms,
+  findPublishedNotice,
+  recentAudit,
+  visitsOn,
+} from './repository';
 import { dayKey, startOfDay } from './days';
 
 const TREND_DAYS = 7;

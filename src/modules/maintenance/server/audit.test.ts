@@ -11,7 +11,11 @@ const T0 = Date.UTC(2026, 0, 1);
 describe('audit log', () => {
   let app: TestApp;
   const list = async (query: Record<string, string | number> = {}) => {
-    const res = await app.injectAs('admin', { method: 'GET', url: `${BASE}/list/`, query: Object.fromEntries(Object.entries({ pageSize: 200, ...query }).map(([k, v]) => [k, String(v)])) });
+    const res = await app.injectAs('admin', {
+      method: 'GET',
+      url: `${BASE}/list/`,
+      query: Object.fromEntries(Object.entries({ pageSize: 200, ...query }).map(([k, v]) => [k, String(v)])),
+    });
     expect(res.json().errorCode).toBe(Codes.ok);
     return res.json().data as { list: AuditRow[]; total: number; page: number; pageSize: number };
   };
@@ -27,9 +31,14 @@ describe('audit log', () => {
       { at: T0 + 5000, actorName: 'ADMIN2', action: 'login', result: 'ok' },
       { at: T0 + 6000, actorName: '100%_x', action: 'login', result: 'ok' },
     ];
-    await app.db.insertInto('auditLog').values(rows.map((r) => ({ ...r, actorId: null, target: 't', detail: null, ip: '10.0.0.1' }))).execute();
+    await app.db
+      .insertInto('auditLog')
+      .values(rows.map((r) => ({ ...r, actorId: null, target: 't', detail: null, ip: '10.0.0.1' })))
+      .execute();
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const inYear = { from: T0, to: T0 + 10_000 };
 
@@ -44,8 +53,15 @@ describe('audit log', () => {
     const all = await list(inYear);
     expect(all.total).toBe(6);
     expect(all.list.map((r) => r.at)).toEqual([6000, 5000, 4000, 3000, 2000, 1000].map((d) => T0 + d));
-    expect((await list({ ...inYear, action: 'login' })).list.map((r) => r.actorName)).toEqual(['100%_x', 'ADMIN2', '张老师']);
-    expect((await list({ ...inYear, result: 'fail' })).list.map((r) => r.action)).toEqual(['permission_denied', 'login_failed']);
+    expect((await list({ ...inYear, action: 'login' })).list.map((r) => r.actorName)).toEqual([
+      '100%_x',
+      'ADMIN2',
+      '张老师',
+    ]);
+    expect((await list({ ...inYear, result: 'fail' })).list.map((r) => r.action)).toEqual([
+      'permission_denied',
+      'login_failed',
+    ]);
     expect((await list({ ...inYear, actor: '张' })).total).toBe(2);
     expect((await list({ ...inYear, actor: 'admin' })).list.map((r) => r.actorName)).toEqual(['ADMIN2', 'admin']);
     // % and _ in the keyword are letters, not wildcards.
@@ -61,30 +77,52 @@ describe('audit log', () => {
   });
 
   it('rejects bad filters naming the field', async () => {
-    for (const [query, field] of [[{ result: 'maybe' }, 'result'], [{ from: 'yesterday' }, 'from'], [{ action: "x' or 1=1" }, 'action'], [{ from: T0 + 5, to: T0 }, 'from'], [{ pageSize: 201 }, 'pageSize']] as const) {
-      const res = await app.injectAs('admin', { method: 'GET', url: `${BASE}/list/`, query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])) });
+    for (const [query, field] of [
+      [{ result: 'maybe' }, 'result'],
+      [{ from: 'yesterday' }, 'from'],
+      [{ action: "x' or 1=1" }, 'action'],
+      [{ from: T0 + 5, to: T0 }, 'from'],
+      [{ pageSize: 201 }, 'pageSize'],
+    ] as const) {
+      const res = await app.injectAs('admin', {
+        method: 'GET',
+        url: `${BASE}/list/`,
+        query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      });
       expect(res.json().errorCode).toBe(Codes.inputError);
       expect(JSON.stringify(res.json())).toContain(field);
     }
   });
 
   it('exports the filtered rows as xlsx with Chinese action names', async () => {
-    const res = await app.injectAs('admin', { method: 'GET', url: `${BASE}/export/`, query: { action: 'login', from: String(T0), to: String(T0 + 10_000) } });
+    const res = await app.injectAs('admin', {
+      method: 'GET',
+      url: `${BASE}/export/`,
+      query: { action: 'login', from: String(T0), to: String(T0 + 10_000) },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml');
     const sheet = await readSheet(Readable.from(res.rawPayload), 1000);
     expect(sheet.headers).toEqual(['时间', '操作人', '操作', '操作代码', '对象', '结果', 'IP', '详情']);
     expect(sheet.rows.map((r) => [r.cells['操作人'], r.cells['操作'], r.cells['结果']])).toEqual([
-      ['张老师', '登录', '成功'], ['ADMIN2', '登录', '成功'], ['100%_x', '登录', '成功'],
+      ['张老师', '登录', '成功'],
+      ['ADMIN2', '登录', '成功'],
+      ['100%_x', '登录', '成功'],
     ]);
-    const exported = await app.db.selectFrom('auditLog').select('actorName').where('action', '=', 'audit_exported').execute();
+    const exported = await app.db
+      .selectFrom('auditLog')
+      .select('actorName')
+      .where('action', '=', 'audit_exported')
+      .execute();
     expect(exported.map((r) => r.actorName)).toEqual(['admin']);
   });
 
   it('offers no way to change or delete audit rows', () => {
     const audit = app.declaredRoutes.filter((r) => r.url.startsWith(`${BASE}/`));
     expect(audit.map((r) => `${r.method} ${r.url}`).sort()).toEqual([`GET ${BASE}/export/`, `GET ${BASE}/list/`]);
-    const touching = app.declaredRoutes.filter((r) => /audit/i.test(r.url) && (r.method === 'DELETE' || r.method === 'PUT' || r.method === 'PATCH'));
+    const touching = app.declaredRoutes.filter(
+      (r) => /audit/i.test(r.url) && (r.method === 'DELETE' || r.method === 'PUT' || r.method === 'PATCH'),
+    );
     expect(touching).toEqual([]);
   });
 });

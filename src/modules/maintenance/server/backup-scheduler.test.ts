@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startBackupScheduler, SCHEDULER_TICK_MS } from './backup-scheduler';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('backup scheduler timer', () => {
   it('never keeps the process alive and stops when the app closes', async () => {
     vi.useFakeTimers();
     const hooks: (() => Promise<void>)[] = [];
-    const fake = { addHook: (_name: string, fn: () => Promise<void>) => { hooks.push(fn); }, log: { error: vi.fn() } } as unknown as FastifyInstance;
+    const fake = {
+      addHook: (_name: string, fn: () => Promise<void>) => {
+        hooks.push(fn);
+      },
+      log: { error: vi.fn() },
+    } as unknown as FastifyInstance;
     const timer = startBackupScheduler(fake);
     expect(timer.hasRef()).toBe(false);
     expect(vi.getTimerCount()).toBe(1);

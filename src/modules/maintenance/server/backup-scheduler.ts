@@ -26,7 +26,12 @@ export async function runScheduledBackupIfDue(app: FastifyInstance, now = Date.n
     return item;
   } catch (err) {
     app.log.error({ err }, 'scheduled backup failed');
-    await audit(app.db, { action: 'backup_scheduled', result: 'fail', actorName: SYSTEM_ACTOR.name, detail: err instanceof Error ? err.message : String(err) });
+    await audit(app.db, {
+      action: 'backup_scheduled',
+      result: 'fail',
+      actorName: SYSTEM_ACTOR.name,
+      detail: err instanceof Error ? err.message : String(err),
+    });
     return null;
   }
 }
@@ -39,7 +44,9 @@ export function startBackupScheduler(app: FastifyInstance): NodeJS.Timeout {
     running = true;
     runScheduledBackupIfDue(app)
       .catch((err: unknown) => app.log.error({ err }, 'backup scheduler check failed'))
-      .finally(() => { running = false; });
+      .finally(() => {
+        running = false;
+      });
   }, SCHEDULER_TICK_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));

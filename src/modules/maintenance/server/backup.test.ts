@@ -20,9 +20,15 @@ describe('data backup endpoints', () => {
   let app: TestApp;
   let dataDir: string;
   const asAdmin = (opts: InjectOptions) => app.injectAs('admin', opts);
-  const post = (p: string, payload: Record<string, unknown>) => asAdmin({ method: 'POST', url: `${BASE}/${p}/`, payload });
-  const list = async () => (await asAdmin({ method: 'GET', url: `${BASE}/list/`, query: { pageSize: '200' } })).json().data as { list: BackupItem[]; total: number };
-  const auditRows = (action: string) => app.db.selectFrom('auditLog').selectAll().where('action', '=', action).orderBy('id').execute();
+  const post = (p: string, payload: Record<string, unknown>) =>
+    asAdmin({ method: 'POST', url: `${BASE}/${p}/`, payload });
+  const list = async () =>
+    (await asAdmin({ method: 'GET', url: `${BASE}/list/`, query: { pageSize: '200' } })).json().data as {
+      list: BackupItem[];
+      total: number;
+    };
+  const auditRows = (action: string) =>
+    app.db.selectFrom('auditLog').selectAll().where('action', '=', action).orderBy('id').execute();
   const backupFiles = () => (fs.existsSync(backupsDir(app)) ? fs.readdirSync(backupsDir(app)).sort() : []);
   const create = async (note = '') => {
     const res = await post('create', { note });
@@ -37,7 +43,9 @@ describe('data backup endpoints', () => {
     fs.mkdirSync(path.join(dataDir, 'uploads/2026/11'), { recursive: true });
     fs.writeFileSync(path.join(dataDir, 'uploads/2026/11/photo.bin'), randomBytes(1_500_000));
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const endpoints: InjectOptions[] = [
     { method: 'POST', url: `${BASE}/create/`, payload: { note: '' } },
@@ -58,7 +66,9 @@ describe('data backup endpoints', () => {
       expect(user.json().errorCode, `${e.method} ${e.url}`).toBe(Codes.noPermission);
     }
     expect(backupFiles()).toEqual([]);
-    expect(await app.db.selectFrom('setting').select('key').where('key', '=', 'backup_schedule').executeTakeFirst()).toBeUndefined();
+    expect(
+      await app.db.selectFrom('setting').select('key').where('key', '=', 'backup_schedule').executeTakeFirst(),
+    ).toBeUndefined();
   });
 
   it('creates a backup now: a file under DATA_DIR/backups, a catalogue row naming who made it, an audit row', async () => {
@@ -75,7 +85,8 @@ describe('data backup endpoints', () => {
 
   it('lists newest first, paginated', async () => {
     await create();
-    const page = (await asAdmin({ method: 'GET', url: `${BASE}/list/`, query: { page: '1', pageSize: '1' } })).json().data as { list: BackupItem[]; total: number };
+    const page = (await asAdmin({ method: 'GET', url: `${BASE}/list/`, query: { page: '1', pageSize: '1' } })).json()
+      .data as { list: BackupItem[]; total: number };
     expect(page.total).toBe(2);
     expect(page.list).toHaveLength(1);
     const all = await list();
@@ -98,7 +109,11 @@ describe('data backup endpoints', () => {
   it('uploads a backup file after checking it, under a server-made name', async () => {
     const [item] = (await list()).list;
     const bytes = fs.readFileSync(path.join(backupsDir(app), item!.fileName));
-    const res = await asAdmin({ method: 'POST', url: `${BASE}/upload/`, ...multipartBody({ filename: '../../我的备份.jsonl.gz', content: bytes }) });
+    const res = await asAdmin({
+      method: 'POST',
+      url: `${BASE}/upload/`,
+      ...multipartBody({ filename: '../../我的备份.jsonl.gz', content: bytes }),
+    });
     expect(res.json().errorCode).toBe(Codes.ok);
     const up = res.json().data as BackupItem;
     expect(up.kind).toBe('uploaded');
@@ -119,7 +134,11 @@ describe('data backup endpoints', () => {
       [bytes.subarray(0, bytes.length - 100), '备份文件不完整或已损坏'],
     ];
     for (const [content, message] of cases) {
-      const res = await asAdmin({ method: 'POST', url: `${BASE}/upload/`, ...multipartBody({ filename: 'x.jsonl.gz', content }) });
+      const res = await asAdmin({
+        method: 'POST',
+        url: `${BASE}/upload/`,
+        ...multipartBody({ filename: 'x.jsonl.gz', content }),
+      });
       expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message, data: { field: 'file' } });
     }
     const noFile = await asAdmin({ method: 'POST', url: `${BASE}/upload/`, payload: { a: 1 } });
@@ -141,18 +160,36 @@ describe('data backup endpoints', () => {
     const item = await create('恢复点');
     const adminToken = await app.tokenFor('admin');
     // Changes after the backup, which the restore must undo.
-    await app.db.insertInto('department').values({ parentId: null, code: 'AFTER', name: '备份后新建', kind: 'office', sort: 0, createdAt: Date.now() }).execute();
+    await app.db
+      .insertInto('department')
+      .values({ parentId: null, code: 'AFTER', name: '备份后新建', kind: 'office', sort: 0, createdAt: Date.now() })
+      .execute();
     await app.db.updateTable('appUser').set({ realName: '改过的名字' }).where('username', '=', 'teacher').execute();
     fs.writeFileSync(path.join(dataDir, 'uploads/after.txt'), 'added later');
     await installTestLicence(app, { holder: '续期后的大学' }); // renewed after the backup was taken
 
-    const res = await app.inject({ method: 'POST', url: `${BASE}/restore/`, headers: { authorization: adminToken }, payload: { id: item.id, confirm: item.fileName } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `${BASE}/restore/`,
+      headers: { authorization: adminToken },
+      payload: { id: item.id, confirm: item.fileName },
+    });
     expect(res.json().errorCode).toBe(Codes.ok);
     expect(res.json().data).toMatchObject({ fileName: item.fileName, signedOut: true });
     expect(res.json().data.rows.app_user).toBeGreaterThan(3);
 
-    expect(await app.db.selectFrom('department').select('id').where('code', '=', 'AFTER').executeTakeFirst()).toBeUndefined();
-    expect((await app.db.selectFrom('appUser').select('realName').where('username', '=', 'teacher').executeTakeFirstOrThrow()).realName).not.toBe('改过的名字');
+    expect(
+      await app.db.selectFrom('department').select('id').where('code', '=', 'AFTER').executeTakeFirst(),
+    ).toBeUndefined();
+    expect(
+      (
+        await app.db
+          .selectFrom('appUser')
+          .select('realName')
+          .where('username', '=', 'teacher')
+          .executeTakeFirstOrThrow()
+      ).realName,
+    ).not.toBe('改过的名字');
     expect(fs.existsSync(path.join(dataDir, 'uploads/after.txt'))).toBe(false);
     expect(fs.existsSync(path.join(dataDir, 'uploads/2026/11/photo.bin'))).toBe(true);
     // The administrator's own session ended with everybody's.
@@ -170,16 +207,36 @@ describe('data backup endpoints', () => {
 
   it('refuses a backup of another database version and changes nothing', async () => {
     const file = path.join(os.tmpdir(), `cp-other-${Date.now()}.jsonl.gz`);
-    const header = { type: 'header', format: 'campus-portal-backup', version: 1, createdAt: 1, dialect: 'sqlite', migrations: ['0001-core'], tables: [] };
+    const header = {
+      type: 'header',
+      format: 'campus-portal-backup',
+      version: 1,
+      createdAt: 1,
+      dialect: 'sqlite',
+      migrations: ['0001-core'],
+      tables: [],
+    };
     const footer = { type: 'footer', rows: {}, files: 0, bytes: 0 };
     fs.writeFileSync(file, gzipSync(`${JSON.stringify(header)}\n${JSON.stringify(footer)}\n`));
-    const up = await asAdmin({ method: 'POST', url: `${BASE}/upload/`, ...multipartBody({ filename: 'old.jsonl.gz', content: fs.readFileSync(file) }) });
+    const up = await asAdmin({
+      method: 'POST',
+      url: `${BASE}/upload/`,
+      ...multipartBody({ filename: 'old.jsonl.gz', content: fs.readFileSync(file) }),
+    });
     expect(up.json().errorCode).toBe(Codes.ok);
     const item = up.json().data as BackupItem;
-    const users = await app.db.selectFrom('appUser').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+    const users = await app.db
+      .selectFrom('appUser')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow();
     const res = await post('restore', { id: item.id, confirm: item.fileName });
     expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message: '备份的数据库版本与当前系统不一致' });
-    expect(await app.db.selectFrom('appUser').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).toEqual(users);
+    expect(
+      await app.db
+        .selectFrom('appUser')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow(),
+    ).toEqual(users);
     const failed = (await auditRows('backup_restored')).filter((r) => r.result === 'fail');
     expect(failed.map((r) => r.detail)).toEqual(['备份的数据库版本与当前系统不一致']);
   });
@@ -199,10 +256,16 @@ describe('data backup endpoints', () => {
     // A trigger makes the audit insert fail, after the setting / catalogue write succeeded.
     const pg = app.dialect === 'postgres';
     if (pg) {
-      await sql`create function fail_backup_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`.execute(app.db);
-      await sql`create trigger fail_backup_audit before insert on audit_log for each row when (new.action in ('backup_schedule_saved', 'backup_created')) execute function fail_backup_audit()`.execute(app.db);
+      await sql`create function fail_backup_audit() returns trigger language plpgsql as $$ begin raise exception 'audit refused'; end $$`.execute(
+        app.db,
+      );
+      await sql`create trigger fail_backup_audit before insert on audit_log for each row when (new.action in ('backup_schedule_saved', 'backup_created')) execute function fail_backup_audit()`.execute(
+        app.db,
+      );
     } else {
-      await sql`create trigger fail_backup_audit before insert on audit_log when new.action in ('backup_schedule_saved', 'backup_created') begin select raise(abort, 'audit refused'); end`.execute(app.db);
+      await sql`create trigger fail_backup_audit before insert on audit_log when new.action in ('backup_schedule_saved', 'backup_created') begin select raise(abort, 'audit refused'); end`.execute(
+        app.db,
+      );
     }
     try {
       const files = backupFiles();
@@ -211,7 +274,9 @@ describe('data backup endpoints', () => {
       expect(backupFiles()).toEqual(files);
       expect((await list()).total).toBe(total);
       expect((await post('saveSchedule', { enabled: true, hour: 9, keep: 9 })).statusCode).toBe(500);
-      expect(await app.db.selectFrom('setting').select('key').where('key', '=', 'backup_schedule').executeTakeFirst()).toBeUndefined();
+      expect(
+        await app.db.selectFrom('setting').select('key').where('key', '=', 'backup_schedule').executeTakeFirst(),
+      ).toBeUndefined();
     } finally {
       await sql`drop trigger fail_backup_audit${sql.raw(pg ? ' on audit_log' : '')}`.execute(app.db);
       if (pg) await sql`drop function fail_backup_audit()`.execute(app.db);
@@ -219,15 +284,27 @@ describe('data backup endpoints', () => {
   });
 
   it('saves the schedule with checked bounds', async () => {
-    expect((await asAdmin({ method: 'GET', url: `${BASE}/schedule/` })).json().data).toEqual({ enabled: false, hour: 2, keep: 7 });
-    for (const [body, field] of [[{ enabled: true, hour: 24, keep: 5 }, 'hour'], [{ enabled: true, hour: 3, keep: 0 }, 'keep'], [{ enabled: true, hour: 3, keep: 101 }, 'keep']] as const) {
+    expect((await asAdmin({ method: 'GET', url: `${BASE}/schedule/` })).json().data).toEqual({
+      enabled: false,
+      hour: 2,
+      keep: 7,
+    });
+    for (const [body, field] of [
+      [{ enabled: true, hour: 24, keep: 5 }, 'hour'],
+      [{ enabled: true, hour: 3, keep: 0 }, 'keep'],
+      [{ enabled: true, hour: 3, keep: 101 }, 'keep'],
+    ] as const) {
       const res = await post('saveSchedule', body);
       expect(res.json().errorCode).toBe(Codes.inputError);
       expect(JSON.stringify(res.json())).toContain(field);
     }
     const ok = await post('saveSchedule', { enabled: 'true', hour: '4', keep: '2' });
     expect(ok.json().data).toEqual({ enabled: true, hour: 4, keep: 2 });
-    expect((await asAdmin({ method: 'GET', url: `${BASE}/schedule/` })).json().data).toEqual({ enabled: true, hour: 4, keep: 2 });
+    expect((await asAdmin({ method: 'GET', url: `${BASE}/schedule/` })).json().data).toEqual({
+      enabled: true,
+      hour: 4,
+      keep: 2,
+    });
     expect(await auditRows('backup_schedule_saved')).toHaveLength(1);
   });
 
@@ -238,7 +315,9 @@ describe('data backup endpoints', () => {
     const [a, b] = await Promise.all([runScheduledBackupIfDue(app, at(1, 4)), runScheduledBackupIfDue(app, at(1, 4))]);
     expect([a, b].filter(Boolean)).toHaveLength(1);
     expect(await runScheduledBackupIfDue(app, at(1, 4) + 60_000)).toBeNull();
-    expect(await app.db.selectFrom('setting').select('key').where('key', 'like', `${LOCK_PREFIX}%`).execute()).toHaveLength(1);
+    expect(
+      await app.db.selectFrom('setting').select('key').where('key', 'like', `${LOCK_PREFIX}%`).execute(),
+    ).toHaveLength(1);
     await runScheduledBackupIfDue(app, at(2, 4));
     await runScheduledBackupIfDue(app, at(3, 4));
     const scheduled = (await list()).list.filter((x) => x.kind === 'scheduled');

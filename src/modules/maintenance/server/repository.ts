@@ -10,10 +10,16 @@ type Q = Db | Transaction<Database>;
 const BACKUP_COLUMNS = ['id', 'fileName', 'size', 'createdAt', 'createdBy', 'createdByName', 'kind', 'note'] as const;
 
 export const listBackups = (db: Q, p: { page: number; pageSize: number }): Promise<Page<BackupItem>> =>
-  paginate(db.selectFrom('backup'), (q) => q.select(BACKUP_COLUMNS).orderBy('createdAt', 'desc').orderBy('id', 'desc'), p) as Promise<Page<BackupItem>>;
+  paginate(
+    db.selectFrom('backup'),
+    (q) => q.select(BACKUP_COLUMNS).orderBy('createdAt', 'desc').orderBy('id', 'desc'),
+    p,
+  ) as Promise<Page<BackupItem>>;
 
 export const findBackup = (db: Q, id: number) =>
-  db.selectFrom('backup').select(BACKUP_COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<BackupItem | undefined>;
+  db.selectFrom('backup').select(BACKUP_COLUMNS).where('id', '=', id).executeTakeFirst() as Promise<
+    BackupItem | undefined
+  >;
 
 export async function insertBackup(db: Q, row: Omit<BackupItem, 'id'>): Promise<BackupItem> {
   const { id } = await db.insertInto('backup').values(row).returning('id').executeTakeFirstOrThrow();
@@ -24,13 +30,23 @@ export const deleteBackupRow = (db: Q, id: number) => db.deleteFrom('backup').wh
 
 /** Scheduled backups beyond the `keep` newest (pruning). */
 export const scheduledBeyond = (db: Q, keep: number) =>
-  db.selectFrom('backup').select(['id', 'fileName']).where('kind', '=', 'scheduled' satisfies BackupKind)
-    .orderBy('createdAt', 'desc').orderBy('id', 'desc').offset(keep).limit(10_000).execute();
+  db
+    .selectFrom('backup')
+    .select(['id', 'fileName'])
+    .where('kind', '=', 'scheduled' satisfies BackupKind)
+    .orderBy('createdAt', 'desc')
+    .orderBy('id', 'desc')
+    .offset(keep)
+    .limit(10_000)
+    .execute();
 
 /** Takes a named lock row in `setting` (first writer wins across app servers); answers whether this caller got it. */
 export async function takeLock(db: Q, key: string, now: number): Promise<boolean> {
-  const res = await db.insertInto('setting').values({ key, value: JSON.stringify(now), updatedAt: now })
-    .onConflict((oc) => oc.column('key').doNothing()).executeTakeFirst();
+  const res = await db
+    .insertInto('setting')
+    .values({ key, value: JSON.stringify(now), updatedAt: now })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .executeTakeFirst();
   return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
 }
 

@@ -6,15 +6,36 @@ import { badInput } from '@/server/errors';
 import { audit } from '@/server/identity/audit';
 import { keysetRows, sendExcel } from '@/server/excel/export';
 import {
-  AuditExportQuery, AuditListQuery, AUDIT_RESULT_TEXT, auditActionText, BackupCreateBody, BackupIdFields, BackupListQuery,
-  BackupRestoreBody, BackupSchedule, type AuditRow,
+  AuditExportQuery,
+  AuditListQuery,
+  AUDIT_RESULT_TEXT,
+  auditActionText,
+  BackupCreateBody,
+  BackupIdFields,
+  BackupListQuery,
+  BackupRestoreBody,
+  BackupSchedule,
+  type AuditRow,
 } from '../contract';
 import { auditAfter, listAudit, listBackups } from './repository';
 import {
-  BACKUP_UPLOAD_MAX_BYTES, backupFile, createBackup, deleteBackup, readSchedule, restore, saveSchedule, uploadBackup, uploadLicence, type Actor,
+  BACKUP_UPLOAD_MAX_BYTES,
+  backupFile,
+  createBackup,
+  deleteBackup,
+  readSchedule,
+  restore,
+  saveSchedule,
+  uploadBackup,
+  uploadLicence,
+  type Actor,
 } from './service';
 
-const actorOf = (req: FastifyRequest): Actor => ({ id: req.auth?.userId ?? null, name: req.auth?.username ?? null, ip: req.ip });
+const actorOf = (req: FastifyRequest): Actor => ({
+  id: req.auth?.userId ?? null,
+  name: req.auth?.username ?? null,
+  ip: req.ip,
+});
 
 const admin = { access: 'admin' as const };
 
@@ -23,29 +44,36 @@ const LICENCE_MAX_BYTES = 64 * 1024;
 
 /** Data backup: create, list, download, delete, restore, upload, schedule (administrators; every change audited). */
 export const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.post('/user/api/v1.backup/create/', { schema: { body: BackupCreateBody }, config: admin },
-    async (req) => ok(await createBackup(app, actorOf(req), 'manual', req.body.note ?? null)));
+  app.post('/user/api/v1.backup/create/', { schema: { body: BackupCreateBody }, config: admin }, async (req) =>
+    ok(await createBackup(app, actorOf(req), 'manual', req.body.note ?? null)),
+  );
 
-  app.get('/user/api/v1.backup/list/', { schema: { querystring: BackupListQuery }, config: admin },
-    async (req) => ok(await listBackups(app.db, req.query)));
+  app.get('/user/api/v1.backup/list/', { schema: { querystring: BackupListQuery }, config: admin }, async (req) =>
+    ok(await listBackups(app.db, req.query)),
+  );
 
-  app.get('/user/api/v1.backup/download/', { schema: { querystring: BackupIdFields }, config: admin }, async (req, reply) => {
-    const { item, file } = await backupFile(app, req.query.id);
-    return reply
-      .header('Content-Type', 'application/gzip')
-      .header('Content-Length', fs.statSync(file).size)
-      .header('Content-Disposition', `attachment; filename="${item.fileName}"`)
-      .header('Cache-Control', 'no-store')
-      .send(fs.createReadStream(file));
-  });
+  app.get(
+    '/user/api/v1.backup/download/',
+    { schema: { querystring: BackupIdFields }, config: admin },
+    async (req, reply) => {
+      const { item, file } = await backupFile(app, req.query.id);
+      return reply
+        .header('Content-Type', 'application/gzip')
+        .header('Content-Length', fs.statSync(file).size)
+        .header('Content-Disposition', `attachment; filename="${item.fileName}"`)
+        .header('Cache-Control', 'no-store')
+        .send(fs.createReadStream(file));
+    },
+  );
 
   app.post('/user/api/v1.backup/delete/', { schema: { body: BackupIdFields }, config: admin }, async (req) => {
     await deleteBackup(app, actorOf(req), req.body.id);
     return ok(null);
   });
 
-  app.post('/user/api/v1.backup/restore/', { schema: { body: BackupRestoreBody }, config: admin },
-    async (req) => ok(await restore(app, actorOf(req), req.body.id, req.body.confirm)));
+  app.post('/user/api/v1.backup/restore/', { schema: { body: BackupRestoreBody }, config: admin }, async (req) =>
+    ok(await restore(app, actorOf(req), req.body.id, req.body.confirm)),
+  );
 
   app.post('/user/api/v1.backup/upload/', { config: admin }, async (req) => {
     if (!req.isMultipart()) throw badInput('请选择要上传的备份文件', { field: 'file' });
@@ -56,8 +84,9 @@ export const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/user/api/v1.backup/schedule/', { config: admin }, async () => ok(await readSchedule(app)));
 
-  app.post('/user/api/v1.backup/saveSchedule/', { schema: { body: BackupSchedule }, config: admin },
-    async (req) => ok(await saveSchedule(app, actorOf(req), req.body)));
+  app.post('/user/api/v1.backup/saveSchedule/', { schema: { body: BackupSchedule }, config: admin }, async (req) =>
+    ok(await saveSchedule(app, actorOf(req), req.body)),
+  );
 };
 
 /** POST /user/api/v1.licence/upload/: a licence file (multipart) or its text (field `licence`). Works without a valid licence, to install one. */
@@ -96,17 +125,34 @@ const EXPORT_COLUMNS = [
 /** The audit log: read and export only. There is deliberately no route that changes or deletes a row. */
 export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/user/api/v1.audit/list/', { schema: { querystring: AuditListQuery }, config: admin }, async (req) => {
-    if (req.query.from !== undefined && req.query.to !== undefined && req.query.from > req.query.to) throw badInput('开始时间不能晚于结束时间', { field: 'from' });
+    if (req.query.from !== undefined && req.query.to !== undefined && req.query.from > req.query.to)
+      throw badInput('开始时间不能晚于结束时间', { field: 'from' });
     return ok(await listAudit(app.db, req.query));
   });
 
-  app.get('/user/api/v1.audit/export/', { schema: { querystring: AuditExportQuery }, config: admin }, async (req, reply) => {
-    const f = req.query;
-    if (f.from !== undefined && f.to !== undefined && f.from > f.to) throw badInput('开始时间不能晚于结束时间', { field: 'from' });
-    const actor = actorOf(req);
-    await audit(app.db, { action: 'audit_exported', result: 'ok', actorId: actor.id, actorName: actor.name, detail: JSON.stringify(f), ip: actor.ip });
-    const stamp = new Date().toISOString().slice(0, 10);
-    return sendExcel(reply, { filename: `审计日志-${stamp}.xlsx`, sheet: '审计日志', columns: EXPORT_COLUMNS, rows: keysetRows((after, limit) => auditAfter(app.db, f, after, limit), 1000) });
-  });
+  app.get(
+    '/user/api/v1.audit/export/',
+    { schema: { querystring: AuditExportQuery }, config: admin },
+    async (req, reply) => {
+      const f = req.query;
+      if (f.from !== undefined && f.to !== undefined && f.from > f.to)
+        throw badInput('开始时间不能晚于结束时间', { field: 'from' });
+      const actor = actorOf(req);
+      await audit(app.db, {
+        action: 'audit_exported',
+        result: 'ok',
+        actorId: actor.id,
+        actorName: actor.name,
+        detail: JSON.stringify(f),
+        ip: actor.ip,
+      });
+      const stamp = new Date().toISOString().slice(0, 10);
+      return sendExcel(reply, {
+        filename: `审计日志-${stamp}.xlsx`,
+        sheet: '审计日志',
+        columns: EXPORT_COLUMNS,
+        rows: keysetRows((after, limit) => auditAfter(app.db, f, after, limit), 1000),
+      });
+    },
+  );
 };
-

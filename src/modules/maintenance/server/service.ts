@@ -20,7 +20,12 @@ import { installLicence, LicenceRefused, LICENCE_SETTING } from '@/server/licenc
 import { countActiveUsers } from '@/server/licence/status';
 import type { LicenceProblem } from '@/shared/licence';
 import {
-  DEFAULT_BACKUP_SCHEDULE, type BackupItem, type BackupKind, type BackupSchedule, type LicenceUploadResult, type RestoreResult,
+  DEFAULT_BACKUP_SCHEDULE,
+  type BackupItem,
+  type BackupKind,
+  type BackupSchedule,
+  type LicenceUploadResult,
+  type RestoreResult,
 } from '../contract';
 import { deleteBackupRow, findBackup, insertBackup, scheduledBeyond } from './repository';
 
@@ -59,15 +64,36 @@ export async function backupFile(app: FastifyInstance, id: number): Promise<{ it
   return { item, file };
 }
 
-export async function createBackup(app: FastifyInstance, actor: Actor, kind: BackupKind, note: string | null): Promise<BackupItem> {
+export async function createBackup(
+  app: FastifyInstance,
+  actor: Actor,
+  kind: BackupKind,
+  note: string | null,
+): Promise<BackupItem> {
   const now = Date.now();
   const fileName = newFileName(now);
   const file = path.join(backupsDir(app), fileName);
   const size = await writeBackup(app.db, uploadsDir(app), file);
   try {
     return await app.db.transaction().execute(async (trx) => {
-      const item = await insertBackup(trx, { fileName, size, createdAt: now, createdBy: actor.id, createdByName: actor.name, kind, note: note?.trim() || null });
-      await audit(trx, { action: kind === 'scheduled' ? 'backup_scheduled' : 'backup_created', result: 'ok', actorId: actor.id, actorName: actor.name, target: fileName, detail: `${size} bytes`, ip: actor.ip });
+      const item = await insertBackup(trx, {
+        fileName,
+        size,
+        createdAt: now,
+        createdBy: actor.id,
+        createdByName: actor.name,
+        kind,
+        note: note?.trim() || null,
+      });
+      await audit(trx, {
+        action: kind === 'scheduled' ? 'backup_scheduled' : 'backup_created',
+        result: 'ok',
+        actorId: actor.id,
+        actorName: actor.name,
+        target: fileName,
+        detail: `${size} bytes`,
+        ip: actor.ip,
+      });
       return item;
     });
   } catch (e) {
@@ -81,7 +107,14 @@ export async function deleteBackup(app: FastifyInstance, actor: Actor, id: numbe
   if (!item) throw notFound('备份不存在');
   await app.db.transaction().execute(async (trx) => {
     await deleteBackupRow(trx, id);
-    await audit(trx, { action: 'backup_deleted', result: 'ok', actorId: actor.id, actorName: actor.name, target: item.fileName, ip: actor.ip });
+    await audit(trx, {
+      action: 'backup_deleted',
+      result: 'ok',
+      actorId: actor.id,
+      actorName: actor.name,
+      target: item.fileName,
+      ip: actor.ip,
+    });
   });
   if (FILE_NAME.test(item.fileName)) fs.rmSync(path.join(backupsDir(app), item.fileName), { force: true });
 }
@@ -113,14 +146,30 @@ export async function restore(app: FastifyInstance, actor: Actor, id: number, co
       // The audit trail is append-only: a restore must not erase what happened (restores included).
       appendOnly: { audit_log: 'at' },
       // Written inside the restore's transaction, after the audit log itself was replaced.
-      inTransaction: (trx) => audit(trx, { action: 'backup_restored', result: 'ok', actorId: actor.id, actorName: actor.name, target: item.fileName, ip: actor.ip }),
+      inTransaction: (trx) =>
+        audit(trx, {
+          action: 'backup_restored',
+          result: 'ok',
+          actorId: actor.id,
+          actorName: actor.name,
+          target: item.fileName,
+          ip: actor.ip,
+        }),
     });
     await app.licence({ fresh: true });
     return { fileName: item.fileName, rows: summary.rows, files: summary.files, signedOut: true };
   } catch (e) {
     if (!(e instanceof RestoreError)) throw e;
     if (e.cause) app.log.warn({ err: e.cause }, 'restore rolled back');
-    await audit(app.db, { action: 'backup_restored', result: 'fail', actorId: actor.id, actorName: actor.name, target: item.fileName, detail: e.message, ip: actor.ip });
+    await audit(app.db, {
+      action: 'backup_restored',
+      result: 'fail',
+      actorId: actor.id,
+      actorName: actor.name,
+      target: item.fileName,
+      detail: e.message,
+      ip: actor.ip,
+    });
     throw new AppError(Codes.inputError, 400, e.message);
   }
 }
@@ -155,8 +204,24 @@ export async function uploadBackup(app: FastifyInstance, actor: Actor, part: Mul
     const original = path.basename(part.filename || '').slice(0, 150);
     try {
       return await app.db.transaction().execute(async (trx) => {
-        const item = await insertBackup(trx, { fileName, size, createdAt: now, createdBy: actor.id, createdByName: actor.name, kind: 'uploaded', note: original ? `上传：${original}` : null });
-        await audit(trx, { action: 'backup_uploaded', result: 'ok', actorId: actor.id, actorName: actor.name, target: fileName, detail: original, ip: actor.ip });
+        const item = await insertBackup(trx, {
+          fileName,
+          size,
+          createdAt: now,
+          createdBy: actor.id,
+          createdByName: actor.name,
+          kind: 'uploaded',
+          note: original ? `上传：${original}` : null,
+        });
+        await audit(trx, {
+          action: 'backup_uploaded',
+          result: 'ok',
+          actorId: actor.id,
+          actorName: actor.name,
+          target: fileName,
+          detail: original,
+          ip: actor.ip,
+        });
         return item;
       });
     } catch (e) {
@@ -176,7 +241,15 @@ export async function saveSchedule(app: FastifyInstance, actor: Actor, s: Backup
   const value: BackupSchedule = { enabled: s.enabled, hour: s.hour, keep: s.keep };
   await app.db.transaction().execute(async (trx) => {
     await putSetting(trx, SCHEDULE_SETTING, value);
-    await audit(trx, { action: 'backup_schedule_saved', result: 'ok', actorId: actor.id, actorName: actor.name, target: SCHEDULE_SETTING, detail: JSON.stringify(value), ip: actor.ip });
+    await audit(trx, {
+      action: 'backup_schedule_saved',
+      result: 'ok',
+      actorId: actor.id,
+      actorName: actor.name,
+      target: SCHEDULE_SETTING,
+      detail: JSON.stringify(value),
+      ip: actor.ip,
+    });
   });
   return value;
 }
@@ -196,12 +269,27 @@ export async function uploadLicence(app: FastifyInstance, actor: Actor, text: st
   try {
     await app.db.transaction().execute(async (trx) => {
       const { licence } = await installLicence(trx, key, text);
-      await audit(trx, { action: 'licence_uploaded', result: 'ok', actorId: actor.id, actorName: actor.name, target: licence?.holder ?? null, detail: `${licence?.id ?? ''} 至 ${licence?.expiresAt ?? ''}`, ip: actor.ip });
+      await audit(trx, {
+        action: 'licence_uploaded',
+        result: 'ok',
+        actorId: actor.id,
+        actorName: actor.name,
+        target: licence?.holder ?? null,
+        detail: `${licence?.id ?? ''} 至 ${licence?.expiresAt ?? ''}`,
+        ip: actor.ip,
+      });
     });
   } catch (e) {
     if (!(e instanceof LicenceRefused)) throw e;
     const message = LICENCE_REFUSED[e.result.reason ?? 'malformed'];
-    await audit(app.db, { action: 'licence_uploaded', result: 'fail', actorId: actor.id, actorName: actor.name, detail: message, ip: actor.ip });
+    await audit(app.db, {
+      action: 'licence_uploaded',
+      result: 'fail',
+      actorId: actor.id,
+      actorName: actor.name,
+      detail: message,
+      ip: actor.ip,
+    });
     throw badInput(message, { field: 'licence' });
   }
   const [status, users] = await Promise.all([app.licence({ fresh: true }), countActiveUsers(app.db)]);

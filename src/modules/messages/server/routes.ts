@@ -10,15 +10,21 @@ const M = '/message/api/v1.message';
 export const messageRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const session = { access: 'session' as const };
 
-  app.get(`${M}/list/`, { schema: { querystring: MessageListQuery }, config: session },
-    async (req) => ok(await repo.listMessages(app.db, req.auth!.userId, req.query)));
+  app.get(`${M}/list/`, { schema: { querystring: MessageListQuery }, config: session }, async (req) =>
+    ok(await repo.listMessages(app.db, req.auth!.userId, req.query)),
+  );
 
-  app.post(`${M}/read_message/`, { schema: { body: ReadMessageBody }, config: session },
-    async (req) => ok(await svc.readMessages(app.db, req.auth!.userId, req.body)));
+  app.post(`${M}/read_message/`, { schema: { body: ReadMessageBody }, config: session }, async (req) =>
+    ok(await svc.readMessages(app.db, req.auth!.userId, req.body)),
+  );
 
-  app.get(`${M}/message_count/`, { config: session },
-    async (req) => ok({ unread: await repo.unreadCount(app.db, req.auth!.userId) }));
+  app.get(`${M}/message_count/`, { config: session }, async (req) =>
+    ok({ unread: await repo.unreadCount(app.db, req.auth!.userId) }),
+  );
 
-  app.get(`${M}/user_message_count/`, { schema: { querystring: UserMessageCountQuery }, config: { access: 'admin' } },
-    async (req) => ok(await svc.userMessageCounts(app.db, req.query)));
+  app.get(
+    `${M}/user_message_count/`,
+    { schema: { querystring: UserMessageCountQuery }, config: { access: 'admin' } },
+    async (req) => ok(await svc.userMessageCounts(app.db, req.query)),
+  );
 };

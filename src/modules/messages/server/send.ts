@@ -31,15 +31,23 @@ export async function sendMessage(db: Db, input: SendMessageInput): Promise<numb
   if (!MESSAGE_KINDS.includes(input.kind)) throw new SendMessageError(`unknown message kind "${String(input.kind)}"`);
   const title = stripEmoji(input.title).trim().slice(0, MESSAGE_LIMITS.title);
   if (!title) throw new SendMessageError('a message needs a title');
-  const body = stripEmoji(input.body ?? '').trim().slice(0, MESSAGE_LIMITS.body);
+  const body = stripEmoji(input.body ?? '')
+    .trim()
+    .slice(0, MESSAGE_LIMITS.body);
   const link = (input.link ?? '').trim();
   // Only in-app paths: a message never sends anyone to another site (or a javascript: URL).
-  if (link && (!IN_APP_PATH.test(link) || link.length > MESSAGE_LIMITS.link)) throw new SendMessageError(`message link must be an in-app path: "${link}"`);
+  if (link && (!IN_APP_PATH.test(link) || link.length > MESSAGE_LIMITS.link))
+    throw new SendMessageError(`message link must be an in-app path: "${link}"`);
   const ids = [...new Set(input.userIds)].filter((id) => Number.isInteger(id) && id > 0);
   const createdAt = input.at ?? Date.now();
   for (let i = 0; i < ids.length; i += CHUNK) {
-    await db.insertInto('message')
-      .values(ids.slice(i, i + CHUNK).map((userId) => ({ userId, kind: input.kind, title, body, link, readAt: null, createdAt })))
+    await db
+      .insertInto('message')
+      .values(
+        ids
+          .slice(i, i + CHUNK)
+          .map((userId) => ({ userId, kind: input.kind, title, body, link, readAt: null, createdAt })),
+      )
       .execute();
   }
   return ids.length;

@@ -5,8 +5,19 @@ import { platformMenusFor, userPlatforms } from '@/server/identity/menus';
 import { badInput, notFound, noPermission } from '@/server/errors';
 import type { MenuNode } from '@/shared/menus';
 import {
-  cleanTitle, DEFAULT_GROUP_TITLE, iconForMenu, MOBILE_LAYOUT_LIMITS, PHONE_PAGES, TILE_URL_PATTERN, titleProblem,
-  type GroupView, type LayoutGroup, type LayoutTile, type MenuEntry, type MobileLayout, type SaveMobileLayoutBody,
+  cleanTitle,
+  DEFAULT_GROUP_TITLE,
+  iconForMenu,
+  MOBILE_LAYOUT_LIMITS,
+  PHONE_PAGES,
+  TILE_URL_PATTERN,
+  titleProblem,
+  type GroupView,
+  type LayoutGroup,
+  type LayoutTile,
+  type MenuEntry,
+  type MobileLayout,
+  type SaveMobileLayoutBody,
 } from '../contract';
 import * as repo from './repository';
 
@@ -29,9 +40,17 @@ function leavesOfRows(rows: MenuRowLite[]): MenuEntry[] {
     const key = r.parentId !== null && ids.has(r.parentId) ? r.parentId : null;
     (byParent.get(key) ?? byParent.set(key, []).get(key)!).push(r);
   }
-  const build = (parent: number | null): MenuNode[] => (byParent.get(parent) ?? [])
-    .sort((a, b) => a.sort - b.sort || a.id - b.id)
-    .map((r) => ({ name: r.name, path: r.path, title: r.title, icon: r.icon, relationRoutes: [], children: build(r.id) }));
+  const build = (parent: number | null): MenuNode[] =>
+    (byParent.get(parent) ?? [])
+      .sort((a, b) => a.sort - b.sort || a.id - b.id)
+      .map((r) => ({
+        name: r.name,
+        path: r.path,
+        title: r.title,
+        icon: r.icon,
+        relationRoutes: [],
+        children: build(r.id),
+      }));
   return leavesOfTree(build(null));
 }
 
@@ -44,7 +63,9 @@ export function defaultLayout(entries: readonly MenuEntry[]): LayoutGroup[] {
   for (let i = 0; i < entries.length; i += MOBILE_LAYOUT_LIMITS.tilesPerGroup) {
     groups.push({
       title: i === 0 ? DEFAULT_GROUP_TITLE : `${DEFAULT_GROUP_TITLE} ${groups.length + 1}`,
-      tiles: entries.slice(i, i + MOBILE_LAYOUT_LIMITS.tilesPerGroup).map((e) => ({ kind: 'menu', name: e.name, url: '', title: clip(e.title, '应用'), icon: e.icon, badge: '' })),
+      tiles: entries
+        .slice(i, i + MOBILE_LAYOUT_LIMITS.tilesPerGroup)
+        .map((e) => ({ kind: 'menu', name: e.name, url: '', title: clip(e.title, '应用'), icon: e.icon, badge: '' })),
     });
   }
   return groups.slice(0, MOBILE_LAYOUT_LIMITS.groups);
@@ -104,13 +125,15 @@ export function checkLayout(groups: LayoutGroup[], menuNames: ReadonlySet<string
       if (tp) throw badInput(`${where}：${tp}`, { field: `${tat}.title` });
       const base = { kind: t.kind, title: cleanTitle(t.title), icon: t.icon, badge: t.badge };
       if (t.kind === 'menu') {
-        if (!menuNames.has(t.name)) throw badInput(`${where}：「${t.name}」不是该平台菜单中的页面`, { field: `${tat}.name` });
+        if (!menuNames.has(t.name))
+          throw badInput(`${where}：「${t.name}」不是该平台菜单中的页面`, { field: `${tat}.name` });
         if (seen.has(t.name)) throw badInput(`${where}：同一分组中已有该页面`, { field: `${tat}.name` });
         seen.add(t.name);
         return { ...base, name: t.name, url: '' };
       }
       const url = t.url.trim();
-      if (!TILE_URL_PATTERN.test(url)) throw badInput(`${where}：链接须以 http://、https:// 或 / 开头`, { field: `${tat}.url` });
+      if (!TILE_URL_PATTERN.test(url))
+        throw badInput(`${where}：链接须以 http://、https:// 或 / 开头`, { field: `${tat}.url` });
       return { ...base, name: '', url };
     });
     return { title: cleanTitle(g.title), tiles };
@@ -119,22 +142,47 @@ export function checkLayout(groups: LayoutGroup[], menuNames: ReadonlySet<string
 
 const summary = (groups: LayoutGroup[]) => groups.map((g) => `${g.title}(${g.tiles.length})`).join(',');
 
-export async function saveMobileLayout(db: Db, auth: AuthContext, body: SaveMobileLayoutBody, ip: string): Promise<MobileLayout> {
+export async function saveMobileLayout(
+  db: Db,
+  auth: AuthContext,
+  body: SaveMobileLayoutBody,
+  ip: string,
+): Promise<MobileLayout> {
   if (!(await repo.platformExists(db, body.platformId))) throw notFound('平台不存在');
   const entries = leavesOfRows(await repo.platformMenuRows(db, body.platformId));
   const groups = checkLayout(body.groups, new Set(entries.map((e) => e.name)));
   await db.transaction().execute(async (trx) => {
     await repo.writeLayout(trx, body.platformId, groups, auth.userId);
-    await audit(trx, { action: 'mobile_layout_saved', result: 'ok', actorId: auth.userId, actorName: auth.username, target: `mobileLayout:${body.platformId}`, detail: summary(groups), ip });
+    await audit(trx, {
+      action: 'mobile_layout_saved',
+      result: 'ok',
+      actorId: auth.userId,
+      actorName: auth.username,
+      target: `mobileLayout:${body.platformId}`,
+      detail: summary(groups),
+      ip,
+    });
   });
   return { platformId: body.platformId, own: true, groups: viewOf(groups, entries, true), entries };
 }
 
-export async function resetMobileLayout(db: Db, auth: AuthContext, platformId: number, ip: string): Promise<MobileLayout> {
+export async function resetMobileLayout(
+  db: Db,
+  auth: AuthContext,
+  platformId: number,
+  ip: string,
+): Promise<MobileLayout> {
   if (!(await repo.platformExists(db, platformId))) throw notFound('平台不存在');
   await db.transaction().execute(async (trx) => {
     await repo.deleteLayout(trx, platformId);
-    await audit(trx, { action: 'mobile_layout_reset', result: 'ok', actorId: auth.userId, actorName: auth.username, target: `mobileLayout:${platformId}`, ip });
+    await audit(trx, {
+      action: 'mobile_layout_reset',
+      result: 'ok',
+      actorId: auth.userId,
+      actorName: auth.username,
+      target: `mobileLayout:${platformId}`,
+      ip,
+    });
   });
   return mobileLayoutFor(db, auth, platformId);
 }

@@ -17,7 +17,10 @@ const LOGIN: SaveLoginBody = {
   picture: '/resource/api/v1.file/bg',
   browsers: ['Chrome 120 及以上'],
   resolution: '1920*1080',
-  filings: [{ text: '京ICP备00000001号', url: 'https://beian.miit.gov.cn/' }, { text: '京公网安备 0001号', url: '' }],
+  filings: [
+    { text: '京ICP备00000001号', url: 'https://beian.miit.gov.cn/' },
+    { text: '京公网安备 0001号', url: '' },
+  ],
   copyright: '© 2026 华夏理工大学',
 };
 
@@ -38,19 +41,27 @@ describe('display settings (organizationConfig writes)', () => {
   const read = async (action: string) => (await post(action, {})).json().data;
   const upload = (content: Buffer, filename: string, token: string | undefined, purpose = 'logo') => {
     const body = multipartBody({ filename, content, type: 'image/png' });
-    return app.inject({ method: 'POST', url: `${BASE}/uploadImage/?purpose=${purpose}`, payload: body.payload, headers: { ...body.headers, ...(token ? { authorization: token } : {}) } });
+    return app.inject({
+      method: 'POST',
+      url: `${BASE}/uploadImage/?purpose=${purpose}`,
+      payload: body.payload,
+      headers: { ...body.headers, ...(token ? { authorization: token } : {}) },
+    });
   };
 
-  it.each(['saveLogoConfig', 'saveLoginConfig'])('refuses %s without a token (0x00000011) and from a user (0x00000010)', async (action) => {
-    const body = action === 'saveLogoConfig' ? LOGO : LOGIN;
-    const anon = await post(action, body);
-    expect(anon.statusCode).toBe(401);
-    expect(anon.json().errorCode).toBe(Codes.notAuthenticated);
-    const user = await post(action, body, await app.tokenFor('teacher'));
-    expect(user.statusCode).toBe(403);
-    expect(user.json().errorCode).toBe(Codes.noPermission);
-    expect((await read('getCommonConfig')).front.title).toBe('华夏理工大学综合服务平台');
-  });
+  it.each(['saveLogoConfig', 'saveLoginConfig'])(
+    'refuses %s without a token (0x00000011) and from a user (0x00000010)',
+    async (action) => {
+      const body = action === 'saveLogoConfig' ? LOGO : LOGIN;
+      const anon = await post(action, body);
+      expect(anon.statusCode).toBe(401);
+      expect(anon.json().errorCode).toBe(Codes.notAuthenticated);
+      const user = await post(action, body, await app.tokenFor('teacher'));
+      expect(user.statusCode).toBe(403);
+      expect(user.json().errorCode).toBe(Codes.noPermission);
+      expect((await read('getCommonConfig')).front.title).toBe('华夏理工大学综合服务平台');
+    },
+  );
 
   it('saves the logo config (trimmed) and getCommonConfig/getConfig answer it at once, with an audit row', async () => {
     const res = await post('saveLogoConfig', LOGO, admin);
@@ -58,7 +69,11 @@ describe('display settings (organizationConfig writes)', () => {
     expect(await read('getCommonConfig')).toEqual({ ...LOGO, backend: { title: '新后台标题', font: 'serif' } });
     const teacher = await app.tokenFor('teacher');
     expect((await post('getConfig', {}, teacher)).json().data.front.title).toBe('新门户标题');
-    const row = await app.db.selectFrom('auditLog').selectAll().where('action', '=', 'logo_config_saved').executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'logo_config_saved')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ actorName: 'admin', result: 'ok' });
   });
 
@@ -81,7 +96,9 @@ describe('display settings (organizationConfig writes)', () => {
   it('saves the login page texts and getLoginConfig answers them', async () => {
     expect((await post('saveLoginConfig', LOGIN, admin)).json().errorCode).toBe(Codes.ok);
     expect(await read('getLoginConfig')).toEqual(LOGIN);
-    expect(await app.db.selectFrom('auditLog').select('id').where('action', '=', 'login_config_saved').executeTakeFirst()).toBeTruthy();
+    expect(
+      await app.db.selectFrom('auditLog').select('id').where('action', '=', 'login_config_saved').executeTakeFirst(),
+    ).toBeTruthy();
   });
 
   it('rejects a filing link that is not http(s)', async () => {
@@ -93,7 +110,9 @@ describe('display settings (organizationConfig writes)', () => {
 
   it('uploads a public image for administrators only; anyone can then fetch it', async () => {
     expect((await upload(TINY_PNG, 'logo.png', undefined)).json().errorCode).toBe(Codes.notAuthenticated);
-    expect((await upload(TINY_PNG, 'logo.png', await app.tokenFor('teacher'))).json().errorCode).toBe(Codes.noPermission);
+    expect((await upload(TINY_PNG, 'logo.png', await app.tokenFor('teacher'))).json().errorCode).toBe(
+      Codes.noPermission,
+    );
     const res = await upload(TINY_PNG, 'logo.png', admin);
     expect(res.json()).toMatchObject({ errorCode: Codes.ok, data: { mime: 'image/png', size: TINY_PNG.length } });
     const file = await app.inject({ method: 'GET', url: res.json().data.url });

@@ -9,12 +9,17 @@ const ALL = ['getLoginConfig', 'getCommonConfig', 'getConfig', 'getTheme', 'save
 
 describe('organizationConfig', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const post = (action: string, payload: object = {}, token?: string) =>
     app.inject({ method: 'POST', url: `${BASE}/${action}/`, payload, headers: token ? { authorization: token } : {} });
-  const platformId = async (name: string) => (await app.db.selectFrom('platform').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const platformId = async (name: string) =>
+    (await app.db.selectFrom('platform').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 
   it('answers the login page config with a background picture that exists under public/', async () => {
     const res = await post('getLoginConfig');
@@ -30,8 +35,12 @@ describe('organizationConfig', () => {
 
   it("answers the school's logo config to anyone", async () => {
     const res = await post('getCommonConfig');
-    expect(res.json().data).toMatchObject({ front: { title: '华夏理工大学综合服务平台' }, backend: { title: '华夏理工大学综合服务平台管理后台' } });
-    for (const url of [res.json().data.logo, res.json().data.icon]) expect(fs.existsSync(path.join(process.cwd(), 'public', url))).toBe(true);
+    expect(res.json().data).toMatchObject({
+      front: { title: '华夏理工大学综合服务平台' },
+      backend: { title: '华夏理工大学综合服务平台管理后台' },
+    });
+    for (const url of [res.json().data.logo, res.json().data.icon])
+      expect(fs.existsSync(path.join(process.cwd(), 'public', url))).toBe(true);
   });
 
   it("answers a platform's own title where it has one, else the common one", async () => {
@@ -44,7 +53,12 @@ describe('organizationConfig', () => {
     expect((await post('getConfig', {}, teacher)).json().data.front.title).toBe('华夏理工大学综合服务平台');
     const bare = await app.inject({ method: 'POST', url: `${BASE}/getConfig/`, headers: { authorization: teacher } });
     expect(bare.json().data.front.title).toBe('华夏理工大学综合服务平台');
-    const form = await app.inject({ method: 'POST', url: `${BASE}/getConfig/`, headers: { authorization: teacher, 'content-type': 'application/x-www-form-urlencoded' }, payload: `platform_id=${await platformId('一表通平台')}` });
+    const form = await app.inject({
+      method: 'POST',
+      url: `${BASE}/getConfig/`,
+      headers: { authorization: teacher, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `platform_id=${await platformId('一表通平台')}`,
+    });
     expect(form.json().data.front.title).toBe('华夏理工大学 · 一表通');
     const chosen = await app.tokenFor('teacher', await platformId('一表通平台'));
     expect((await post('getConfig', {}, chosen)).json().data.front.title).toBe('华夏理工大学 · 一表通');
@@ -62,7 +76,8 @@ describe('organizationConfig', () => {
     const res = await post('getConfig');
     expect(res.statusCode).toBe(401);
     expect(res.json().errorCode).toBe(Codes.notAuthenticated);
-    for (const a of ['getLoginConfig', 'getCommonConfig', 'getTheme']) expect((await post(a)).json().errorCode).toBe(Codes.ok);
+    for (const a of ['getLoginConfig', 'getCommonConfig', 'getTheme'])
+      expect((await post(a)).json().errorCode).toBe(Codes.ok);
   });
 
   it('refuses saveTheme to a user (0x00000010) and to a caller without a token (0x00000011), and keeps the theme', async () => {
@@ -77,11 +92,16 @@ describe('organizationConfig', () => {
 
   it('accepts every call from an administrator; a saved theme is what getTheme answers, and is audited', async () => {
     const admin = await app.tokenFor('admin');
-    for (const a of ALL.filter((x) => x !== 'saveTheme')) expect((await post(a, {}, admin)).json().errorCode).toBe(Codes.ok);
+    for (const a of ALL.filter((x) => x !== 'saveTheme'))
+      expect((await post(a, {}, admin)).json().errorCode).toBe(Codes.ok);
     const saved = await post('saveTheme', { primaryColor: '#13A8A8' }, admin);
     expect(saved.json()).toMatchObject({ errorCode: Codes.ok, data: { primaryColor: '#13a8a8' } });
     expect((await post('getTheme')).json().data).toEqual({ primaryColor: '#13a8a8' });
-    const row = await app.db.selectFrom('auditLog').selectAll().where('action', '=', 'theme_saved').executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'theme_saved')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ actorName: 'admin', result: 'ok' });
   });
 
@@ -99,8 +119,12 @@ describe('organizationConfig on a fresh install', () => {
       const login = (await app.inject({ method: 'POST', url: `${BASE}/getLoginConfig/` })).json().data;
       expect(login.picture).toBe('/images/login-bg.svg');
       expect(login.filings).toEqual([]);
-      expect((await app.inject({ method: 'POST', url: `${BASE}/getCommonConfig/` })).json().data.front.title).toBe('综合服务平台');
-      expect((await app.inject({ method: 'POST', url: `${BASE}/getTheme/` })).json().data).toEqual({ primaryColor: '#1677ff' });
+      expect((await app.inject({ method: 'POST', url: `${BASE}/getCommonConfig/` })).json().data.front.title).toBe(
+        '综合服务平台',
+      );
+      expect((await app.inject({ method: 'POST', url: `${BASE}/getTheme/` })).json().data).toEqual({
+        primaryColor: '#1677ff',
+      });
     } finally {
       await app.close();
     }

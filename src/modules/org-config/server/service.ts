@@ -28,7 +28,15 @@ export async function platformLogo(db: Db, auth: AuthContext, askedId: number | 
 export async function saveTheme(db: Db, auth: AuthContext, body: SaveThemeBody, ip: string): Promise<Theme> {
   const theme: Theme = { primaryColor: body.primaryColor.toLowerCase() };
   await writeTheme(db, theme);
-  await audit(db, { action: 'theme_saved', result: 'ok', actorId: auth.userId, actorName: auth.username, target: 'theme', detail: JSON.stringify(theme), ip });
+  await audit(db, {
+    action: 'theme_saved',
+    result: 'ok',
+    actorId: auth.userId,
+    actorName: auth.username,
+    target: 'theme',
+    detail: JSON.stringify(theme),
+    ip,
+  });
   return theme;
 }
 
@@ -42,7 +50,15 @@ export async function saveLogo(db: Db, auth: AuthContext, body: SaveLogoBody, ip
   };
   await db.transaction().execute(async (trx) => {
     await writeLogo(trx, logo);
-    await audit(trx, { action: 'logo_config_saved', result: 'ok', actorId: auth.userId, actorName: auth.username, target: 'logo', detail: JSON.stringify(logo), ip });
+    await audit(trx, {
+      action: 'logo_config_saved',
+      result: 'ok',
+      actorId: auth.userId,
+      actorName: auth.username,
+      target: 'logo',
+      detail: JSON.stringify(logo),
+      ip,
+    });
   });
   return logo;
 }
@@ -57,7 +73,15 @@ export async function saveLogin(db: Db, auth: AuthContext, body: SaveLoginBody, 
   };
   await db.transaction().execute(async (trx) => {
     await writeLogin(trx, login);
-    await audit(trx, { action: 'login_config_saved', result: 'ok', actorId: auth.userId, actorName: auth.username, target: 'login', detail: JSON.stringify(login), ip });
+    await audit(trx, {
+      action: 'login_config_saved',
+      result: 'ok',
+      actorId: auth.userId,
+      actorName: auth.username,
+      target: 'login',
+      detail: JSON.stringify(login),
+      ip,
+    });
   });
   return login;
 }

@@ -5,13 +5,39 @@ import type { DepartmentTree } from '../contract';
 
 /** A major and a class below college C01, with two of the college's people moved into the class. */
 async function buildSubtree(app: TestApp) {
-  const college = await app.db.selectFrom('department').select('id').where('code', '=', 'C01').executeTakeFirstOrThrow();
+  const college = await app.db
+    .selectFrom('department')
+    .select('id')
+    .where('code', '=', 'C01')
+    .executeTakeFirstOrThrow();
   const now = Date.now();
-  const major = await app.db.insertInto('department').values({ parentId: college.id, code: 'T-M1', name: '测试专业', kind: 'major', sort: 1, createdAt: now }).returning('id').executeTakeFirstOrThrow();
-  const cls = await app.db.insertInto('department').values({ parentId: major.id, code: 'T-M1-1', name: '测试班级', kind: 'class', sort: 1, createdAt: now }).returning('id').executeTakeFirstOrThrow();
-  const movers = await app.db.selectFrom('appUser').select('id').where('departmentId', '=', college.id).orderBy('id').limit(2).execute();
+  const major = await app.db
+    .insertInto('department')
+    .values({ parentId: college.id, code: 'T-M1', name: '测试专业', kind: 'major', sort: 1, createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const cls = await app.db
+    .insertInto('department')
+    .values({ parentId: major.id, code: 'T-M1-1', name: '测试班级', kind: 'class', sort: 1, createdAt: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const movers = await app.db
+    .selectFrom('appUser')
+    .select('id')
+    .where('departmentId', '=', college.id)
+    .orderBy('id')
+    .limit(2)
+    .execute();
   expect(movers).toHaveLength(2);
-  await app.db.updateTable('appUser').set({ departmentId: cls.id }).where('id', 'in', movers.map((m) => m.id)).execute();
+  await app.db
+    .updateTable('appUser')
+    .set({ departmentId: cls.id })
+    .where(
+      'id',
+      'in',
+      movers.map((m) => m.id),
+    )
+    .execute();
   return { id: cls.id, parentId: major.id, collegeId: college.id };
 }
 
@@ -25,8 +51,12 @@ const READS = [
 
 describe('organisation reads', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const post = (user: string, url: string, payload: Record<string, unknown> = {}) =>
     app.injectAs(user, { method: 'POST', url, payload });
@@ -49,16 +79,26 @@ describe('organisation reads', () => {
     const roots = (await post('teacher', '/user/api/v1.department/get_tree_node/')).json().data;
     expect(roots.map((r: { code: string }) => r.code)).toEqual(['HXLG']);
     expect(roots[0]).toMatchObject({ kind: 'school', parentId: null, isLeaf: false });
-    const children = (await post('teacher', '/user/api/v1.department/get_tree_node/', { parentId: roots[0].id })).json().data;
+    const children = (await post('teacher', '/user/api/v1.department/get_tree_node/', { parentId: roots[0].id })).json()
+      .data;
     expect(children.length).toBeGreaterThan(3);
     expect(children.every((c: { parentId: number }) => c.parentId === roots[0].id)).toBe(true);
     const college = children.find((c: { code: string }) => c.code === 'C01');
-    const direct = await app.db.selectFrom('appUser').select((eb) => eb.fn.countAll<number>().as('n')).where('departmentId', '=', college.id).executeTakeFirstOrThrow();
+    const direct = await app.db
+      .selectFrom('appUser')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('departmentId', '=', college.id)
+      .executeTakeFirstOrThrow();
     expect(college.userCount).toBe(Number(direct.n));
     // The small seed's colleges have no majors yet.
     expect(college.isLeaf).toBe(true);
     // A form body sends the id as text: it is read as a number.
-    const form = await app.injectAs('teacher', { method: 'POST', url: '/user/api/v1.department/get_tree_node/', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `parentId=${roots[0].id}` });
+    const form = await app.injectAs('teacher', {
+      method: 'POST',
+      url: '/user/api/v1.department/get_tree_node/',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `parentId=${roots[0].id}`,
+    });
     expect(form.json().data).toEqual(children);
   });
 
@@ -74,7 +114,10 @@ describe('organisation reads', () => {
       }
     };
     walk(tree, null);
-    const total = await app.db.selectFrom('department').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const total = await app.db
+      .selectFrom('department')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(count).toBe(Number(total.n));
   });
 
@@ -87,7 +130,17 @@ describe('organisation reads', () => {
     const college = await deptId('C01');
     const c = (await post('teacher', '/user/api/v1.department/getDepartment/', { id: college })).json().data;
     const nodes = (await post('teacher', '/user/api/v1.department/get_tree_node/', { parentId: college })).json().data;
-    expect(nodes).toEqual([{ id: cls.parentId, name: '测试专业', code: 'T-M1', kind: 'major', parentId: college, isLeaf: false, userCount: 0 }]);
+    expect(nodes).toEqual([
+      {
+        id: cls.parentId,
+        name: '测试专业',
+        code: 'T-M1',
+        kind: 'major',
+        parentId: college,
+        isLeaf: false,
+        userCount: 0,
+      },
+    ]);
     expect(c.totalUserCount).toBeGreaterThan(c.userCount);
     expect(c.childCount).toBeGreaterThan(0);
     const missing = await post('teacher', '/user/api/v1.department/getDepartment/', { id: 999999 });
@@ -104,7 +157,11 @@ describe('organisation reads', () => {
     const roles = (await post('teacher', '/user/api/v1.role/getRoleGroup/', { groupId: staffGroup.id })).json().data;
     expect(roles.map((r: { code: string }) => r.code)).toEqual(staffGroup.roles.map((r: { code: string }) => r.code));
     const staff = roles.find((r: { code: string }) => r.code === 'staff');
-    const holders = await app.db.selectFrom('userRole').select((eb) => eb.fn.countAll<number>().as('n')).where('roleId', '=', staff.id).executeTakeFirstOrThrow();
+    const holders = await app.db
+      .selectFrom('userRole')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('roleId', '=', staff.id)
+      .executeTakeFirstOrThrow();
     expect(staff.userCount).toBe(Number(holders.n));
     expect(staff.system).toBe(true);
     const all = (await post('teacher', '/user/api/v1.role/getRoleGroup/')).json().data;
@@ -114,12 +171,29 @@ describe('organisation reads', () => {
 
 describe('user picker getUserList', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
   const list = async (body: Record<string, unknown>) => {
-    const res = await app.injectAs('teacher', { method: 'POST', url: '/user/api/v1.user/getUserList/', payload: { page: 1, pageSize: 200, ...body } });
+    const res = await app.injectAs('teacher', {
+      method: 'POST',
+      url: '/user/api/v1.user/getUserList/',
+      payload: { page: 1, pageSize: 200, ...body },
+    });
     expect(res.json().errorCode).toBe(Codes.ok);
-    return res.json().data as { list: { id: number; username: string; realName: string; userNo: string; department: { id: number; name: string } | null }[]; total: number };
+    return res.json().data as {
+      list: {
+        id: number;
+        username: string;
+        realName: string;
+        userNo: string;
+        department: { id: number; name: string } | null;
+      }[];
+      total: number;
+    };
   };
 
   it('pages in SQL and reports the total', async () => {
@@ -127,7 +201,11 @@ describe('user picker getUserList', () => {
     const p2 = await list({ page: 2, pageSize: 3 });
     expect(p2.total).toBe(all.total);
     expect(p2.list.map((u) => u.id)).toEqual(all.list.slice(3, 6).map((u) => u.id));
-    const res = await app.injectAs('teacher', { method: 'POST', url: '/user/api/v1.user/getUserList/', payload: { page: 1, pageSize: 201 } });
+    const res = await app.injectAs('teacher', {
+      method: 'POST',
+      url: '/user/api/v1.user/getUserList/',
+      payload: { page: 1, pageSize: 201 },
+    });
     expect(res.json().errorCode).toBe(Codes.inputError);
     expect(res.json().data.field).toBe('pageSize');
   });
@@ -137,13 +215,24 @@ describe('user picker getUserList', () => {
     const someone = all.find((u) => u.realName.length >= 2 && u.username !== 'admin')!;
     const byName = await list({ keyword: someone.realName.slice(1) });
     expect(byName.list.some((u) => u.id === someone.id)).toBe(true);
-    expect(byName.list.every((u) => u.realName.includes(someone.realName.slice(1)) || u.username.startsWith(someone.realName.slice(1)) || u.userNo.startsWith(someone.realName.slice(1)))).toBe(true);
+    expect(
+      byName.list.every(
+        (u) =>
+          u.realName.includes(someone.realName.slice(1)) ||
+          u.username.startsWith(someone.realName.slice(1)) ||
+          u.userNo.startsWith(someone.realName.slice(1)),
+      ),
+    ).toBe(true);
     const byNo = await list({ keyword: someone.userNo });
     expect(byNo.list.map((u) => u.id)).toContain(someone.id);
     // Not a prefix: the middle of a number does not match.
     const middle = someone.userNo.slice(2, 6);
     const mid = await list({ keyword: middle });
-    expect(mid.list.every((u) => u.userNo.startsWith(middle) || u.username.startsWith(middle) || u.realName.includes(middle))).toBe(true);
+    expect(
+      mid.list.every(
+        (u) => u.userNo.startsWith(middle) || u.username.startsWith(middle) || u.realName.includes(middle),
+      ),
+    ).toBe(true);
     // LIKE wildcards are plain characters.
     expect((await list({ keyword: '%' })).total).toBe(0);
     expect((await list({ keyword: '_' })).total).toBe(0);
@@ -157,23 +246,43 @@ describe('user picker getUserList', () => {
     // Every one of them sits in a department whose ancestors include the college.
     const below = new Set<number>([college]);
     const depts = await app.db.selectFrom('department').select(['id', 'parentId']).orderBy('id').execute();
-    for (let changed = true; changed;) {
+    for (let changed = true; changed; ) {
       changed = false;
-      for (const d of depts) if (d.parentId !== null && below.has(d.parentId) && !below.has(d.id)) { below.add(d.id); changed = true; }
+      for (const d of depts)
+        if (d.parentId !== null && below.has(d.parentId) && !below.has(d.id)) {
+          below.add(d.id);
+          changed = true;
+        }
     }
-    const expected = await app.db.selectFrom('appUser').select((eb) => eb.fn.countAll<number>().as('n')).where('departmentId', 'in', [...below]).executeTakeFirstOrThrow();
+    const expected = await app.db
+      .selectFrom('appUser')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('departmentId', 'in', [...below])
+      .executeTakeFirstOrThrow();
     expect(subtree.total).toBe(Number(expected.n));
     expect(subtree.list.every((u) => u.department && below.has(u.department.id))).toBe(true);
 
-    const role = await app.db.selectFrom('role').select('id').where('code', '=', 'counsellor').executeTakeFirstOrThrow();
+    const role = await app.db
+      .selectFrom('role')
+      .select('id')
+      .where('code', '=', 'counsellor')
+      .executeTakeFirstOrThrow();
     const holders = await app.db.selectFrom('userRole').select('userId').where('roleId', '=', role.id).execute();
     const byRole = await list({ roleId: role.id });
     expect(byRole.list.map((u) => u.id).sort()).toEqual(holders.map((h) => h.userId).sort());
 
     const staff = await list({ kind: 'staff' });
-    const staffCount = await app.db.selectFrom('appUser').select((eb) => eb.fn.countAll<number>().as('n')).where('kind', '=', 'staff').executeTakeFirstOrThrow();
+    const staffCount = await app.db
+      .selectFrom('appUser')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('kind', '=', 'staff')
+      .executeTakeFirstOrThrow();
     expect(staff.total).toBe(Number(staffCount.n));
-    const badKind = await app.injectAs('teacher', { method: 'POST', url: '/user/api/v1.user/getUserList/', payload: { page: 1, pageSize: 10, kind: 'alien' } });
+    const badKind = await app.injectAs('teacher', {
+      method: 'POST',
+      url: '/user/api/v1.user/getUserList/',
+      payload: { page: 1, pageSize: 10, kind: 'alien' },
+    });
     expect(badKind.json().data.field).toBe('kind');
   });
 
@@ -189,7 +298,11 @@ describe('user picker getUserList', () => {
     expect((await list({ ids: [987654] })).total).toBe(0);
 
     const bad = async (ids: unknown) => {
-      const res = await app.injectAs('teacher', { method: 'POST', url: '/user/api/v1.user/getUserList/', payload: { page: 1, pageSize: 10, ids } });
+      const res = await app.injectAs('teacher', {
+        method: 'POST',
+        url: '/user/api/v1.user/getUserList/',
+        payload: { page: 1, pageSize: 10, ids },
+      });
       expect(res.json().errorCode).toBe(Codes.inputError);
       expect(res.json().data.field).toMatch(/^ids/);
     };
@@ -197,7 +310,11 @@ describe('user picker getUserList', () => {
     await bad([0]);
     await bad(Array.from({ length: 101 }, (_, i) => i + 1));
     // Still a signed-in read: no token, no answer.
-    const anon = await app.inject({ method: 'POST', url: '/user/api/v1.user/getUserList/', payload: { page: 1, pageSize: 10, ids: [1] } });
+    const anon = await app.inject({
+      method: 'POST',
+      url: '/user/api/v1.user/getUserList/',
+      payload: { page: 1, pageSize: 10, ids: [1] },
+    });
     expect(anon.json().errorCode).not.toBe(Codes.ok);
   });
 });

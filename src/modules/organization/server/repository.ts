@@ -19,7 +19,15 @@ export interface DepartmentRow {
   createdAt: number;
 }
 
-const DEPT_COLUMNS = ['department.id', 'department.parentId', 'department.code', 'department.name', 'department.kind', 'department.sort', 'department.createdAt'] as const;
+const DEPT_COLUMNS = [
+  'department.id',
+  'department.parentId',
+  'department.code',
+  'department.name',
+  'department.kind',
+  'department.sort',
+  'department.createdAt',
+] as const;
 
 /** `%`, `_` and `\` in a keyword match themselves. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -27,10 +35,17 @@ export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** Ids of a department and every department below it, by a recursive query (SQLite and PostgreSQL). */
 export function subtreeIds(db: Conn, rootId: number) {
   return db
-    .withRecursive('subtree(id)', (q) => q
-      .selectFrom('department').select('department.id').where('department.id', '=', rootId)
-      .unionAll((q2) => q2.selectFrom('department').innerJoin('subtree', 'subtree.id', 'department.parentId').select('department.id')))
-    .selectFrom('subtree').select('subtree.id');
+    .withRecursive('subtree(id)', (q) =>
+      q
+        .selectFrom('department')
+        .select('department.id')
+        .where('department.id', '=', rootId)
+        .unionAll((q2) =>
+          q2.selectFrom('department').innerJoin('subtree', 'subtree.id', 'department.parentId').select('department.id'),
+        ),
+    )
+    .selectFrom('subtree')
+    .select('subtree.id');
 }
 
 export async function listSubtreeIds(db: Conn, rootId: number): Promise<number[]> {
@@ -39,24 +54,43 @@ export async function listSubtreeIds(db: Conn, rootId: number): Promise<number[]
 
 /** Direct children (roots when parentId is null) with whether they have children and their head count. */
 export async function childDepartments(db: Db, parentId: number | null) {
-  let q = db.selectFrom('department')
+  let q = db
+    .selectFrom('department')
     .select([...DEPT_COLUMNS])
     .select((eb) => [
-      eb.exists(eb.selectFrom('department as child').select('child.id').whereRef('child.parentId', '=', 'department.id')).as('hasChildren'),
-      eb.selectFrom('appUser').select((e2) => e2.fn.countAll<number>().as('n')).whereRef('appUser.departmentId', '=', 'department.id').as('userCount'),
+      eb
+        .exists(
+          eb.selectFrom('department as child').select('child.id').whereRef('child.parentId', '=', 'department.id'),
+        )
+        .as('hasChildren'),
+      eb
+        .selectFrom('appUser')
+        .select((e2) => e2.fn.countAll<number>().as('n'))
+        .whereRef('appUser.departmentId', '=', 'department.id')
+        .as('userCount'),
     ])
-    .orderBy('department.sort').orderBy('department.id');
+    .orderBy('department.sort')
+    .orderBy('department.id');
   q = parentId === null ? q.where('department.parentId', 'is', null) : q.where('department.parentId', '=', parentId);
   const rows = await q.execute();
   return rows.map((r) => ({ ...r, hasChildren: Boolean(r.hasChildren), userCount: Number(r.userCount ?? 0) }));
 }
 
 export async function allDepartments(db: Db): Promise<DepartmentRow[]> {
-  return db.selectFrom('department').select([...DEPT_COLUMNS]).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('department')
+    .select([...DEPT_COLUMNS])
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 export async function findDepartment(db: Conn, id: number): Promise<DepartmentRow | undefined> {
-  return db.selectFrom('department').select([...DEPT_COLUMNS]).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('department')
+    .select([...DEPT_COLUMNS])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findDepartmentByCode(db: Conn, code: string): Promise<{ id: number } | undefined> {
@@ -66,40 +100,72 @@ export async function findDepartmentByCode(db: Conn, code: string): Promise<{ id
 /** Ancestors of a department, root first, by a recursive query. */
 export async function ancestors(db: Db, id: number): Promise<{ id: number; name: string }[]> {
   const rows = await db
-    .withRecursive('up(id, parentId, name, depth)', (q) => q
-      .selectFrom('department').select(['department.id', 'department.parentId', 'department.name', sql<number>`0`.as('depth')])
-      .where('department.id', '=', id)
-      .unionAll((q2) => q2.selectFrom('department').innerJoin('up', 'up.parentId', 'department.id')
-        .select(['department.id', 'department.parentId', 'department.name', sql<number>`up.depth + 1`.as('depth')])
-        // A corrupted cycle must not loop forever.
-        .where('up.depth', '<', 64)))
-    .selectFrom('up').select(['up.id', 'up.name', 'up.depth']).where('up.depth', '>', 0).orderBy('up.depth', 'desc')
+    .withRecursive('up(id, parentId, name, depth)', (q) =>
+      q
+        .selectFrom('department')
+        .select(['department.id', 'department.parentId', 'department.name', sql<number>`0`.as('depth')])
+        .where('department.id', '=', id)
+        .unionAll((q2) =>
+          q2
+            .selectFrom('department')
+            .innerJoin('up', 'up.parentId', 'department.id')
+            .select(['department.id', 'department.parentId', 'department.name', sql<number>`up.depth + 1`.as('depth')])
+            // A corrupted cycle must not loop forever.
+            .where('up.depth', '<', 64),
+        ),
+    )
+    .selectFrom('up')
+    .select(['up.id', 'up.name', 'up.depth'])
+    .where('up.depth', '>', 0)
+    .orderBy('up.depth', 'desc')
     .execute();
   return rows.map((r) => ({ id: r.id, name: r.name }));
 }
 
 export async function countUsersIn(db: Conn, departmentId: number): Promise<number> {
-  const r = await db.selectFrom('appUser').select((eb) => eb.fn.countAll<number>().as('n')).where('departmentId', '=', departmentId).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('appUser')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('departmentId', '=', departmentId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 export async function countUsersInSubtree(db: Db, departmentId: number): Promise<number> {
-  const r = await db.selectFrom('appUser').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('departmentId', 'in', subtreeIds(db, departmentId)).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('appUser')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('departmentId', 'in', subtreeIds(db, departmentId))
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 export async function countChildren(db: Conn, departmentId: number): Promise<number> {
-  const r = await db.selectFrom('department').select((eb) => eb.fn.countAll<number>().as('n')).where('parentId', '=', departmentId).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('department')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('parentId', '=', departmentId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
-export async function insertDepartment(db: Conn, d: { parentId: number | null; code: string; name: string; kind: DepartmentKind; sort: number }): Promise<number> {
-  const row = await db.insertInto('department').values({ ...d, createdAt: Date.now() }).returning('id').executeTakeFirstOrThrow();
+export async function insertDepartment(
+  db: Conn,
+  d: { parentId: number | null; code: string; name: string; kind: DepartmentKind; sort: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('department')
+    .values({ ...d, createdAt: Date.now() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function updateDepartment(db: Conn, id: number, d: { code?: string; name?: string; kind?: string; sort?: number; parentId?: number | null }): Promise<void> {
+export async function updateDepartment(
+  db: Conn,
+  id: number,
+  d: { code?: string; name?: string; kind?: string; sort?: number; parentId?: number | null },
+): Promise<void> {
   await db.updateTable('department').set(d).where('id', '=', id).execute();
 }
 
@@ -115,8 +181,17 @@ export async function maxChildSort(db: Conn, parentId: number | null): Promise<n
 }
 
 /** Make room at `sort` among the siblings under parentId: those at or after it move one down. */
-export async function shiftSiblings(db: Conn, parentId: number | null, fromSort: number, exceptId: number): Promise<void> {
-  let q = db.updateTable('department').set((eb) => ({ sort: eb('sort', '+', 1) })).where('sort', '>=', fromSort).where('id', '<>', exceptId);
+export async function shiftSiblings(
+  db: Conn,
+  parentId: number | null,
+  fromSort: number,
+  exceptId: number,
+): Promise<void> {
+  let q = db
+    .updateTable('department')
+    .set((eb) => ({ sort: eb('sort', '+', 1) }))
+    .where('sort', '>=', fromSort)
+    .where('id', '<>', exceptId);
   q = parentId === null ? q.where('parentId', 'is', null) : q.where('parentId', '=', parentId);
   await q.execute();
 }
@@ -127,7 +202,11 @@ export async function existingUserIds(db: Conn, ids: number[]): Promise<number[]
 }
 
 export async function setUsersDepartment(db: Conn, ids: number[], departmentId: number): Promise<number> {
-  const r = await db.updateTable('appUser').set({ departmentId, updatedAt: Date.now() }).where('id', 'in', ids).executeTakeFirst();
+  const r = await db
+    .updateTable('appUser')
+    .set({ departmentId, updatedAt: Date.now() })
+    .where('id', 'in', ids)
+    .executeTakeFirst();
   return Number(r.numUpdatedRows);
 }
 
@@ -139,11 +218,13 @@ export async function userPage(db: Db, q: UserListBody): Promise<Page<UserPick>>
     const prefix = `${likeEscape(keyword)}%`;
     const contains = `%${likeEscape(keyword)}%`;
     // Username and number by prefix (their indexes serve it); the real name anywhere in it.
-    base = base.where((eb) => eb.or([
-      sql<boolean>`${eb.ref('appUser.username')} like ${prefix} escape '\\'`,
-      sql<boolean>`${eb.ref('appUser.userNo')} like ${prefix} escape '\\'`,
-      sql<boolean>`${eb.ref('appUser.realName')} like ${contains} escape '\\'`,
-    ]));
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`${eb.ref('appUser.username')} like ${prefix} escape '\\'`,
+        sql<boolean>`${eb.ref('appUser.userNo')} like ${prefix} escape '\\'`,
+        sql<boolean>`${eb.ref('appUser.realName')} like ${contains} escape '\\'`,
+      ]),
+    );
   }
   if (q.departmentId) {
     base = q.includeChildren
@@ -152,17 +233,38 @@ export async function userPage(db: Db, q: UserListBody): Promise<Page<UserPick>>
   }
   if (q.roleId) {
     const roleId = q.roleId;
-    base = base.where('appUser.id', 'in', (eb) => eb.selectFrom('userRole').select('userRole.userId').where('userRole.roleId', '=', roleId));
+    base = base.where('appUser.id', 'in', (eb) =>
+      eb.selectFrom('userRole').select('userRole.userId').where('userRole.roleId', '=', roleId),
+    );
   }
   if (q.kind) base = base.where('appUser.kind', '=', q.kind);
   if (q.ids) base = base.where('appUser.id', 'in', q.ids);
-  const page = await paginate(base, (b) => b
-    .select(['appUser.id', 'appUser.username', 'appUser.realName', 'appUser.userNo', 'appUser.kind', 'appUser.status', 'department.id as deptId', 'department.name as deptName'])
-    .orderBy('appUser.id'), q);
+  const page = await paginate(
+    base,
+    (b) =>
+      b
+        .select([
+          'appUser.id',
+          'appUser.username',
+          'appUser.realName',
+          'appUser.userNo',
+          'appUser.kind',
+          'appUser.status',
+          'department.id as deptId',
+          'department.name as deptName',
+        ])
+        .orderBy('appUser.id'),
+    q,
+  );
   return {
     ...page,
     list: page.list.map((r) => ({
-      id: r.id, username: r.username, realName: r.realName, userNo: r.userNo, kind: r.kind, status: r.status,
+      id: r.id,
+      username: r.username,
+      realName: r.realName,
+      userNo: r.userNo,
+      kind: r.kind,
+      status: r.status,
       department: r.deptId !== null && r.deptName !== null ? { id: r.deptId, name: r.deptName } : null,
     })),
   };
@@ -170,13 +272,28 @@ export async function userPage(db: Db, q: UserListBody): Promise<Page<UserPick>>
 
 // ---- role groups and roles ----
 
-export interface RoleRow { id: number; code: string; name: string; groupId: number | null; sort: number; userCount: number }
+export interface RoleRow {
+  id: number;
+  code: string;
+  name: string;
+  groupId: number | null;
+  sort: number;
+  userCount: number;
+}
 
 export async function listRoles(db: Db, groupId?: number): Promise<RoleRow[]> {
-  let q = db.selectFrom('role')
+  let q = db
+    .selectFrom('role')
     .select(['role.id', 'role.code', 'role.name', 'role.groupId', 'role.sort'])
-    .select((eb) => eb.selectFrom('userRole').select((e2) => e2.fn.countAll<number>().as('n')).whereRef('userRole.roleId', '=', 'role.id').as('userCount'))
-    .orderBy('role.sort').orderBy('role.id');
+    .select((eb) =>
+      eb
+        .selectFrom('userRole')
+        .select((e2) => e2.fn.countAll<number>().as('n'))
+        .whereRef('userRole.roleId', '=', 'role.id')
+        .as('userCount'),
+    )
+    .orderBy('role.sort')
+    .orderBy('role.id');
   if (groupId) q = q.where('role.groupId', '=', groupId);
   return (await q.execute()).map((r) => ({ ...r, userCount: Number(r.userCount ?? 0) }));
 }
@@ -190,7 +307,10 @@ export async function findRoleGroup(db: Conn, id: number) {
 }
 
 export async function maxGroupSort(db: Conn): Promise<number> {
-  const r = await db.selectFrom('roleGroup').select((eb) => eb.fn.max<number | null>('sort').as('m')).executeTakeFirst();
+  const r = await db
+    .selectFrom('roleGroup')
+    .select((eb) => eb.fn.max<number | null>('sort').as('m'))
+    .executeTakeFirst();
   return Number(r?.m ?? 0);
 }
 
@@ -207,12 +327,20 @@ export async function deleteRoleGroup(db: Conn, id: number): Promise<void> {
 }
 
 export async function countRolesInGroup(db: Conn, groupId: number): Promise<number> {
-  const r = await db.selectFrom('role').select((eb) => eb.fn.countAll<number>().as('n')).where('groupId', '=', groupId).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('role')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('groupId', '=', groupId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 export async function findRole(db: Conn, id: number) {
-  return db.selectFrom('role').select(['id', 'code', 'name', 'groupId', 'sort']).where('id', '=', id).executeTakeFirst();
+  return db
+    .selectFrom('role')
+    .select(['id', 'code', 'name', 'groupId', 'sort'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 }
 
 export async function findRoleByCode(db: Conn, code: string) {
@@ -220,15 +348,26 @@ export async function findRoleByCode(db: Conn, code: string) {
 }
 
 export async function maxRoleSort(db: Conn, groupId: number): Promise<number> {
-  const r = await db.selectFrom('role').select((eb) => eb.fn.max<number | null>('sort').as('m')).where('groupId', '=', groupId).executeTakeFirst();
+  const r = await db
+    .selectFrom('role')
+    .select((eb) => eb.fn.max<number | null>('sort').as('m'))
+    .where('groupId', '=', groupId)
+    .executeTakeFirst();
   return Number(r?.m ?? 0);
 }
 
-export async function insertRole(db: Conn, r: { groupId: number; code: string; name: string; sort: number }): Promise<number> {
+export async function insertRole(
+  db: Conn,
+  r: { groupId: number; code: string; name: string; sort: number },
+): Promise<number> {
   return (await db.insertInto('role').values(r).returning('id').executeTakeFirstOrThrow()).id;
 }
 
-export async function updateRole(db: Conn, id: number, r: { groupId: number; code: string; name: string; sort: number }): Promise<void> {
+export async function updateRole(
+  db: Conn,
+  id: number,
+  r: { groupId: number; code: string; name: string; sort: number },
+): Promise<void> {
   await db.updateTable('role').set(r).where('id', '=', id).execute();
 }
 
@@ -240,15 +379,27 @@ export async function deleteRole(db: Conn, id: number): Promise<void> {
 }
 
 export async function countRoleUsers(db: Conn, roleId: number): Promise<number> {
-  const r = await db.selectFrom('userRole').select((eb) => eb.fn.countAll<number>().as('n')).where('roleId', '=', roleId).executeTakeFirstOrThrow();
+  const r = await db
+    .selectFrom('userRole')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('roleId', '=', roleId)
+    .executeTakeFirstOrThrow();
   return Number(r.n);
 }
 
 /** Give the role to those of ids who lack it; answers how many gained it. */
 export async function addRoleUsers(db: Conn, roleId: number, ids: number[]): Promise<number> {
-  const have = new Set((await db.selectFrom('userRole').select('userId').where('roleId', '=', roleId).where('userId', 'in', ids).execute()).map((r) => r.userId));
+  const have = new Set(
+    (
+      await db.selectFrom('userRole').select('userId').where('roleId', '=', roleId).where('userId', 'in', ids).execute()
+    ).map((r) => r.userId),
+  );
   const missing = ids.filter((id) => !have.has(id));
-  if (missing.length) await db.insertInto('userRole').values(missing.map((userId) => ({ userId, roleId }))).execute();
+  if (missing.length)
+    await db
+      .insertInto('userRole')
+      .values(missing.map((userId) => ({ userId, roleId })))
+      .execute();
   return missing.length;
 }
 
@@ -259,17 +410,34 @@ export async function removeRoleUsers(db: Conn, roleId: number, ids: number[]): 
 
 // ---- department leaders ----
 
-export async function departmentLeaders(db: Conn, departmentId: number): Promise<{ id: number; realName: string; userNo: string }[]> {
-  return db.selectFrom('departmentLeader as l').innerJoin('appUser as u', 'u.id', 'l.userId').select(['u.id', 'u.realName', 'u.userNo'])
-    .where('l.departmentId', '=', departmentId).orderBy('l.sort').orderBy('u.id').execute();
+export async function departmentLeaders(
+  db: Conn,
+  departmentId: number,
+): Promise<{ id: number; realName: string; userNo: string }[]> {
+  return db
+    .selectFrom('departmentLeader as l')
+    .innerJoin('appUser as u', 'u.id', 'l.userId')
+    .select(['u.id', 'u.realName', 'u.userNo'])
+    .where('l.departmentId', '=', departmentId)
+    .orderBy('l.sort')
+    .orderBy('u.id')
+    .execute();
 }
 
 export async function replaceLeaders(db: Conn, departmentId: number, userIds: number[]): Promise<void> {
   await db.deleteFrom('departmentLeader').where('departmentId', '=', departmentId).execute();
-  if (userIds.length) await db.insertInto('departmentLeader').values(userIds.map((userId, sort) => ({ departmentId, userId, sort }))).execute();
+  if (userIds.length)
+    await db
+      .insertInto('departmentLeader')
+      .values(userIds.map((userId, sort) => ({ departmentId, userId, sort })))
+      .execute();
 }
 
 export async function activeUserIds(db: Conn, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  return new Set((await db.selectFrom('appUser').select('id').where('id', 'in', ids).where('status', '=', 'active').execute()).map((r) => r.id));
+  return new Set(
+    (await db.selectFrom('appUser').select('id').where('id', 'in', ids).where('status', '=', 'active').execute()).map(
+      (r) => r.id,
+    ),
+  );
 }

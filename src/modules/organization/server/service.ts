@@ -3,20 +3,47 @@ import { badInput, conflict, notFound } from '@/server/errors';
 import { audit } from '@/server/identity/audit';
 import type { AuthContext } from '@/server/identity/sessions';
 import {
-  DEPARTMENT_CODE_MESSAGE, DEPARTMENT_CODE_PATTERN, NAME_MAX, ROLE_CODE_MESSAGE, ROLE_CODE_PATTERN, SYSTEM_ROLE_CODES,
-  type Changed, type Created, type DepartmentCreateBody, type DepartmentDetail, type DepartmentKind, type DepartmentMoveBody,
-  type DepartmentNode, type DepartmentTree, type DepartmentUpdateBody, type MoveUsersBody, type RoleCreateBody,
-  type RoleGroupCreateBody, type RoleGroupUpdateBody, type RoleGroupWithRoles, type RoleItem, type RoleUpdateBody, type RoleUsersBody,
+  DEPARTMENT_CODE_MESSAGE,
+  DEPARTMENT_CODE_PATTERN,
+  NAME_MAX,
+  ROLE_CODE_MESSAGE,
+  ROLE_CODE_PATTERN,
+  SYSTEM_ROLE_CODES,
+  type Changed,
+  type Created,
+  type DepartmentCreateBody,
+  type DepartmentDetail,
+  type DepartmentKind,
+  type DepartmentMoveBody,
+  type DepartmentNode,
+  type DepartmentTree,
+  type DepartmentUpdateBody,
+  type MoveUsersBody,
+  type RoleCreateBody,
+  type RoleGroupCreateBody,
+  type RoleGroupUpdateBody,
+  type RoleGroupWithRoles,
+  type RoleItem,
+  type RoleUpdateBody,
+  type RoleUsersBody,
 } from '../contract';
 import * as repo from './repository';
 
 /** Who made a change and from where: every administrator write is audited with it. */
-export interface Actor { auth: AuthContext; ip: string }
+export interface Actor {
+  auth: AuthContext;
+  ip: string;
+}
 
 const auditOk = (db: repo.Conn, a: Actor, action: string, target: string, detail?: unknown) =>
   audit(db as Db, {
-    action, result: 'ok', actorId: a.auth.userId, actorName: a.auth.username, target,
-    detail: detail === undefined ? null : JSON.stringify(detail), ip: a.ip,
+    action,
+    result: 'ok',
+    actorId: a.auth.userId,
+    actorName: a.auth.username,
+    target,
+    detail: detail === undefined ? null : JSON.stringify(detail),
+    ip: a.ip,
   });
 
 function cleanName(raw: string, label: string): string {
@@ -42,7 +69,13 @@ function cleanRoleCode(raw: string): string {
 export async function treeNodeChildren(db: Db, parentId: number | null): Promise<DepartmentNode[]> {
   const rows = await repo.childDepartments(db, parentId);
   return rows.map((r) => ({
-    id: r.id, name: r.name, code: r.code, kind: r.kind as DepartmentKind, parentId: r.parentId, isLeaf: !r.hasChildren, userCount: r.userCount,
+    id: r.id,
+    name: r.name,
+    code: r.code,
+    kind: r.kind as DepartmentKind,
+    parentId: r.parentId,
+    isLeaf: !r.hasChildren,
+    userCount: r.userCount,
   }));
 }
 
@@ -50,7 +83,16 @@ export async function treeNodeChildren(db: Db, parentId: number | null): Promise
 export async function departmentTree(db: Db): Promise<DepartmentTree[]> {
   const rows = await repo.allDepartments(db);
   const nodes = new Map<number, DepartmentTree>();
-  for (const r of rows) nodes.set(r.id, { id: r.id, name: r.name, code: r.code, kind: r.kind as DepartmentKind, sort: r.sort, parentId: r.parentId, children: [] });
+  for (const r of rows)
+    nodes.set(r.id, {
+      id: r.id,
+      name: r.name,
+      code: r.code,
+      kind: r.kind as DepartmentKind,
+      sort: r.sort,
+      parentId: r.parentId,
+      children: [],
+    });
   const roots: DepartmentTree[] = [];
   for (const r of rows) {
     const node = nodes.get(r.id)!;
@@ -64,7 +106,11 @@ export async function departmentDetail(db: Db, id: number): Promise<DepartmentDe
   const d = await repo.findDepartment(db, id);
   if (!d) throw notFound('部门不存在');
   const [path, userCount, totalUserCount, childCount, leaders] = await Promise.all([
-    repo.ancestors(db, id), repo.countUsersIn(db, id), repo.countUsersInSubtree(db, id), repo.countChildren(db, id), repo.departmentLeaders(db, id),
+    repo.ancestors(db, id),
+    repo.countUsersIn(db, id),
+    repo.countUsersInSubtree(db, id),
+    repo.countChildren(db, id),
+    repo.departmentLeaders(db, id),
   ]);
   return { ...d, kind: d.kind as DepartmentKind, path, userCount, totalUserCount, childCount, leaders };
 }
@@ -99,7 +145,12 @@ export async function createDepartment(db: Db, a: Actor, b: DepartmentCreateBody
     await requireFreeDeptCode(trx, code);
     const sort = b.sort ?? (await repo.maxChildSort(trx, b.parentId)) + 1;
     const id = await repo.insertDepartment(trx, { parentId: b.parentId, code, name, kind: b.kind, sort });
-    await auditOk(trx, a, 'department_create', `department:${id} ${name}`, { code, kind: b.kind, parentId: b.parentId, sort });
+    await auditOk(trx, a, 'department_create', `department:${id} ${name}`, {
+      code,
+      kind: b.kind,
+      parentId: b.parentId,
+      sort,
+    });
     return { id };
   });
 }
@@ -145,7 +196,10 @@ export async function moveDepartment(db: Db, a: Actor, b: DepartmentMoveBody): P
     }
     await repo.shiftSiblings(trx, b.parentId, b.sort, b.id);
     await repo.updateDepartment(trx, b.id, { parentId: b.parentId, sort: b.sort });
-    await auditOk(trx, a, 'department_move', `department:${b.id} ${d.name}`, { from: { parentId: d.parentId, sort: d.sort }, to: { parentId: b.parentId, sort: b.sort } });
+    await auditOk(trx, a, 'department_move', `department:${b.id} ${d.name}`, {
+      from: { parentId: d.parentId, sort: d.sort },
+      to: { parentId: b.parentId, sort: b.sort },
+    });
   });
 }
 
@@ -179,7 +233,11 @@ export async function updateRoleGroup(db: Db, a: Actor, b: RoleGroupUpdateBody):
     const g = await repo.findRoleGroup(trx, b.id);
     if (!g) throw notFound('角色组不存在');
     await repo.updateRoleGroup(trx, b.id, { name, ...(b.sort !== undefined ? { sort: b.sort } : {}) });
-    await auditOk(trx, a, 'role_group_update', `role_group:${b.id} ${name}`, { before: g.name, after: name, sort: b.sort });
+    await auditOk(trx, a, 'role_group_update', `role_group:${b.id} ${name}`, {
+      before: g.name,
+      after: name,
+      sort: b.sort,
+    });
   });
 }
 
@@ -260,7 +318,10 @@ async function changeRoleUsers(db: Db, a: Actor, b: RoleUsersBody, assign: boole
     const found = await repo.existingUserIds(trx, ids);
     if (found.length !== ids.length) throw badInput('所选用户中有不存在的账号', { field: 'userIds' });
     const count = assign ? await repo.addRoleUsers(trx, b.roleId, ids) : await repo.removeRoleUsers(trx, b.roleId, ids);
-    await auditOk(trx, a, assign ? 'role_assign_users' : 'role_unassign_users', `role:${role.id} ${role.code}`, { userIds: ids, changed: count });
+    await auditOk(trx, a, assign ? 'role_assign_users' : 'role_unassign_users', `role:${role.id} ${role.code}`, {
+      userIds: ids,
+      changed: count,
+    });
     return { count };
   });
 }

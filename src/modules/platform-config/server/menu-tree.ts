@@ -22,7 +22,12 @@ export function treeOf(rows: MenuRow[]): MenuTreeNode[] {
     (byParent.get(parent) ?? [])
       .sort((a, b) => a.sort - b.sort || a.id - b.id)
       .map((r) => ({
-        id: r.id, name: r.name, path: r.path, title: r.title, icon: r.icon, sort: r.sort,
+        id: r.id,
+        name: r.name,
+        path: r.path,
+        title: r.title,
+        icon: r.icon,
+        sort: r.sort,
         relationRoutes: JSON.parse(r.relationRoutes) as string[],
         children: build(r.id),
       }));
@@ -69,14 +74,24 @@ export function validateTree(nodes: readonly MenuTreeNode[], scope: MenuScope, e
  * updated in place, so their role grants survive; new nodes are inserted; nodes left out are
  * deleted with their grants. Order among siblings is the order of the array.
  */
-export async function writeTree(trx: Q, scope: MenuScope, platformId: number | null, nodes: readonly MenuTreeNode[]): Promise<MenuTreeNode[]> {
+export async function writeTree(
+  trx: Q,
+  scope: MenuScope,
+  platformId: number | null,
+  nodes: readonly MenuTreeNode[],
+): Promise<MenuTreeNode[]> {
   const existing = await treeRows(trx, scope, platformId);
   validateTree(nodes, scope, new Set(existing.map((r) => r.id)));
   const kept = new Set<number>();
   const write = async (parentId: number | null, list: readonly MenuTreeNode[]) => {
     for (const [i, n] of list.entries()) {
       const v: MenuValues = {
-        parentId, name: n.name, path: n.path, title: n.title.trim(), icon: n.icon || null, sort: i + 1,
+        parentId,
+        name: n.name,
+        path: n.path,
+        title: n.title.trim(),
+        icon: n.icon || null,
+        sort: i + 1,
         relationRoutes: JSON.stringify([...new Set(n.relationRoutes)]),
       };
       let id: number;
@@ -92,7 +107,10 @@ export async function writeTree(trx: Q, scope: MenuScope, platformId: number | n
   };
   // Kept nodes are re-parented first, so deleting the rest cascades to nothing that stays.
   await write(null, nodes);
-  await deleteMenus(trx, existing.filter((r) => !kept.has(r.id)).map((r) => r.id));
+  await deleteMenus(
+    trx,
+    existing.filter((r) => !kept.has(r.id)).map((r) => r.id),
+  );
   return treeOf(await treeRows(trx, scope, platformId));
 }
 
@@ -118,11 +136,28 @@ export async function addMissingRoutes(trx: Q, scope: MenuScope, platformId: num
     let parentId: number | null = null;
     if (plan.group) {
       const group = rows.find((r) => r.name === plan.group!.name);
-      parentId = group?.id
-        ?? await insertMenu(trx, scope, platformId, { parentId: null, name: plan.group.name, path: '', title: plan.group.title, icon: plan.group.icon, sort: bump(null), relationRoutes: '[]' });
+      parentId =
+        group?.id ??
+        (await insertMenu(trx, scope, platformId, {
+          parentId: null,
+          name: plan.group.name,
+          path: '',
+          title: plan.group.title,
+          icon: plan.group.icon,
+          sort: bump(null),
+          relationRoutes: '[]',
+        }));
     }
     for (const r of missing) {
-      await insertMenu(trx, scope, platformId, { parentId, name: r.name, path: r.path, title: r.title, icon: r.icon ?? null, sort: bump(parentId), relationRoutes: JSON.stringify(r.relationRoutes ?? []) });
+      await insertMenu(trx, scope, platformId, {
+        parentId,
+        name: r.name,
+        path: r.path,
+        title: r.title,
+        icon: r.icon ?? null,
+        sort: bump(parentId),
+        relationRoutes: JSON.stringify(r.relationRoutes ?? []),
+      });
       have.add(r.name);
       added.push(r.name);
     }

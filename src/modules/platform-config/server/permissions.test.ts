@@ -12,29 +12,58 @@ describe('role grants', () => {
   beforeAll(async () => {
     app = await buildTestApp({
       routes: async (r) => {
-        r.get('/test/web-home-only/', { config: { access: { any: ['webHomeIndex'] } } }, async () => ({ errorCode: Codes.ok, message: '', data: 1 }));
+        r.get('/test/web-home-only/', { config: { access: { any: ['webHomeIndex'] } } }, async () => ({
+          errorCode: Codes.ok,
+          message: '',
+          data: 1,
+        }));
       },
     });
     admin = await app.tokenFor('admin');
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
-  const platformId = async (name: string) => (await app.db.selectFrom('platform').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
-  const roleId = async (code: string) => (await app.db.selectFrom('role').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
-  const userId = async (username: string) => (await app.db.selectFrom('appUser').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-  const menuIds = async (pid: number) => (await app.db.selectFrom('menu').select('id').where('scope', '=', 'web').where('platformId', '=', pid).orderBy('id').execute()).map((r) => r.id);
+  const platformId = async (name: string) =>
+    (await app.db.selectFrom('platform').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+  const roleId = async (code: string) =>
+    (await app.db.selectFrom('role').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
+  const userId = async (username: string) =>
+    (await app.db.selectFrom('appUser').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+  const menuIds = async (pid: number) =>
+    (
+      await app.db
+        .selectFrom('menu')
+        .select('id')
+        .where('scope', '=', 'web')
+        .where('platformId', '=', pid)
+        .orderBy('id')
+        .execute()
+    ).map((r) => r.id);
   const granted = async (pid: number, rid: number) => {
-    const res = await app.inject({ method: 'GET', url: `${G}/role_menus/`, query: { platformId: String(pid), roleId: String(rid) }, headers: { authorization: admin } });
+    const res = await app.inject({
+      method: 'GET',
+      url: `${G}/role_menus/`,
+      query: { platformId: String(pid), roleId: String(rid) },
+      headers: { authorization: admin },
+    });
     expect(res.json().errorCode).toBe(Codes.ok);
     return res.json().data as number[];
   };
-  const save = (body: object) => app.inject({ method: 'POST', url: `${G}/save/`, payload: body, headers: { authorization: admin } });
+  const save = (body: object) =>
+    app.inject({ method: 'POST', url: `${G}/save/`, payload: body, headers: { authorization: admin } });
 
   it("answers a role's granted menu ids on a platform", async () => {
     const pid = await platformId('学生服务平台');
     expect(await granted(pid, await roleId('student'))).toEqual(await menuIds(pid));
     expect(await granted(pid, await roleId('staff'))).toEqual([]);
-    const unknown = await app.inject({ method: 'GET', url: `${G}/role_menus/`, query: { platformId: String(pid), roleId: '99999' }, headers: { authorization: admin } });
+    const unknown = await app.inject({
+      method: 'GET',
+      url: `${G}/role_menus/`,
+      query: { platformId: String(pid), roleId: '99999' },
+      headers: { authorization: admin },
+    });
     expect(unknown.json().errorCode).toBe(Codes.notFound);
   });
 
@@ -44,13 +73,25 @@ describe('role grants', () => {
     const student = await userId('student');
     const token = await app.tokenFor('student');
     const call = () => app.inject({ method: 'GET', url: '/test/web-home-only/', headers: { authorization: token } });
-    const webNames = async () => flattenRouteNames((await loginMenus(app.db, { id: student, isAdmin: false })).plant_front.find((p) => p.platform_id === pid)!.web);
+    const webNames = async () =>
+      flattenRouteNames(
+        (await loginMenus(app.db, { id: student, isAdmin: false })).plant_front.find((p) => p.platform_id === pid)!.web,
+      );
     expect((await call()).json().errorCode).toBe(Codes.ok);
     expect((await webNames()).has('webHomeIndex')).toBe(true);
 
     const all = await menuIds(pid);
-    const home = (await app.db.selectFrom('menu').select('id').where('platformId', '=', pid).where('name', '=', 'webHomeIndex').executeTakeFirstOrThrow()).id;
-    expect((await save({ platformId: pid, roleId: rid, menuIds: all.filter((id) => id !== home) })).json().errorCode).toBe(Codes.ok);
+    const home = (
+      await app.db
+        .selectFrom('menu')
+        .select('id')
+        .where('platformId', '=', pid)
+        .where('name', '=', 'webHomeIndex')
+        .executeTakeFirstOrThrow()
+    ).id;
+    expect(
+      (await save({ platformId: pid, roleId: rid, menuIds: all.filter((id) => id !== home) })).json().errorCode,
+    ).toBe(Codes.ok);
     // Same token, next request: refused.
     const refused = await call();
     expect(refused.statusCode).toBe(403);
@@ -61,7 +102,12 @@ describe('role grants', () => {
     expect((await save({ platformId: pid, roleId: rid, menuIds: all })).json().errorCode).toBe(Codes.ok);
     expect((await call()).json().errorCode).toBe(Codes.ok);
     expect((await webNames()).has('webHomeIndex')).toBe(true);
-    const audit = await app.db.selectFrom('auditLog').selectAll().where('action', '=', 'permission_saved').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'permission_saved')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ actorName: 'admin', result: 'ok', target: `platform:${pid} role:${rid} 学生` });
   });
 
@@ -77,7 +123,7 @@ describe('role grants', () => {
     await save({ platformId: p1, roleId: staff, menuIds: ids1 });
   });
 
-  it("refuses menu ids of another platform or the cms menu, changing nothing", async () => {
+  it('refuses menu ids of another platform or the cms menu, changing nothing', async () => {
     const staff = await roleId('staff');
     const [p1, p2] = [await platformId('教职工服务平台'), await platformId('一表通平台')];
     const before = await granted(p1, staff);
@@ -100,20 +146,58 @@ describe('role grants', () => {
     const rid = await roleId('student');
     const student = await userId('student');
     // Move home under a group, then grant the group (half-checked parent) and home.
-    const res = await app.inject({ method: 'POST', url: '/user/api/v1.menu/save_tree/', headers: { authorization: admin }, payload: {
-      scope: 'web', platformId: pid, nodes: [{ name: 'group:mine', path: '', title: '我的', icon: null, sort: 0, relationRoutes: [], children: [
-        { id: (await app.db.selectFrom('menu').select('id').where('platformId', '=', pid).where('name', '=', 'webHomeIndex').executeTakeFirstOrThrow()).id,
-          name: 'webHomeIndex', path: '/web/home/index', title: '首页', icon: 'HomeOutlined', sort: 0, relationRoutes: ['noticeDetail'], children: [] },
-      ] }],
-    } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/api/v1.menu/save_tree/',
+      headers: { authorization: admin },
+      payload: {
+        scope: 'web',
+        platformId: pid,
+        nodes: [
+          {
+            name: 'group:mine',
+            path: '',
+            title: '我的',
+            icon: null,
+            sort: 0,
+            relationRoutes: [],
+            children: [
+              {
+                id: (
+                  await app.db
+                    .selectFrom('menu')
+                    .select('id')
+                    .where('platformId', '=', pid)
+                    .where('name', '=', 'webHomeIndex')
+                    .executeTakeFirstOrThrow()
+                ).id,
+                name: 'webHomeIndex',
+                path: '/web/home/index',
+                title: '首页',
+                icon: 'HomeOutlined',
+                sort: 0,
+                relationRoutes: ['noticeDetail'],
+                children: [],
+              },
+            ],
+          },
+        ],
+      },
+    });
     expect(res.json().errorCode).toBe(Codes.ok);
     const ids = await menuIds(pid);
     expect(ids).toHaveLength(2);
     // The kept node kept its grant; the new group has none until saved.
     expect(await granted(pid, rid)).toHaveLength(1);
     expect((await save({ platformId: pid, roleId: rid, menuIds: ids })).json().errorCode).toBe(Codes.ok);
-    const web = (await loginMenus(app.db, { id: student, isAdmin: false })).plant_front.find((p) => p.platform_id === pid)!.web;
+    const web = (await loginMenus(app.db, { id: student, isAdmin: false })).plant_front.find(
+      (p) => p.platform_id === pid,
+    )!.web;
     expect(web).toHaveLength(1);
-    expect(web[0]).toMatchObject({ name: 'group:mine', title: '我的', children: [{ name: 'webHomeIndex', title: '首页' }] });
+    expect(web[0]).toMatchObject({
+      name: 'group:mine',
+      title: '我的',
+      children: [{ name: 'webHomeIndex', title: '首页' }],
+    });
   });
 });

@@ -15,9 +15,23 @@ export async function listPlatforms(db: Q): Promise<PlatformSummary[]> {
   const rows = await db
     .selectFrom('platform as p')
     .select((eb) => [
-      'p.id', 'p.name', 'p.icon', 'p.indexUrl', 'p.kind', 'p.sort', 'p.status',
-      eb.selectFrom('platformUser').select((e) => e.fn.countAll<number>().as('c')).whereRef('platformUser.platformId', '=', 'p.id').as('userCount'),
-      eb.selectFrom('platformRole').select((e) => e.fn.countAll<number>().as('c')).whereRef('platformRole.platformId', '=', 'p.id').as('roleCount'),
+      'p.id',
+      'p.name',
+      'p.icon',
+      'p.indexUrl',
+      'p.kind',
+      'p.sort',
+      'p.status',
+      eb
+        .selectFrom('platformUser')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('platformUser.platformId', '=', 'p.id')
+        .as('userCount'),
+      eb
+        .selectFrom('platformRole')
+        .select((e) => e.fn.countAll<number>().as('c'))
+        .whereRef('platformRole.platformId', '=', 'p.id')
+        .as('roleCount'),
     ])
     .orderBy('p.sort')
     .orderBy('p.id')
@@ -31,21 +45,40 @@ export async function listPlatforms(db: Q): Promise<PlatformSummary[]> {
   }));
 }
 
-export const findPlatform = (db: Q, id: number) => db.selectFrom('platform').selectAll().where('id', '=', id).executeTakeFirst();
+export const findPlatform = (db: Q, id: number) =>
+  db.selectFrom('platform').selectAll().where('id', '=', id).executeTakeFirst();
 
 export const platformNameTaken = async (db: Q, name: string, exceptId: number | null) =>
-  !!(await db.selectFrom('platform').select('id').where('name', '=', name)
-    .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId!)).executeTakeFirst());
+  !!(await db
+    .selectFrom('platform')
+    .select('id')
+    .where('name', '=', name)
+    .$if(exceptId !== null, (q) => q.where('id', '!=', exceptId!))
+    .executeTakeFirst());
 
-export interface PlatformValues { name: string; icon: string; indexUrl: string; kind: string; sort: number }
-
-export async function insertPlatform(db: Q, v: PlatformValues, now: number): Promise<number> {
-  return (await db.insertInto('platform').values({ ...v, status: 'active', createdAt: now }).returning('id').executeTakeFirstOrThrow()).id;
+export interface PlatformValues {
+  name: string;
+  icon: string;
+  indexUrl: string;
+  kind: string;
+  sort: number;
 }
 
-export const updatePlatform = (db: Q, id: number, v: PlatformValues) => db.updateTable('platform').set(v).where('id', '=', id).execute();
+export async function insertPlatform(db: Q, v: PlatformValues, now: number): Promise<number> {
+  return (
+    await db
+      .insertInto('platform')
+      .values({ ...v, status: 'active', createdAt: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
+}
 
-export const setPlatformStatus = (db: Q, id: number, status: string) => db.updateTable('platform').set({ status }).where('id', '=', id).execute();
+export const updatePlatform = (db: Q, id: number, v: PlatformValues) =>
+  db.updateTable('platform').set(v).where('id', '=', id).execute();
+
+export const setPlatformStatus = (db: Q, id: number, status: string) =>
+  db.updateTable('platform').set({ status }).where('id', '=', id).execute();
 
 /** Sessions working in this platform lose it: their permissions fall back to the user's active platforms. */
 
@@ -53,8 +86,16 @@ export const deletePlatform = (db: Q, id: number) => db.deleteFrom('platform').w
 
 export async function assignmentCounts(db: Q, platformId: number): Promise<{ users: number; roles: number }> {
   const [u, r] = await Promise.all([
-    db.selectFrom('platformUser').select((e) => e.fn.countAll<number>().as('c')).where('platformId', '=', platformId).executeTakeFirstOrThrow(),
-    db.selectFrom('platformRole').select((e) => e.fn.countAll<number>().as('c')).where('platformId', '=', platformId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('platformUser')
+      .select((e) => e.fn.countAll<number>().as('c'))
+      .where('platformId', '=', platformId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('platformRole')
+      .select((e) => e.fn.countAll<number>().as('c'))
+      .where('platformId', '=', platformId)
+      .executeTakeFirstOrThrow(),
   ]);
   return { users: Number(u.c), roles: Number(r.c) };
 }
@@ -68,15 +109,32 @@ export async function platformMembers(db: Q, q: PlatformUsersQuery): Promise<Pag
     .selectFrom('platformUser')
     .innerJoin('appUser', 'appUser.id', 'platformUser.userId')
     .where('platformUser.platformId', '=', q.platformId)
-    .$if(!!keyword, (qb) => qb.where((eb) => eb.or([
-      eb('appUser.username', 'like', `%${keyword}%`),
-      eb('appUser.realName', 'like', `%${keyword}%`),
-      eb('appUser.userNo', 'like', `%${keyword}%`),
-    ])));
-  return paginate(base, (b) => b
-    .leftJoin('department', 'department.id', 'appUser.departmentId')
-    .select(['appUser.id', 'appUser.username', 'appUser.realName', 'appUser.userNo', 'appUser.kind', 'appUser.status', 'department.name as departmentName'])
-    .orderBy('appUser.id'), q);
+    .$if(!!keyword, (qb) =>
+      qb.where((eb) =>
+        eb.or([
+          eb('appUser.username', 'like', `%${keyword}%`),
+          eb('appUser.realName', 'like', `%${keyword}%`),
+          eb('appUser.userNo', 'like', `%${keyword}%`),
+        ]),
+      ),
+    );
+  return paginate(
+    base,
+    (b) =>
+      b
+        .leftJoin('department', 'department.id', 'appUser.departmentId')
+        .select([
+          'appUser.id',
+          'appUser.username',
+          'appUser.realName',
+          'appUser.userNo',
+          'appUser.kind',
+          'appUser.status',
+          'department.name as departmentName',
+        ])
+        .orderBy('appUser.id'),
+    q,
+  );
 }
 
 /** Of these ids, the ones naming ordinary (non-administrator) users. */
@@ -88,21 +146,39 @@ export async function existingUserIds(db: Q, ids: number[]): Promise<Set<number>
 
 export async function memberIds(db: Q, platformId: number, ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db.selectFrom('platformUser').select('userId').where('platformId', '=', platformId).where('userId', 'in', ids).execute();
+  const rows = await db
+    .selectFrom('platformUser')
+    .select('userId')
+    .where('platformId', '=', platformId)
+    .where('userId', 'in', ids)
+    .execute();
   return new Set(rows.map((r) => r.userId));
 }
 
 export async function addMembers(db: Q, platformId: number, userIds: number[]): Promise<void> {
-  if (userIds.length) await db.insertInto('platformUser').values(userIds.map((userId) => ({ platformId, userId }))).execute();
+  if (userIds.length)
+    await db
+      .insertInto('platformUser')
+      .values(userIds.map((userId) => ({ platformId, userId })))
+      .execute();
 }
 
 export async function removeMembers(db: Q, platformId: number, userIds: number[]): Promise<number> {
-  const r = await db.deleteFrom('platformUser').where('platformId', '=', platformId).where('userId', 'in', userIds).executeTakeFirst();
+  const r = await db
+    .deleteFrom('platformUser')
+    .where('platformId', '=', platformId)
+    .where('userId', 'in', userIds)
+    .executeTakeFirst();
   return Number(r.numDeletedRows);
 }
 
 export async function platformRoleIds(db: Q, platformId: number): Promise<number[]> {
-  const rows = await db.selectFrom('platformRole').select('roleId').where('platformId', '=', platformId).orderBy('roleId').execute();
+  const rows = await db
+    .selectFrom('platformRole')
+    .select('roleId')
+    .where('platformId', '=', platformId)
+    .orderBy('roleId')
+    .execute();
   return rows.map((r) => r.roleId);
 }
 
@@ -114,18 +190,28 @@ export async function existingRoleIds(db: Q, ids: number[]): Promise<Set<number>
 
 export async function replacePlatformRoles(db: Q, platformId: number, roleIds: number[]): Promise<void> {
   await db.deleteFrom('platformRole').where('platformId', '=', platformId).execute();
-  if (roleIds.length) await db.insertInto('platformRole').values(roleIds.map((roleId) => ({ platformId, roleId }))).execute();
+  if (roleIds.length)
+    await db
+      .insertInto('platformRole')
+      .values(roleIds.map((roleId) => ({ platformId, roleId })))
+      .execute();
 }
 
-export const findRole = (db: Q, id: number) => db.selectFrom('role').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+export const findRole = (db: Q, id: number) =>
+  db.selectFrom('role').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 
 // ---- menu trees ----
 
 /** Every node of one tree: a platform's web menu, or the cms menu (platformId null). */
 export function treeRows(db: Q, scope: MenuScope, platformId: number | null): Promise<MenuRow[]> {
-  return db.selectFrom('menu').selectAll().where('scope', '=', scope)
+  return db
+    .selectFrom('menu')
+    .selectAll()
+    .where('scope', '=', scope)
     .where('platformId', platformId === null ? 'is' : '=', platformId)
-    .orderBy('sort').orderBy('id').execute();
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
 }
 
 export interface MenuValues {
@@ -139,10 +225,17 @@ export interface MenuValues {
 }
 
 export async function insertMenu(db: Q, scope: MenuScope, platformId: number | null, v: MenuValues): Promise<number> {
-  return (await db.insertInto('menu').values({ scope, platformId, ...v }).returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await db
+      .insertInto('menu')
+      .values({ scope, platformId, ...v })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
-export const updateMenu = (db: Q, id: number, v: MenuValues) => db.updateTable('menu').set(v).where('id', '=', id).execute();
+export const updateMenu = (db: Q, id: number, v: MenuValues) =>
+  db.updateTable('menu').set(v).where('id', '=', id).execute();
 
 /** Removes nodes; their grants (role_menu) go with them through the foreign key's cascade. */
 export async function deleteMenus(db: Q, ids: number[]): Promise<void> {
@@ -151,7 +244,8 @@ export async function deleteMenus(db: Q, ids: number[]): Promise<void> {
 
 /** On PostgreSQL, one writer of menu trees at a time (two servers starting together sync once). */
 export async function lockMenus(db: Q): Promise<void> {
-  if (db.getExecutor().adapter instanceof PostgresAdapter) await sql`select pg_advisory_xact_lock(${MENU_LOCK_KEY})`.execute(db);
+  if (db.getExecutor().adapter instanceof PostgresAdapter)
+    await sql`select pg_advisory_xact_lock(${MENU_LOCK_KEY})`.execute(db);
 }
 const MENU_LOCK_KEY = 7_341_207;
 
@@ -160,15 +254,29 @@ export const anyUser = async (db: Q) => !!(await db.selectFrom('appUser').select
 // ---- grants ----
 
 export async function grantedMenuIds(db: Q, platformId: number, roleId: number): Promise<number[]> {
-  const rows = await db.selectFrom('roleMenu').innerJoin('menu', 'menu.id', 'roleMenu.menuId')
-    .select('menu.id').where('roleMenu.roleId', '=', roleId).where('menu.scope', '=', 'web').where('menu.platformId', '=', platformId)
-    .orderBy('menu.id').execute();
+  const rows = await db
+    .selectFrom('roleMenu')
+    .innerJoin('menu', 'menu.id', 'roleMenu.menuId')
+    .select('menu.id')
+    .where('roleMenu.roleId', '=', roleId)
+    .where('menu.scope', '=', 'web')
+    .where('menu.platformId', '=', platformId)
+    .orderBy('menu.id')
+    .execute();
   return rows.map((r) => r.id);
 }
 
 export async function replaceGrants(db: Q, platformId: number, roleId: number, menuIds: number[]): Promise<void> {
-  await db.deleteFrom('roleMenu').where('roleId', '=', roleId)
-    .where('menuId', 'in', (eb) => eb.selectFrom('menu').select('id').where('scope', '=', 'web').where('platformId', '=', platformId))
+  await db
+    .deleteFrom('roleMenu')
+    .where('roleId', '=', roleId)
+    .where('menuId', 'in', (eb) =>
+      eb.selectFrom('menu').select('id').where('scope', '=', 'web').where('platformId', '=', platformId),
+    )
     .execute();
-  if (menuIds.length) await db.insertInto('roleMenu').values(menuIds.map((menuId) => ({ roleId, menuId }))).execute();
+  if (menuIds.length)
+    await db
+      .insertInto('roleMenu')
+      .values(menuIds.map((menuId) => ({ roleId, menuId })))
+      .execute();
 }

@@ -5,17 +5,39 @@ import { badInput, conflict, notFound } from '@/server/errors';
 import type { Page } from '@/shared/envelope';
 import { allRoutes } from '@/modules/manifests';
 import type {
-  AssignUsersBody, MenuScope, MenuTreeNode, PlatformCreateBody, PlatformMember, PlatformStatusBody, PlatformSummary,
-  PlatformUpdateBody, PlatformUsersQuery, RouteOption, SaveGrantsBody, SaveTreeBody, SetRolesBody,
+  AssignUsersBody,
+  MenuScope,
+  MenuTreeNode,
+  PlatformCreateBody,
+  PlatformMember,
+  PlatformStatusBody,
+  PlatformSummary,
+  PlatformUpdateBody,
+  PlatformUsersQuery,
+  RouteOption,
+  SaveGrantsBody,
+  SaveTreeBody,
+  SetRolesBody,
 } from '../contract';
 import { addMissingRoutes, treeOf, writeTree } from './menu-tree';
 import * as repo from './repository';
 
 /** Who made a change and from where: every change writes one audit row with it. */
-export interface Actor { auth: AuthContext; ip: string }
+export interface Actor {
+  auth: AuthContext;
+  ip: string;
+}
 
 const record = (db: repo.Q, a: Actor, action: string, target: string, detail?: string) =>
-  audit(db, { action, result: 'ok', actorId: a.auth.userId, actorName: a.auth.username, target, detail: detail ?? null, ip: a.ip });
+  audit(db, {
+    action,
+    result: 'ok',
+    actorId: a.auth.userId,
+    actorName: a.auth.username,
+    target,
+    detail: detail ?? null,
+    ip: a.ip,
+  });
 
 /** Pages a platform may open on entry: the paths of the app's web and visitor routes (no parameters). */
 export const INDEX_PAGES = allRoutes.filter((r) => (r.area === 'web' || r.area === 'visitor') && !r.path.includes(':'));
@@ -24,7 +46,11 @@ const INDEX_PATHS = new Set(INDEX_PAGES.map((r) => r.path));
 // Same-origin paths ("/images/x.svg", "/resource/api/v1.file/<id>") or http(s) addresses.
 const ICON_URL = /^(\/(?!\/)\S*|https?:\/\/\S+)$/;
 
-async function checkPlatform(db: repo.Q, body: PlatformCreateBody, exceptId: number | null): Promise<repo.PlatformValues> {
+async function checkPlatform(
+  db: repo.Q,
+  body: PlatformCreateBody,
+  exceptId: number | null,
+): Promise<repo.PlatformValues> {
   const name = body.name.trim();
   if (!name) throw badInput('请输入平台名称', { field: 'name' });
   if (await repo.platformNameTaken(db, name, exceptId)) throw badInput('平台名称已存在', { field: 'name' });
@@ -72,7 +98,12 @@ export async function setStatus(db: Db, a: Actor, body: PlatformStatusBody): Pro
   await db.transaction().execute(async (trx) => {
     const p = await platformOrFail(trx, body.id);
     await repo.setPlatformStatus(trx, body.id, body.status);
-    await record(trx, a, body.status === 'disabled' ? 'platform_disabled' : 'platform_enabled', `platform:${p.id} ${p.name}`);
+    await record(
+      trx,
+      a,
+      body.status === 'disabled' ? 'platform_disabled' : 'platform_enabled',
+      `platform:${p.id} ${p.name}`,
+    );
   });
 }
 
@@ -103,11 +134,21 @@ export async function assignUsers(db: Db, a: Actor, body: AssignUsersBody): Prom
       const unknown = ids.filter((id) => !known.has(id));
       if (unknown.length) throw badInput(`用户不存在或是管理员：${unknown.join('、')}`, { field: 'userIds' });
       const present = await repo.memberIds(trx, p.id, ids);
-      await repo.addMembers(trx, p.id, ids.filter((id) => !present.has(id)));
+      await repo.addMembers(
+        trx,
+        p.id,
+        ids.filter((id) => !present.has(id)),
+      );
     } else {
       await repo.removeMembers(trx, p.id, ids);
     }
-    await record(trx, a, body.action === 'add' ? 'platform_users_added' : 'platform_users_removed', `platform:${p.id} ${p.name}`, ids.join(','));
+    await record(
+      trx,
+      a,
+      body.action === 'add' ? 'platform_users_added' : 'platform_users_removed',
+      `platform:${p.id} ${p.name}`,
+      ids.join(','),
+    );
   });
 }
 
@@ -132,10 +173,17 @@ export async function setRoles(db: Db, a: Actor, body: SetRolesBody): Promise<vo
 
 const INDEX_NAMES = new Set(INDEX_PAGES.map((r) => r.name));
 /** The app's routes as the editors offer them. */
-export const routeOptions = (): RouteOption[] => allRoutes.map((r) => ({
-  name: r.name, path: r.path, title: r.title, area: r.area, icon: r.icon ?? null, menu: !!r.menu,
-  relationRoutes: [...(r.relationRoutes ?? [])], indexPage: INDEX_NAMES.has(r.name),
-}));
+export const routeOptions = (): RouteOption[] =>
+  allRoutes.map((r) => ({
+    name: r.name,
+    path: r.path,
+    title: r.title,
+    area: r.area,
+    icon: r.icon ?? null,
+    menu: !!r.menu,
+    relationRoutes: [...(r.relationRoutes ?? [])],
+    indexPage: INDEX_NAMES.has(r.name),
+  }));
 
 /** Which tree a request names: a platform's web menu (platformId required) or the cms menu. */
 async function treeKey(db: repo.Q, scope: MenuScope, platformId: number | undefined): Promise<number | null> {
@@ -153,12 +201,23 @@ export async function saveTree(db: Db, a: Actor, body: SaveTreeBody): Promise<Me
     const key = await treeKey(trx, body.scope, body.platformId);
     await repo.lockMenus(trx);
     const saved = await writeTree(trx, body.scope, key, body.nodes);
-    await record(trx, a, 'menu_tree_saved', `menu:${body.scope}${key === null ? '' : `:${key}`}`, `${countNodes(saved)} nodes`);
+    await record(
+      trx,
+      a,
+      'menu_tree_saved',
+      `menu:${body.scope}${key === null ? '' : `:${key}`}`,
+      `${countNodes(saved)} nodes`,
+    );
     return saved;
   });
 }
 
-export async function syncRoutes(db: Db, a: Actor, scope: MenuScope, platformId: number | undefined): Promise<string[]> {
+export async function syncRoutes(
+  db: Db,
+  a: Actor,
+  scope: MenuScope,
+  platformId: number | undefined,
+): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const key = await treeKey(trx, scope, platformId);
     await repo.lockMenus(trx);

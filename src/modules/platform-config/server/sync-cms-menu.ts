@@ -14,7 +14,14 @@ export async function syncCmsMenu(db: Db): Promise<string[]> {
     await lockMenus(trx);
     if (!(await anyUser(trx))) return [];
     const added = await addMissingRoutes(trx, 'cms', null);
-    if (added.length) await audit(trx, { action: 'menu_synced', result: 'ok', actorName: 'system', target: 'menu:cms', detail: added.join(',') });
+    if (added.length)
+      await audit(trx, {
+        action: 'menu_synced',
+        result: 'ok',
+        actorName: 'system',
+        target: 'menu:cms',
+        detail: added.join(','),
+      });
     return added;
   });
 }

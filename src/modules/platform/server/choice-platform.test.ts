@@ -12,12 +12,20 @@ describe('choice_platform', () => {
   let platformId: (name: string) => Promise<number>;
   beforeAll(async () => {
     app = await buildTestApp();
-    platformId = async (name) => (await app.db.selectFrom('platform').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+    platformId = async (name) =>
+      (await app.db.selectFrom('platform').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const choose = (token: string, id: number) =>
-    app.inject({ method: 'POST', url: URL, headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' }, payload: `platform_id=${id}` });
+    app.inject({
+      method: 'POST',
+      url: URL,
+      headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `platform_id=${id}`,
+    });
 
   it("lets the teacher choose one of their platforms, answers its menu and makes it the session's platform", async () => {
     const token = await app.tokenFor('teacher');
@@ -26,12 +34,26 @@ describe('choice_platform', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.errorCode).toBe(Codes.ok);
-    expect(body.data).toMatchObject({ platform_id: id, platform_name: '一表通平台', kind: 'one-form', index_url: '/web/home/index' });
+    expect(body.data).toMatchObject({
+      platform_id: id,
+      platform_name: '一表通平台',
+      kind: 'one-form',
+      index_url: '/web/home/index',
+    });
     const names = flattenRouteNames(body.data.web);
     for (const r of allRoutes.filter((x) => x.area === 'web' && x.menu)) expect(names.has(r.name)).toBe(true);
-    const session = await app.db.selectFrom('session').select('platformId').where('tokenHash', '=', hashToken(token)).executeTakeFirstOrThrow();
+    const session = await app.db
+      .selectFrom('session')
+      .select('platformId')
+      .where('tokenHash', '=', hashToken(token))
+      .executeTakeFirstOrThrow();
     expect(session.platformId).toBe(id);
-    const audit = await app.db.selectFrom('auditLog').selectAll().where('action', '=', 'choice_platform').where('actorName', '=', 'teacher').executeTakeFirstOrThrow();
+    const audit = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'choice_platform')
+      .where('actorName', '=', 'teacher')
+      .executeTakeFirstOrThrow();
     expect(audit.result).toBe('ok');
   });
 
@@ -40,7 +62,12 @@ describe('choice_platform', () => {
     const res = await choose(token, await platformId('教职工服务平台'));
     expect(res.statusCode).toBe(403);
     expect(res.json().errorCode).toBe(Codes.noPermission);
-    const fails = await app.db.selectFrom('auditLog').select('result').where('action', '=', 'choice_platform').where('actorName', '=', 'student').execute();
+    const fails = await app.db
+      .selectFrom('auditLog')
+      .select('result')
+      .where('action', '=', 'choice_platform')
+      .where('actorName', '=', 'student')
+      .execute();
     expect(fails.map((f) => f.result)).toEqual(['fail']);
   });
 
@@ -71,7 +98,12 @@ describe('choice_platform', () => {
 
   it('rejects a missing or malformed platform_id as input error', async () => {
     const token = await app.tokenFor('student');
-    const res = await app.inject({ method: 'POST', url: URL, headers: { authorization: token }, payload: { platform_id: 'abc' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: URL,
+      headers: { authorization: token },
+      payload: { platform_id: 'abc' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe(Codes.inputError);
   });

@@ -8,14 +8,22 @@ const SAVE = '/portal/api/v1.homepage/save/';
 
 const LAYOUT: HomeModule[] = [
   { kind: 'search', placeholder: '搜索服务' },
-  { kind: 'shortcuts', title: '服务直通车', items: [
-    { title: '首页', icon: 'HomeOutlined', path: '/home/index', url: '' },
-    { title: '学校官网', icon: 'LinkOutlined', path: '', url: 'https://www.example.edu' },
-  ] },
+  {
+    kind: 'shortcuts',
+    title: '服务直通车',
+    items: [
+      { title: '首页', icon: 'HomeOutlined', path: '/home/index', url: '' },
+      { title: '学校官网', icon: 'LinkOutlined', path: '', url: 'https://www.example.edu' },
+    ],
+  },
   { kind: 'news', title: '新闻' },
   { kind: 'banner', title: '欢迎', subtitle: '副标题', picture: '' },
   { kind: 'shortcuts', title: '常用', items: [] },
-  { kind: 'topAffairs', title: '热门事项', items: [{ title: '首页', icon: 'StarOutlined' as 'BookOutlined', path: '/home/index', url: '' }] },
+  {
+    kind: 'topAffairs',
+    title: '热门事项',
+    items: [{ title: '首页', icon: 'StarOutlined' as 'BookOutlined', path: '/home/index', url: '' }],
+  },
 ];
 
 describe('homepage modules', () => {
@@ -25,17 +33,25 @@ describe('homepage modules', () => {
     app = await buildTestApp();
     admin = await app.tokenFor('admin');
   });
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   const save = (body: unknown, token?: string) =>
     app.inject({ method: 'POST', url: SAVE, payload: body as object, headers: token ? { authorization: token } : {} });
   const read = (scope?: string) => app.inject({ method: 'GET', url: scope ? `${GET}?scope=${scope}` : GET });
-  const platformId = async () => (await app.db.selectFrom('platform').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
-  const valid = LAYOUT.map((m) => (m.kind === 'topAffairs' ? { ...m, items: [{ ...m.items[0]!, icon: 'BookOutlined' as const }] } : m));
+  const platformId = async () =>
+    (await app.db.selectFrom('platform').select('id').orderBy('id').executeTakeFirstOrThrow()).id;
+  const valid = LAYOUT.map((m) =>
+    m.kind === 'topAffairs' ? { ...m, items: [{ ...m.items[0]!, icon: 'BookOutlined' as const }] } : m,
+  );
 
   it('answers the default look (banner, notices, news) to anyone before anything is saved', async () => {
     const res = await read();
-    expect(res.json()).toMatchObject({ errorCode: Codes.ok, data: { scope: 'visitor', own: false, modules: DEFAULT_HOME_MODULES } });
+    expect(res.json()).toMatchObject({
+      errorCode: Codes.ok,
+      data: { scope: 'visitor', own: false, modules: DEFAULT_HOME_MODULES },
+    });
     expect(res.json().data.modules.map((m: HomeModule) => m.kind)).toEqual(['banner', 'notices', 'news']);
   });
 
@@ -55,8 +71,16 @@ describe('homepage modules', () => {
     const back = (await read('visitor')).json().data;
     expect(back.own).toBe(true);
     expect(back.modules).toEqual(valid);
-    const row = await app.db.selectFrom('auditLog').selectAll().where('action', '=', 'homepage_modules_saved').executeTakeFirstOrThrow();
-    expect(row).toMatchObject({ actorName: 'admin', target: 'homepage:visitor', detail: 'search,shortcuts,news,banner,shortcuts,topAffairs' });
+    const row = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'homepage_modules_saved')
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      actorName: 'admin',
+      target: 'homepage:visitor',
+      detail: 'search,shortcuts,news,banner,shortcuts,topAffairs',
+    });
   });
 
   it("keeps each platform's list apart; a platform without its own shows the visitor one", async () => {
@@ -91,13 +115,30 @@ describe('homepage modules', () => {
   });
 
   it('rejects a kind twice, but allows several shortcut groups', async () => {
-    expect(await rejects([{ kind: 'notices', title: 'a' }, { kind: 'notices', title: 'b' }], 'modules.1.kind')).toContain('只能出现一次');
-    const twoGroups = [{ kind: 'shortcuts', title: 'a', items: [] }, { kind: 'shortcuts', title: 'b', items: [] }];
+    expect(
+      await rejects(
+        [
+          { kind: 'notices', title: 'a' },
+          { kind: 'notices', title: 'b' },
+        ],
+        'modules.1.kind',
+      ),
+    ).toContain('只能出现一次');
+    const twoGroups = [
+      { kind: 'shortcuts', title: 'a', items: [] },
+      { kind: 'shortcuts', title: 'b', items: [] },
+    ];
     expect((await save({ scope: 'visitor', modules: twoGroups }, admin)).json().errorCode).toBe(Codes.ok);
   });
 
   it('rejects a shortcut to a page that does not exist, with neither or both targets, or a bad url', async () => {
-    const group = (item: object) => [{ kind: 'shortcuts', title: '直通车', items: [{ title: '事项', icon: 'FormOutlined', path: '', url: '', ...item }] }];
+    const group = (item: object) => [
+      {
+        kind: 'shortcuts',
+        title: '直通车',
+        items: [{ title: '事项', icon: 'FormOutlined', path: '', url: '', ...item }],
+      },
+    ];
     expect(await rejects(group({ path: '/web/noSuchPage' }), 'modules.0.items.0.path')).toContain('/web/noSuchPage');
     expect(await rejects(group({ path: '/home/notice/:id' }), 'modules.0.items.0.path')).toContain('不存在');
     await rejects(group({}), 'modules.0.items.0.path');
@@ -106,8 +147,20 @@ describe('homepage modules', () => {
   });
 
   it('rejects more than 12 shortcuts in a group', async () => {
-    const items = Array.from({ length: 13 }, (_, i) => ({ title: `事项${i}`, icon: 'FormOutlined', path: '/home/index', url: '' }));
+    const items = Array.from({ length: 13 }, (_, i) => ({
+      title: `事项${i}`,
+      icon: 'FormOutlined',
+      path: '/home/index',
+      url: '',
+    }));
     await rejects([{ kind: 'shortcuts', title: '直通车', items }], 'modules.0.items');
-    expect((await save({ scope: 'visitor', modules: [{ kind: 'shortcuts', title: '直通车', items: items.slice(0, 12) }] }, admin)).json().errorCode).toBe(Codes.ok);
+    expect(
+      (
+        await save(
+          { scope: 'visitor', modules: [{ kind: 'shortcuts', title: '直通车', items: items.slice(0, 12) }] },
+          admin,
+        )
+      ).json().errorCode,
+    ).toBe(Codes.ok);
   });
 });

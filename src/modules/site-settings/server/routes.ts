@@ -5,10 +5,16 @@ import { homeModules, saveHomeModules } from './service';
 
 export const siteSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Public: the visitor home reads it before anyone signs in.
-  app.get('/portal/api/v1.homepage/modules/', { schema: { querystring: HomeModulesQuery }, config: { access: 'public' } },
-    async (req) => ok(await homeModules(app.db, req.query.scope ?? 'visitor')));
+  app.get(
+    '/portal/api/v1.homepage/modules/',
+    { schema: { querystring: HomeModulesQuery }, config: { access: 'public' } },
+    async (req) => ok(await homeModules(app.db, req.query.scope ?? 'visitor')),
+  );
 
   // The body schema checks kinds only; the service checks each module against its kind's schema.
-  app.post('/portal/api/v1.homepage/save/', { schema: { body: SaveHomeModulesBody }, config: { access: 'admin' } },
-    async (req) => ok(await saveHomeModules(app.db, req.auth!, req.body as SaveBody, req.ip), '保存成功'));
+  app.post(
+    '/portal/api/v1.homepage/save/',
+    { schema: { body: SaveHomeModulesBody }, config: { access: 'admin' } },
+    async (req) => ok(await saveHomeModules(app.db, req.auth!, req.body as SaveBody, req.ip), '保存成功'),
+  );
 };

@@ -4,7 +4,15 @@ import { audit } from '@/server/identity/audit';
 import { badInput, notFound } from '@/server/errors';
 import { allRoutes } from '@/modules/manifests';
 import { Value } from 'typebox/value';
-import { DEFAULT_HOME_MODULES, HOME_MODULE_KINDS, HOME_MODULE_SCHEMAS, type HomeModule, type HomeModules, type SaveHomeModulesBody, type Shortcut } from '../contract';
+import {
+  DEFAULT_HOME_MODULES,
+  HOME_MODULE_KINDS,
+  HOME_MODULE_SCHEMAS,
+  type HomeModule,
+  type HomeModules,
+  type SaveHomeModulesBody,
+  type Shortcut,
+} from '../contract';
 import { platformExists, readHomeModules, writeHomeModules } from './repository';
 
 /** Pages a shortcut may open: every route of the app without parameters. */
@@ -49,23 +57,35 @@ export function checkModules(modules: HomeModule[]): HomeModule[] {
       throw badInput(`参数 ${at}${path} 不合法：${first?.message ?? ''}`, { field: `${at}${path}` });
     }
     const spec = HOME_MODULE_KINDS.find((k) => k.kind === m.kind)!;
-    if (!spec.repeatable && seen.has(m.kind)) throw badInput(`模块「${spec.label}」只能出现一次`, { field: `${at}.kind` });
+    if (!spec.repeatable && seen.has(m.kind))
+      throw badInput(`模块「${spec.label}」只能出现一次`, { field: `${at}.kind` });
     seen.add(m.kind);
-    if (m.kind === 'shortcuts' || m.kind === 'topAffairs') return { ...m, title: m.title.trim(), items: checkShortcuts(m.items, at, paths) };
+    if (m.kind === 'shortcuts' || m.kind === 'topAffairs')
+      return { ...m, title: m.title.trim(), items: checkShortcuts(m.items, at, paths) };
     if (m.kind === 'notices' || m.kind === 'news') return { ...m, title: m.title.trim() };
     if (m.kind === 'banner') return { ...m, title: m.title.trim(), subtitle: m.subtitle.trim() };
     return m;
   });
 }
 
-export async function saveHomeModules(db: Db, auth: AuthContext, body: SaveHomeModulesBody, ip: string): Promise<HomeModules> {
+export async function saveHomeModules(
+  db: Db,
+  auth: AuthContext,
+  body: SaveHomeModulesBody,
+  ip: string,
+): Promise<HomeModules> {
   const modules = checkModules(body.modules);
   await checkScope(db, body.scope);
   await db.transaction().execute(async (trx) => {
     await writeHomeModules(trx, body.scope, modules);
     await audit(trx, {
-      action: 'homepage_modules_saved', result: 'ok', actorId: auth.userId, actorName: auth.username,
-      target: `homepage:${body.scope}`, detail: modules.map((m) => m.kind).join(','), ip,
+      action: 'homepage_modules_saved',
+      result: 'ok',
+      actorId: auth.userId,
+      actorName: auth.username,
+      target: `homepage:${body.scope}`,
+      detail: modules.map((m) => m.kind).join(','),
+      ip,
     });
   });
   return { scope: body.scope, own: true, modules };

@@ -1,15 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { LEAVE_PROCESS } from '../web/testing/fixtures';
-import { chartHeight, chartViewport, FRAME_PADDING, MAX_ZOOM, NODE_SIZE, nodePositions, READABLE_ZOOM, type Rect } from './flow-chart-frame';
+import {
+  chartHeight,
+  chartViewport,
+  FRAME_PADDING,
+  MAX_ZOOM,
+  NODE_SIZE,
+  nodePositions,
+  READABLE_ZOOM,
+  type Rect,
+} from './flow-chart-frame';
 
 /** A straight process of n nodes, 120 px apart as the designer places them. */
 const column = (n: number): Rect[] => Array.from({ length: n }, (_, i) => ({ x: 0, y: i * 120, ...NODE_SIZE }));
 /** Where a node's centre lands on the screen under a viewport. */
-const onScreen = (r: Rect, v: { x: number; y: number; zoom: number }) => ({ x: (r.x + r.width / 2) * v.zoom + v.x, y: (r.y + r.height / 2) * v.zoom + v.y });
+const onScreen = (r: Rect, v: { x: number; y: number; zoom: number }) => ({
+  x: (r.x + r.width / 2) * v.zoom + v.x,
+  y: (r.y + r.height / 2) * v.zoom + v.y,
+});
 
 describe('nodePositions', () => {
   it('keeps the designer’s positions, else layers the nodes by their distance from the start', () => {
-    expect(nodePositions(LEAVE_PROCESS)).toEqual({ start: { x: 0, y: 0 }, counsellor: { x: 0, y: 100 }, college: { x: 0, y: 200 }, dorm: { x: 0, y: 300 }, end: { x: 0, y: 400 } });
+    expect(nodePositions(LEAVE_PROCESS)).toEqual({
+      start: { x: 0, y: 0 },
+      counsellor: { x: 0, y: 100 },
+      college: { x: 0, y: 200 },
+      dorm: { x: 0, y: 300 },
+      end: { x: 0, y: 400 },
+    });
     const placed = { ...LEAVE_PROCESS, nodes: LEAVE_PROCESS.nodes.map((n, i) => ({ ...n, x: i * 10, y: i * 120 })) };
     expect(nodePositions(placed).college).toEqual({ x: 20, y: 240 });
   });
@@ -17,8 +35,18 @@ describe('nodePositions', () => {
   it('puts parallel branches side by side', () => {
     const def = {
       format: 1 as const,
-      nodes: [{ id: 's', type: 'start' as const, name: '发起' }, { id: 'a', type: 'approval' as const, name: 'A' }, { id: 'b', type: 'approval' as const, name: 'B' }, { id: 'e', type: 'end' as const, name: '结束' }],
-      edges: [{ from: 's', to: 'a' }, { from: 's', to: 'b' }, { from: 'a', to: 'e' }, { from: 'b', to: 'e' }],
+      nodes: [
+        { id: 's', type: 'start' as const, name: '发起' },
+        { id: 'a', type: 'approval' as const, name: 'A' },
+        { id: 'b', type: 'approval' as const, name: 'B' },
+        { id: 'e', type: 'end' as const, name: '结束' },
+      ],
+      edges: [
+        { from: 's', to: 'a' },
+        { from: 's', to: 'b' },
+        { from: 'a', to: 'e' },
+        { from: 'b', to: 'e' },
+      ],
     };
     const p = nodePositions(def);
     expect(p.a).toEqual({ x: -100, y: 100 });

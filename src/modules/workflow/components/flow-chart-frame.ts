@@ -6,9 +6,21 @@ import type { ProcessDefinition } from '../contract';
  * READABLE_ZOOM) and opens on the node it waits at instead of shrinking to fit.
  */
 
-export interface Point { x: number; y: number }
-export interface Rect { x: number; y: number; width: number; height: number }
-export interface Viewport { x: number; y: number; zoom: number }
+export interface Point {
+  x: number;
+  y: number;
+}
+export interface Rect {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+export interface Viewport {
+  x: number;
+  y: number;
+  zoom: number;
+}
 
 /** Below this the 14 px node names get too small to read (≈ 10 px on screen). */
 export const READABLE_ZOOM = 0.7;
@@ -35,7 +47,10 @@ export function nodePositions(def: ProcessDefinition): Record<string, Point> {
     for (const e of def.edges) {
       if (depth[e.from] === undefined) continue;
       const d = depth[e.from] + 1;
-      if ((depth[e.to] ?? -1) < d) { depth[e.to] = d; changed = true; }
+      if ((depth[e.to] ?? -1) < d) {
+        depth[e.to] = d;
+        changed = true;
+      }
     }
     if (!changed) break;
   }
@@ -43,7 +58,9 @@ export function nodePositions(def: ProcessDefinition): Record<string, Point> {
   for (const n of def.nodes) (rows[depth[n.id] ?? 0] ??= []).push(n.id);
   const out: Record<string, Point> = {};
   for (const [d, ids] of Object.entries(rows)) {
-    ids.forEach((id, i) => { out[id] = { x: (i - (ids.length - 1) / 2) * 200, y: Number(d) * 100 }; });
+    ids.forEach((id, i) => {
+      out[id] = { x: (i - (ids.length - 1) / 2) * 200, y: Number(d) * 100 };
+    });
   }
   return out;
 }
@@ -75,16 +92,30 @@ export function chartHeight(points: readonly Point[], min: number, max: number):
  * waits at) centred — or its top-left when nothing is focused — without scrolling past the
  * graph's edges; the viewer pans to see the rest.
  */
-export function chartViewport(nodes: readonly Rect[], size: { width: number; height: number }, focus: readonly Rect[] = []): Viewport {
+export function chartViewport(
+  nodes: readonly Rect[],
+  size: { width: number; height: number },
+  focus: readonly Rect[] = [],
+): Viewport {
   const box = boundsOf(nodes);
   if (!box || size.width <= 0 || size.height <= 0) return { x: 0, y: 0, zoom: 1 };
-  const fitZoom = Math.min((size.width - 2 * FRAME_PADDING) / Math.max(box.width, 1), (size.height - 2 * FRAME_PADDING) / Math.max(box.height, 1));
+  const fitZoom = Math.min(
+    (size.width - 2 * FRAME_PADDING) / Math.max(box.width, 1),
+    (size.height - 2 * FRAME_PADDING) / Math.max(box.height, 1),
+  );
   const zoom = Math.min(MAX_ZOOM, Math.max(READABLE_ZOOM, fitZoom));
   const target = boundsOf(focus);
   // One axis at a time: centre the graph when it fits that way, else the focus, kept in bounds.
-  const axis = (start: number, length: number, view: number, focusStart: number | undefined, focusLength: number): number => {
+  const axis = (
+    start: number,
+    length: number,
+    view: number,
+    focusStart: number | undefined,
+    focusLength: number,
+  ): number => {
     if (length * zoom + 2 * FRAME_PADDING <= view) return view / 2 - (start + length / 2) * zoom;
-    const wanted = focusStart === undefined ? FRAME_PADDING - start * zoom : view / 2 - (focusStart + focusLength / 2) * zoom;
+    const wanted =
+      focusStart === undefined ? FRAME_PADDING - start * zoom : view / 2 - (focusStart + focusLength / 2) * zoom;
     const lowest = view - FRAME_PADDING - (start + length) * zoom; // the graph's far edge at the frame's edge
     const highest = FRAME_PADDING - start * zoom; // its near edge at the frame's edge
     return Math.min(highest, Math.max(lowest, wanted));

@@ -1,5 +1,15 @@
 import { useEffect, useMemo } from 'react';
-import { Background, Controls, MarkerType, ReactFlow, useReactFlow, useStore, useStoreApi, type Edge, type Node } from '@xyflow/react';
+import {
+  Background,
+  Controls,
+  MarkerType,
+  ReactFlow,
+  useReactFlow,
+  useStore,
+  useStoreApi,
+  type Edge,
+  type Node,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import type { HistoryItem, InstanceStatus, InstanceTask, ProcessDefinition } from '../contract';
 import { chartHeight, chartViewport, nodePositions, NODE_SIZE, type Rect } from './flow-chart-frame';
@@ -8,7 +18,12 @@ import s from './flow-chart.module.css';
 // Kit-free (no antd, no antd-mobile): the phone's mobileFlowChart draws the same chart.
 
 export type NodeProgress = 'done' | 'current' | 'returned' | 'notStarted';
-export const PROGRESS_LABELS: Record<NodeProgress, string> = { done: '已完成', current: '进行中', returned: '已退回', notStarted: '未开始' };
+export const PROGRESS_LABELS: Record<NodeProgress, string> = {
+  done: '已完成',
+  current: '进行中',
+  returned: '已退回',
+  notStarted: '未开始',
+};
 
 export interface FlowProgressInput {
   definition: ProcessDefinition;
@@ -19,10 +34,18 @@ export interface FlowProgressInput {
 }
 
 /** Where each node stands: what ran (history and tasks), where it waits now (currentNodes). */
-export function nodeProgress({ definition, currentNodes, status, tasks, history }: FlowProgressInput): Record<string, NodeProgress> {
+export function nodeProgress({
+  definition,
+  currentNodes,
+  status,
+  tasks,
+  history,
+}: FlowProgressInput): Record<string, NodeProgress> {
   const out: Record<string, NodeProgress> = {};
   const ran = new Set<string>();
-  for (const h of history) if (['submit', 'resubmit', 'approve', 'copy', 'skip', 'finish', 'editApplied'].includes(h.action)) ran.add(h.nodeId);
+  for (const h of history)
+    if (['submit', 'resubmit', 'approve', 'copy', 'skip', 'finish', 'editApplied'].includes(h.action))
+      ran.add(h.nodeId);
   for (const t of tasks) if (t.status === 'approved') ran.add(t.nodeId);
   const current = new Set(currentNodes);
   // Returned to the applicant: the node that sent it back is marked, the rest keeps what ran.
@@ -44,13 +67,21 @@ export interface FlowChartProps extends FlowProgressInput {
   maxHeight?: number;
 }
 
-const LABELS = { 'controls.ariaLabel': '缩放', 'controls.zoomIn.ariaLabel': '放大', 'controls.zoomOut.ariaLabel': '缩小', 'controls.fitView.ariaLabel': '显示全部' };
+const LABELS = {
+  'controls.ariaLabel': '缩放',
+  'controls.zoomIn.ariaLabel': '放大',
+  'controls.zoomOut.ariaLabel': '缩小',
+  'controls.fitView.ariaLabel': '显示全部',
+};
 
 /** Sets the first view once the nodes are measured, and again when the frame changes size. */
 function Framing({ focus }: { focus: string[] }) {
   // The nodes are controlled without onNodesChange, so their sizes live only in the store's lookup
   // (useNodesInitialized looks at the given nodes and would never turn true).
-  const measured = useStore((st) => st.nodeLookup.size > 0 && [...st.nodeLookup.values()].every((n) => !!n.measured.width && !!n.measured.height));
+  const measured = useStore(
+    (st) =>
+      st.nodeLookup.size > 0 && [...st.nodeLookup.values()].every((n) => !!n.measured.width && !!n.measured.height),
+  );
   const width = useStore((st) => st.width);
   const height = useStore((st) => st.height);
   const store = useStoreApi();
@@ -58,12 +89,25 @@ function Framing({ focus }: { focus: string[] }) {
   const focusKey = focus.join(',');
   useEffect(() => {
     if (!measured || !width || !height) return;
-    const rects = new Map<string, Rect>([...store.getState().nodeLookup.values()].map((n) => [n.id, {
-      x: n.internals.positionAbsolute.x, y: n.internals.positionAbsolute.y,
-      width: n.measured.width ?? NODE_SIZE.width, height: n.measured.height ?? NODE_SIZE.height,
-    }]));
+    const rects = new Map<string, Rect>(
+      [...store.getState().nodeLookup.values()].map((n) => [
+        n.id,
+        {
+          x: n.internals.positionAbsolute.x,
+          y: n.internals.positionAbsolute.y,
+          width: n.measured.width ?? NODE_SIZE.width,
+          height: n.measured.height ?? NODE_SIZE.height,
+        },
+      ]),
+    );
     const ids = focusKey ? focusKey.split(',') : [];
-    void flow.setViewport(chartViewport([...rects.values()], { width, height }, ids.flatMap((id) => rects.get(id) ?? [])));
+    void flow.setViewport(
+      chartViewport(
+        [...rects.values()],
+        { width, height },
+        ids.flatMap((id) => rects.get(id) ?? []),
+      ),
+    );
   }, [measured, width, height, focusKey, flow, store]);
   return null;
 }
@@ -73,7 +117,15 @@ function Framing({ focus }: { focus: string[] }) {
  * process is not shrunk past reading: the chart grows up to maxHeight, then opens on the node
  * it waits at and can be panned or zoomed.
  */
-export function FlowChart({ height = 420, maxHeight = height, definition, currentNodes, status, tasks, history }: FlowChartProps) {
+export function FlowChart({
+  height = 420,
+  maxHeight = height,
+  definition,
+  currentNodes,
+  status,
+  tasks,
+  history,
+}: FlowChartProps) {
   const progress = useMemo(
     () => nodeProgress({ definition, currentNodes, status, tasks, history }),
     [definition, currentNodes, status, tasks, history],
@@ -84,7 +136,13 @@ export function FlowChart({ height = 420, maxHeight = height, definition, curren
     const nodes: Node[] = definition.nodes.map((n) => ({
       id: n.id,
       position: pos[n.id],
-      data: { label: <span data-node={n.id} data-progress={progress[n.id]} title={PROGRESS_LABELS[progress[n.id]]}>{n.name || n.id}</span> },
+      data: {
+        label: (
+          <span data-node={n.id} data-progress={progress[n.id]} title={PROGRESS_LABELS[progress[n.id]]}>
+            {n.name || n.id}
+          </span>
+        ),
+      },
       className: `${s.node} ${s[progress[n.id]]}`,
       type: n.type === 'start' ? 'input' : n.type === 'end' ? 'output' : 'default',
     }));
@@ -92,7 +150,7 @@ export function FlowChart({ height = 420, maxHeight = height, definition, curren
       id: `${e.from}-${e.to}-${i}`,
       source: e.from,
       target: e.to,
-      label: e.branch ? (e.branch === 'default' ? '其他' : names[e.branch] ?? e.branch) : undefined,
+      label: e.branch ? (e.branch === 'default' ? '其他' : (names[e.branch] ?? e.branch)) : undefined,
       animated: progress[e.to] === 'current',
       markerEnd: { type: MarkerType.ArrowClosed },
     }));
@@ -101,7 +159,9 @@ export function FlowChart({ height = 420, maxHeight = height, definition, curren
   const frameHeight = chartHeight(Object.values(pos), height, maxHeight);
   // What the viewer looks for first: where it waits, else where it was sent back.
   const waiting = definition.nodes.filter((n) => progress[n.id] === 'current').map((n) => n.id);
-  const focus = waiting.length ? waiting : definition.nodes.filter((n) => progress[n.id] === 'returned').map((n) => n.id);
+  const focus = waiting.length
+    ? waiting
+    : definition.nodes.filter((n) => progress[n.id] === 'returned').map((n) => n.id);
 
   return (
     <div className={s.wrap}>
@@ -125,7 +185,10 @@ export function FlowChart({ height = 420, maxHeight = height, definition, curren
       </div>
       <div className={s.legend} aria-label="图例">
         {(['done', 'current', 'returned', 'notStarted'] as const).map((p) => (
-          <span key={p} className={s.legendItem}><i className={`${s.swatch} ${s[p]}`} />{PROGRESS_LABELS[p]}</span>
+          <span key={p} className={s.legendItem}>
+            <i className={`${s.swatch} ${s[p]}`} />
+            {PROGRESS_LABELS[p]}
+          </span>
         ))}
       </div>
     </div>

@@ -4,26 +4,61 @@ import type { HistoryAction, InstanceStatus, TaskListType, TaskStatus } from '..
 /** The form category booking forms carry (reservationServices filters tasks by it). */
 export const RESERVATION_CATEGORY = '预约';
 
-export const TASK_TYPE_LABELS: Record<TaskListType, string> = { dsp: '待办', wfq: '我发起的', ysp: '已办', cswd: '抄送我的' };
+export const TASK_TYPE_LABELS: Record<TaskListType, string> = {
+  dsp: '待办',
+  wfq: '我发起的',
+  ysp: '已办',
+  cswd: '抄送我的',
+};
 
 export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
-  submit: '提交', approve: '同意', reject: '拒绝', return: '退回', transfer: '转交', addSigner: '加签', withdraw: '撤回',
-  resubmit: '重新提交', urge: '催办', comment: '评论', copy: '抄送', skip: '自动跳过', reassign: '改派', terminate: '终止',
-  finish: '审批完成', applyEdit: '申请修改', editApplied: '修改生效',
+  submit: '提交',
+  approve: '同意',
+  reject: '拒绝',
+  return: '退回',
+  transfer: '转交',
+  addSigner: '加签',
+  withdraw: '撤回',
+  resubmit: '重新提交',
+  urge: '催办',
+  comment: '评论',
+  copy: '抄送',
+  skip: '自动跳过',
+  reassign: '改派',
+  terminate: '终止',
+  finish: '审批完成',
+  applyEdit: '申请修改',
+  editApplied: '修改生效',
 };
 
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
-  pending: '待处理', waiting: '等待中', approved: '已同意', rejected: '已退回', transferred: '已转交', cancelled: '已取消',
+  pending: '待处理',
+  waiting: '等待中',
+  approved: '已同意',
+  rejected: '已退回',
+  transferred: '已转交',
+  cancelled: '已取消',
 };
 
 /** antd Tag colours (the phone page maps them to its own). */
 export const INSTANCE_STATUS_COLORS: Record<InstanceStatus, string> = {
-  running: 'processing', returned: 'warning', approved: 'success', rejected: 'error', withdrawn: 'default', terminated: 'default',
+  running: 'processing',
+  returned: 'warning',
+  approved: 'success',
+  rejected: 'error',
+  withdrawn: 'default',
+  terminated: 'default',
 };
 
 /** History actions drawn red / green on the timeline. */
 export const actionColor = (a: HistoryAction): string =>
-  a === 'reject' || a === 'return' || a === 'terminate' ? 'red' : a === 'approve' || a === 'finish' || a === 'editApplied' ? 'green' : a === 'comment' || a === 'urge' ? 'gray' : 'blue';
+  a === 'reject' || a === 'return' || a === 'terminate'
+    ? 'red'
+    : a === 'approve' || a === 'finish' || a === 'editApplied'
+      ? 'green'
+      : a === 'comment' || a === 'urge'
+        ? 'gray'
+        : 'blue';
 
 export const formatTime = (ms: number | null | undefined) => {
   if (!ms) return '';

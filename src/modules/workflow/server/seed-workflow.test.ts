@@ -8,30 +8,69 @@ import { T } from './test-support';
 
 /** The demo's four sample requests, in submission order, with everything the seed made of them. */
 async function samples(app: TestApp) {
-  const form = await app.db.selectFrom('form').select('id').where('name', '=', LEAVE_FORM_NAME).executeTakeFirstOrThrow();
-  const subs = await app.db.selectFrom('formSubmission').select(['id', 'submitterId', 'submittedAt']).where('formId', '=', form.id).orderBy('id').execute();
+  const form = await app.db
+    .selectFrom('form')
+    .select('id')
+    .where('name', '=', LEAVE_FORM_NAME)
+    .executeTakeFirstOrThrow();
+  const subs = await app.db
+    .selectFrom('formSubmission')
+    .select(['id', 'submitterId', 'submittedAt'])
+    .where('formId', '=', form.id)
+    .orderBy('id')
+    .execute();
   const out = [];
   for (const s of subs) {
-    const inst = await app.db.selectFrom('wfInstance').selectAll().where('submissionId', '=', s.id).executeTakeFirstOrThrow();
-    const tasks = await app.db.selectFrom('wfTask').selectAll().where('instanceId', '=', inst.id).orderBy('id').execute();
-    const history = await app.db.selectFrom('wfHistory').selectAll().where('instanceId', '=', inst.id).orderBy('id').execute();
+    const inst = await app.db
+      .selectFrom('wfInstance')
+      .selectAll()
+      .where('submissionId', '=', s.id)
+      .executeTakeFirstOrThrow();
+    const tasks = await app.db
+      .selectFrom('wfTask')
+      .selectAll()
+      .where('instanceId', '=', inst.id)
+      .orderBy('id')
+      .execute();
+    const history = await app.db
+      .selectFrom('wfHistory')
+      .selectAll()
+      .where('instanceId', '=', inst.id)
+      .orderBy('id')
+      .execute();
     const copies = await app.db.selectFrom('wfCopy').selectAll().where('instanceId', '=', inst.id).execute();
     out.push({ sub: s, inst, tasks, history, copies });
   }
   return out;
 }
 
-const idOf = async (app: TestApp, username: string) => (await app.db.selectFrom('appUser').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
-const holdersOf = async (app: TestApp, roleCode: string) => (await app.db.selectFrom('userRole as ur').innerJoin('role as r', 'r.id', 'ur.roleId')
-  .select('ur.userId').where('r.code', '=', roleCode).execute()).map((r) => r.userId);
+const idOf = async (app: TestApp, username: string) =>
+  (await app.db.selectFrom('appUser').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+const holdersOf = async (app: TestApp, roleCode: string) =>
+  (
+    await app.db
+      .selectFrom('userRole as ur')
+      .innerJoin('role as r', 'r.id', 'ur.roleId')
+      .select('ur.userId')
+      .where('r.code', '=', roleCode)
+      .execute()
+  ).map((r) => r.userId);
 const list = async (app: TestApp, username: string, type: string) =>
-  await expectOk(await app.injectAs(username, { method: 'GET', url: `${T}/list/?type=${type}&pageSize=100` })) as { list: TaskListItem[]; total: number };
+  (await expectOk(await app.injectAs(username, { method: 'GET', url: `${T}/list/?type=${type}&pageSize=100` }))) as {
+    list: TaskListItem[];
+    total: number;
+  };
 
 /** The states the seed means, checked the same way for both seed sizes. */
 async function expectDemoRequests(app: TestApp) {
   const all = await samples(app);
   expect(all).toHaveLength(4);
-  const [approved, atCollege, returned, atCounsellor] = all as [typeof all[0], typeof all[0], typeof all[0], typeof all[0]];
+  const [approved, atCollege, returned, atCounsellor] = all as [
+    (typeof all)[0],
+    (typeof all)[0],
+    (typeof all)[0],
+    (typeof all)[0],
+  ];
   const student = await idOf(app, 'student');
   const teacher = await idOf(app, 'teacher');
   const counsellors = await holdersOf(app, 'counsellor');
@@ -40,7 +79,9 @@ async function expectDemoRequests(app: TestApp) {
   // Three requests of the demo student and one of a classmate of the same college.
   expect([approved, returned, atCounsellor].map((x) => x.inst.applicantId)).toEqual([student, student, student]);
   expect(atCollege.inst.applicantId).not.toBe(student);
-  const deptOf = async (id: number) => (await app.db.selectFrom('appUser').select('departmentId').where('id', '=', id).executeTakeFirstOrThrow()).departmentId;
+  const deptOf = async (id: number) =>
+    (await app.db.selectFrom('appUser').select('departmentId').where('id', '=', id).executeTakeFirstOrThrow())
+      .departmentId;
   expect(await deptOf(atCollege.inst.applicantId)).toBe(await deptOf(student));
   // The teacher is a counsellor of that college.
   expect(counsellors).toContain(teacher);
@@ -51,7 +92,9 @@ async function expectDemoRequests(app: TestApp) {
 
   // Waiting for the counsellors of the student's college, the teacher among them; nobody has acted.
   const waiting = atCounsellor.tasks;
-  expect(waiting.every((t) => t.nodeId === 'counsellor' && t.status === 'pending' && counsellors.includes(t.assigneeId))).toBe(true);
+  expect(
+    waiting.every((t) => t.nodeId === 'counsellor' && t.status === 'pending' && counsellors.includes(t.assigneeId)),
+  ).toBe(true);
   expect(waiting.map((t) => t.assigneeId)).toContain(teacher);
   expect(atCounsellor.history.map((h) => h.action)).toEqual(['submit']);
 
@@ -60,12 +103,22 @@ async function expectDemoRequests(app: TestApp) {
   const college = atCollege.tasks.filter((t) => t.nodeId === 'college');
   expect(college.map((t) => t.status)).toEqual(['approved', 'pending']);
   expect(atCollege.tasks.find((t) => t.nodeId === 'counsellor' && t.status === 'approved')?.assigneeId).toBe(teacher);
-  const leaders = (await app.db.selectFrom('departmentLeader').select('userId').where('departmentId', '=', (await deptOf(student))!).execute()).map((r) => r.userId);
+  const leaders = (
+    await app.db
+      .selectFrom('departmentLeader')
+      .select('userId')
+      .where('departmentId', '=', (await deptOf(student))!)
+      .execute()
+  ).map((r) => r.userId);
   expect(college.map((t) => t.assigneeId).sort()).toEqual([...leaders].sort());
 
   // Approved through both leaders, then copied to the dorm office.
   expect(approved.history.map((h) => h.action)).toEqual(['submit', 'approve', 'approve', 'approve', 'copy', 'finish']);
-  expect(approved.tasks.filter((t) => t.status === 'approved').map((t) => t.nodeId)).toEqual(['counsellor', 'college', 'college']);
+  expect(approved.tasks.filter((t) => t.status === 'approved').map((t) => t.nodeId)).toEqual([
+    'counsellor',
+    'college',
+    'college',
+  ]);
   expect(approved.copies.length).toBeGreaterThan(0);
   expect(approved.copies.every((c) => dormOffice.includes(c.userId))).toBe(true);
   expect(approved.inst.endedAt).not.toBeNull();
@@ -86,7 +139,15 @@ async function expectDemoRequests(app: TestApp) {
     expect(times.at(-1)!).toBeLessThanOrEqual(Date.now());
     // Every handled task has its history entry by its assignee at the time it was handled.
     for (const t of x.tasks.filter((y) => y.status === 'approved' || y.status === 'rejected')) {
-      expect(x.history.some((h) => h.actorId === t.assigneeId && h.nodeId === t.nodeId && Number(h.at) === Number(t.handledAt) && (h.action === 'approve' || h.action === 'return'))).toBe(true);
+      expect(
+        x.history.some(
+          (h) =>
+            h.actorId === t.assigneeId &&
+            h.nodeId === t.nodeId &&
+            Number(h.at) === Number(t.handledAt) &&
+            (h.action === 'approve' || h.action === 'return'),
+        ),
+      ).toBe(true);
     }
   }
   // The seed's organisation names an approver for every node: the administrator got nothing.
@@ -96,11 +157,15 @@ async function expectDemoRequests(app: TestApp) {
   return { approved, atCollege, returned, atCounsellor };
 }
 
-describe('the demo\'s sample leave requests (small seed)', () => {
+describe("the demo's sample leave requests (small seed)", () => {
   let app: TestApp;
   let r: Awaited<ReturnType<typeof expectDemoRequests>>;
-  beforeAll(async () => { app = await buildTestApp(); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('start instances through the engine and stand in the states designed', async () => {
     r = await expectDemoRequests(app);
@@ -108,41 +173,78 @@ describe('the demo\'s sample leave requests (small seed)', () => {
 
   it('fill the approval centre of the demo accounts', async () => {
     const dsp = await list(app, 'teacher', 'dsp');
-    expect(dsp.list.filter((t) => t.instanceId === r.atCounsellor.inst.id).map((t) => t.nodeName)).toEqual(['辅导员审批']);
+    expect(dsp.list.filter((t) => t.instanceId === r.atCounsellor.inst.id).map((t) => t.nodeName)).toEqual([
+      '辅导员审批',
+    ]);
     expect(dsp.list.some((t) => t.instanceId === r.atCollege.inst.id)).toBe(false);
     const ysp = await list(app, 'teacher', 'ysp');
-    expect(new Set(ysp.list.map((t) => t.instanceId))).toEqual(new Set([r.approved.inst.id, r.atCollege.inst.id, r.returned.inst.id]));
+    expect(new Set(ysp.list.map((t) => t.instanceId))).toEqual(
+      new Set([r.approved.inst.id, r.atCollege.inst.id, r.returned.inst.id]),
+    );
 
     const wfq = await list(app, 'student', 'wfq');
-    expect(wfq.list.map((t) => [t.instanceId, t.instanceStatus])).toEqual(expect.arrayContaining([
-      [r.approved.inst.id, 'approved'], [r.returned.inst.id, 'returned'], [r.atCounsellor.inst.id, 'running'],
-    ]));
+    expect(wfq.list.map((t) => [t.instanceId, t.instanceStatus])).toEqual(
+      expect.arrayContaining([
+        [r.approved.inst.id, 'approved'],
+        [r.returned.inst.id, 'returned'],
+        [r.atCounsellor.inst.id, 'running'],
+      ]),
+    );
     expect(wfq.total).toBe(3);
-    const view = await expectOk(await app.injectAs('student', { method: 'GET', url: `/workflow/api/v1.instance/detail/?instanceId=${r.returned.inst.id}` })) as InstanceView;
+    const view = (await expectOk(
+      await app.injectAs('student', {
+        method: 'GET',
+        url: `/workflow/api/v1.instance/detail/?instanceId=${r.returned.inst.id}`,
+      }),
+    )) as InstanceView;
     expect(view.canResubmit).toBe(true);
 
     // The leader still to sign sees the countersign waiting.
     const pendingLeader = r.atCollege.tasks.find((t) => t.status === 'pending')!;
-    const leader = (await app.db.selectFrom('appUser').select('username').where('id', '=', pendingLeader.assigneeId).executeTakeFirstOrThrow()).username;
-    expect((await list(app, leader, 'dsp')).list.find((t) => t.instanceId === r.atCollege.inst.id)?.nodeName).toBe('学院审批');
+    const leader = (
+      await app.db
+        .selectFrom('appUser')
+        .select('username')
+        .where('id', '=', pendingLeader.assigneeId)
+        .executeTakeFirstOrThrow()
+    ).username;
+    expect((await list(app, leader, 'dsp')).list.find((t) => t.instanceId === r.atCollege.inst.id)?.nodeName).toBe(
+      '学院审批',
+    );
 
     // A dorm-office person has the approved request copied to them.
-    const dorm = (await app.db.selectFrom('appUser').select('username').where('id', '=', r.approved.copies[0]!.userId).executeTakeFirstOrThrow()).username;
+    const dorm = (
+      await app.db
+        .selectFrom('appUser')
+        .select('username')
+        .where('id', '=', r.approved.copies[0]!.userId)
+        .executeTakeFirstOrThrow()
+    ).username;
     expect((await list(app, dorm, 'cswd')).list.map((c) => c.instanceId)).toContain(r.approved.inst.id);
 
     // The engine's own messages: the student heard of the approval and of the return.
-    const results = await app.db.selectFrom('message').select('title').where('userId', '=', await idOf(app, 'student')).where('kind', '=', 'result').execute();
-    expect(results.map((m) => m.title).sort()).toEqual(['李明轩的请假申请（其他，2026-03-16至2026-03-16） 已被退回，请修改后重新提交', '李明轩的请假申请（病假，2026-03-02至2026-03-03） 已审批通过']);
+    const results = await app.db
+      .selectFrom('message')
+      .select('title')
+      .where('userId', '=', await idOf(app, 'student'))
+      .where('kind', '=', 'result')
+      .execute();
+    expect(results.map((m) => m.title).sort()).toEqual([
+      '李明轩的请假申请（其他，2026-03-16至2026-03-16） 已被退回，请修改后重新提交',
+      '李明轩的请假申请（病假，2026-03-02至2026-03-03） 已审批通过',
+    ]);
   });
 });
 
-describe('the demo\'s sample leave requests (full seed)', () => {
+describe("the demo's sample leave requests (full seed)", () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp({ seed: 'none' });
     await seedDemo(app.db, { size: 'full' });
   }, 120_000);
-  afterAll(async () => { await app.close(); });
+  afterAll(async () => {
+    await app.close();
+  });
 
   it('stand in the same states with the full organisation', async () => {
     const r = await expectDemoRequests(app);

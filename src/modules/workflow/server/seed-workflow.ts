@@ -15,12 +15,39 @@ export const LEAVE_PROCESS: ProcessDefinition = {
   format: PROCESS_FORMAT,
   nodes: [
     { id: 'start', type: 'start', name: '提交申请', x: 0, y: 0 },
-    { id: 'counsellor', type: 'approval', name: '辅导员审批', assignee: { kind: 'role', roleCode: 'counsellor', nearest: true }, signMode: 'any', noAssignee: 'admin', timeLimitHours: 24, batchApprove: true, fieldPermissions: { phone: 'readOnly' }, x: 0, y: 120 },
-    { id: 'college', type: 'approval', name: '学院审批', assignee: { kind: 'deptLeader' }, signMode: 'all', noAssignee: 'admin', timeLimitHours: 48, x: 0, y: 240 },
+    {
+      id: 'counsellor',
+      type: 'approval',
+      name: '辅导员审批',
+      assignee: { kind: 'role', roleCode: 'counsellor', nearest: true },
+      signMode: 'any',
+      noAssignee: 'admin',
+      timeLimitHours: 24,
+      batchApprove: true,
+      fieldPermissions: { phone: 'readOnly' },
+      x: 0,
+      y: 120,
+    },
+    {
+      id: 'college',
+      type: 'approval',
+      name: '学院审批',
+      assignee: { kind: 'deptLeader' },
+      signMode: 'all',
+      noAssignee: 'admin',
+      timeLimitHours: 48,
+      x: 0,
+      y: 240,
+    },
     { id: 'dorm', type: 'copy', name: '抄送宿管办', assignee: { kind: 'role', roleCode: 'dorm_office' }, x: 0, y: 360 },
     { id: 'end', type: 'end', name: '结束', x: 0, y: 480 },
   ],
-  edges: [{ from: 'start', to: 'counsellor' }, { from: 'counsellor', to: 'college' }, { from: 'college', to: 'dorm' }, { from: 'dorm', to: 'end' }],
+  edges: [
+    { from: 'start', to: 'counsellor' },
+    { from: 'counsellor', to: 'college' },
+    { from: 'college', to: 'dorm' },
+    { from: 'dorm', to: 'end' },
+  ],
   // A student's several requests stay apart in the lists by kind and dates.
   titleTemplate: '{申请人}的请假申请（{请假类型}，{请假时间}）',
 };
@@ -48,32 +75,65 @@ const SAMPLE_STEPS: SampleStep[][] = [
   ],
   [
     { node: 'counsellor', by: 'teacher', act: 'approve', comment: '情况属实，同意。', afterMinutes: 30 },
-    { node: 'college', by: 'first', act: 'approve', comment: '同意，离校期间注意安全，按时返校销假。', afterMinutes: 90 },
+    {
+      node: 'college',
+      by: 'first',
+      act: 'approve',
+      comment: '同意，离校期间注意安全，按时返校销假。',
+      afterMinutes: 90,
+    },
   ],
   [
-    { node: 'counsellor', by: 'teacher', act: 'return', comment: '请在「证明材料」中上传竞赛参赛通知后重新提交。', afterMinutes: 40 },
+    {
+      node: 'counsellor',
+      by: 'teacher',
+      act: 'return',
+      comment: '请在「证明材料」中上传竞赛参赛通知后重新提交。',
+      afterMinutes: 40,
+    },
   ],
   [],
 ];
 
 /** Starts the sample submissions' instances and takes each through its steps, with the engine's own transitions. */
 async function runSampleRequests(tx: Transaction<Database>, formId: number): Promise<void> {
-  const subs = await tx.selectFrom('formSubmission').select(['id', 'submitterId', 'submittedAt']).where('formId', '=', formId).orderBy('id').execute();
+  const subs = await tx
+    .selectFrom('formSubmission')
+    .select(['id', 'submitterId', 'submittedAt'])
+    .where('formId', '=', formId)
+    .orderBy('id')
+    .execute();
   const teacher = await tx.selectFrom('appUser').select('id').where('username', '=', 'teacher').executeTakeFirst();
   for (const [i, sub] of subs.entries()) {
     const submittedAt = Number(sub.submittedAt);
-    const instanceId = await startForSubmission(tx, { formId, submissionId: sub.id, submitterId: sub.submitterId, at: submittedAt });
+    const instanceId = await startForSubmission(tx, {
+      formId,
+      submissionId: sub.id,
+      submitterId: sub.submitterId,
+      at: submittedAt,
+    });
     if (instanceId === null) continue;
     for (const step of SAMPLE_STEPS[i] ?? []) {
       const open = (await openTasksOf(tx, instanceId)).filter((t) => t.status === 'pending' && t.nodeId === step.node);
       const task = step.by === 'teacher' ? open.find((t) => t.assigneeId === teacher?.id) : open[0];
       // The seeded organisation always gives these nodes their people: a miss is a seed bug, not something to skip.
       if (!task) throw new Error(`sample request ${i + 1}: no open task of ${step.by} at ${step.node}`);
-      const who = await tx.selectFrom('appUser').select(['id', 'realName', 'isAdmin']).where('id', '=', task.assigneeId).executeTakeFirstOrThrow();
+      const who = await tx
+        .selectFrom('appUser')
+        .select(['id', 'realName', 'isAdmin'])
+        .where('id', '=', task.assigneeId)
+        .executeTakeFirstOrThrow();
       const actor: engine.Actor = { userId: who.id, name: who.realName, isAdmin: who.isAdmin === 1 };
       const at = submittedAt + step.afterMinutes * 60_000;
       if (step.act === 'approve') await engine.approve(tx, actor, { taskId: task.id, comment: step.comment }, at);
-      else await engine.reject(tx, actor, { taskId: task.id, comment: step.comment, to: 'applicant' }, at, earlierApprovalNodes);
+      else
+        await engine.reject(
+          tx,
+          actor,
+          { taskId: task.id, comment: step.comment, to: 'applicant' },
+          at,
+          earlierApprovalNodes,
+        );
     }
   }
 }
@@ -86,7 +146,11 @@ async function runSampleRequests(tx: Transaction<Database>, formId: number): Pro
  * every list. Inside the demo seed's transaction, after the sample forms.
  */
 export async function insertSampleProcess(tx: Transaction<Database>, now: number): Promise<void> {
-  const form = await tx.selectFrom('form').select(['id', 'latestVersion']).where('name', '=', LEAVE_FORM_NAME).executeTakeFirst();
+  const form = await tx
+    .selectFrom('form')
+    .select(['id', 'latestVersion'])
+    .where('name', '=', LEAVE_FORM_NAME)
+    .executeTakeFirst();
   if (!form || form.latestVersion === null) return;
   const problems = checkProcess(LEAVE_PROCESS);
   if (problems.length) throw new Error(`sample process is invalid: ${problems.join('; ')}`);
@@ -95,15 +159,44 @@ export async function insertSampleProcess(tx: Transaction<Database>, now: number
   // (the small seed has one), never the demo teacher, who approves as a counsellor.
   const colleges = await tx.selectFrom('department').select('id').where('kind', '=', 'college').orderBy('id').execute();
   for (const c of colleges) {
-    const staff = await tx.selectFrom('appUser as u').leftJoin('userRole as ur', 'ur.userId', 'u.id').leftJoin('role as r', (j) => j.onRef('r.id', '=', 'ur.roleId').on('r.code', '=', 'college_leader'))
-      .select(['u.id', 'r.code']).where('u.departmentId', '=', c.id).where('u.kind', '=', 'staff').where('u.username', '!=', 'teacher').orderBy('u.id').execute();
-    const leaders = [...new Set([...staff.filter((s) => s.code === 'college_leader'), ...staff].map((s) => s.id))].slice(0, 2);
+    const staff = await tx
+      .selectFrom('appUser as u')
+      .leftJoin('userRole as ur', 'ur.userId', 'u.id')
+      .leftJoin('role as r', (j) => j.onRef('r.id', '=', 'ur.roleId').on('r.code', '=', 'college_leader'))
+      .select(['u.id', 'r.code'])
+      .where('u.departmentId', '=', c.id)
+      .where('u.kind', '=', 'staff')
+      .where('u.username', '!=', 'teacher')
+      .orderBy('u.id')
+      .execute();
+    const leaders = [
+      ...new Set([...staff.filter((s) => s.code === 'college_leader'), ...staff].map((s) => s.id)),
+    ].slice(0, 2);
     if (leaders.length) await setDepartmentLeaders(tx, c.id, leaders);
   }
 
-  const { id } = await tx.insertInto('wfProcess').values({
-    name: LEAVE_PROCESS_NAME, formId: form.id, status: 'published', draft: JSON.stringify(LEAVE_PROCESS), latestVersion: 1, updatedAt: now, updatedByName: '系统管理员',
-  }).returning('id').executeTakeFirstOrThrow();
-  await tx.insertInto('wfProcessVersion').values({ processId: id, version: 1, definition: canonicalJson(LEAVE_PROCESS), publishedAt: now, publishedByName: '系统管理员' }).execute();
+  const { id } = await tx
+    .insertInto('wfProcess')
+    .values({
+      name: LEAVE_PROCESS_NAME,
+      formId: form.id,
+      status: 'published',
+      draft: JSON.stringify(LEAVE_PROCESS),
+      latestVersion: 1,
+      updatedAt: now,
+      updatedByName: '系统管理员',
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('wfProcessVersion')
+    .values({
+      processId: id,
+      version: 1,
+      definition: canonicalJson(LEAVE_PROCESS),
+      publishedAt: now,
+      publishedByName: '系统管理员',
+    })
+    .execute();
   await runSampleRequests(tx, form.id);
 }

@@ -8,8 +8,20 @@ import { sendMessage } from '@/modules/messages/server/send';
 import { canonicalJson } from '@/modules/forms/server/service';
 import { checkProcess, earlierApprovalNodes } from '../check-process';
 import {
-  PROCESS_FORMAT, taskLink, URGE_INTERVAL_MS, type ApplyEditBody, type BatchApproveAnswer, type DelegationBody, type FieldPermission,
-  type InstanceView, type ProcessCreateBody, type ProcessDefinition, type ProcessDetail, type ProcessSaveBody, type PublicRecord, type TaskView,
+  PROCESS_FORMAT,
+  taskLink,
+  URGE_INTERVAL_MS,
+  type ApplyEditBody,
+  type BatchApproveAnswer,
+  type DelegationBody,
+  type FieldPermission,
+  type InstanceView,
+  type ProcessCreateBody,
+  type ProcessDefinition,
+  type ProcessDetail,
+  type ProcessSaveBody,
+  type PublicRecord,
+  type TaskView,
 } from '../contract';
 import * as engine from './engine';
 import type { Actor } from './engine';
@@ -22,10 +34,22 @@ export const starterDefinition = (): ProcessDefinition => ({
   format: PROCESS_FORMAT,
   nodes: [
     { id: 'start', type: 'start', name: '发起', x: 0, y: 0 },
-    { id: 'approve1', type: 'approval', name: '审批', assignee: { kind: 'deptLeader' }, signMode: 'any', noAssignee: 'admin', x: 0, y: 120 },
+    {
+      id: 'approve1',
+      type: 'approval',
+      name: '审批',
+      assignee: { kind: 'deptLeader' },
+      signMode: 'any',
+      noAssignee: 'admin',
+      x: 0,
+      y: 120,
+    },
     { id: 'end', type: 'end', name: '结束', x: 0, y: 240 },
   ],
-  edges: [{ from: 'start', to: 'approve1' }, { from: 'approve1', to: 'end' }],
+  edges: [
+    { from: 'start', to: 'approve1' },
+    { from: 'approve1', to: 'end' },
+  ],
 });
 
 async function processOr404(db: repo.Conn, id: number): Promise<repo.ProcessRow> {
@@ -38,7 +62,8 @@ async function processOr404(db: repo.Conn, id: number): Promise<repo.ProcessRow>
 async function definitionProblems(db: repo.Conn, formId: number, def: ProcessDefinition): Promise<string[]> {
   const form = await repo.formInfo(db, formId);
   if (!form) throw badInput('所选表单不存在', { field: 'formId' });
-  const schemaText = form.latestVersion !== null ? await repo.formVersionSchema(db, formId, form.latestVersion) : form.draftSchema;
+  const schemaText =
+    form.latestVersion !== null ? await repo.formVersionSchema(db, formId, form.latestVersion) : form.draftSchema;
   const problems = checkProcess(def, schemaText ? (JSON.parse(schemaText) as FormSchema) : undefined);
   // A change request restarts on the stored record: its process must belong to the same form.
   if (def.editProcessId !== undefined && (await repo.findProcess(db, def.editProcessId))?.formId !== formId) {
@@ -49,7 +74,11 @@ async function definitionProblems(db: repo.Conn, formId: number, def: ProcessDef
 
 async function checkedDefinition(db: repo.Conn, formId: number, def: ProcessDefinition): Promise<void> {
   const messages = await definitionProblems(db, formId, def);
-  if (messages.length) throw badInput(`流程设计有误：${messages[0]}${messages.length > 1 ? `（等 ${messages.length} 处）` : ''}`, { field: 'definition', messages });
+  if (messages.length)
+    throw badInput(`流程设计有误：${messages[0]}${messages.length > 1 ? `（等 ${messages.length} 处）` : ''}`, {
+      field: 'definition',
+      messages,
+    });
 }
 
 const auditOk = (db: repo.Conn, a: Actor, action: string, target: string, detail: string) =>
@@ -61,8 +90,16 @@ export async function processDetail(app: FastifyInstance, id: number): Promise<P
   const p = await processOr404(app.db, id);
   const form = await repo.formInfo(app.db, p.formId);
   return {
-    id: p.id, name: p.name, formId: p.formId, formName: form?.name ?? '', status: p.status, latestVersion: p.latestVersion, updatedAt: p.updatedAt,
-    updatedBy: p.updatedByName, draft: engine.parseDef(p.draft), versions: await repo.listVersions(app.db, id),
+    id: p.id,
+    name: p.name,
+    formId: p.formId,
+    formName: form?.name ?? '',
+    status: p.status,
+    latestVersion: p.latestVersion,
+    updatedAt: p.updatedAt,
+    updatedBy: p.updatedByName,
+    draft: engine.parseDef(p.draft),
+    versions: await repo.listVersions(app.db, id),
   };
 }
 
@@ -70,7 +107,15 @@ export async function createProcess(app: FastifyInstance, a: Actor, body: Proces
   const def = body.definition ?? starterDefinition();
   await checkedDefinition(app.db, body.formId, def);
   return app.db.transaction().execute(async (trx) => {
-    const id = await repo.insertProcess(trx, { name: body.name.trim(), formId: body.formId, status: 'draft', draft: JSON.stringify(def), latestVersion: null, updatedAt: Date.now(), updatedByName: a.name });
+    const id = await repo.insertProcess(trx, {
+      name: body.name.trim(),
+      formId: body.formId,
+      status: 'draft',
+      draft: JSON.stringify(def),
+      latestVersion: null,
+      updatedAt: Date.now(),
+      updatedByName: a.name,
+    });
     await auditOk(trx, a, 'process_created', `process:${id}`, body.name);
     return { id };
   });
@@ -80,12 +125,21 @@ export async function createProcess(app: FastifyInstance, a: Actor, body: Proces
  * Saves the draft as it is, half-finished designs included (an administrator stores work in
  * progress); the answer lists what the checker finds, and publish refuses until nothing is left.
  */
-export async function saveProcess(app: FastifyInstance, a: Actor, body: ProcessSaveBody): Promise<{ updatedAt: number; problems: string[] }> {
+export async function saveProcess(
+  app: FastifyInstance,
+  a: Actor,
+  body: ProcessSaveBody,
+): Promise<{ updatedAt: number; problems: string[] }> {
   const p = await processOr404(app.db, body.id);
   const problems = await definitionProblems(app.db, p.formId, body.definition);
   const now = Date.now();
   await app.db.transaction().execute(async (trx) => {
-    await repo.updateProcess(trx, p.id, { name: body.name.trim(), draft: JSON.stringify(body.definition), updatedAt: now, updatedByName: a.name });
+    await repo.updateProcess(trx, p.id, {
+      name: body.name.trim(),
+      draft: JSON.stringify(body.definition),
+      updatedAt: now,
+      updatedByName: a.name,
+    });
     await auditOk(trx, a, 'process_saved', `process:${p.id}`, body.name);
   });
   return { updatedAt: now, problems };
@@ -98,14 +152,24 @@ export async function publishProcess(app: FastifyInstance, a: Actor, id: number)
     await checkedDefinition(trx, p.formId, def);
     const form = await repo.formInfo(trx, p.formId);
     if (form?.status !== 'published') throw conflict('所绑定的表单尚未发布或已停用，不能发布流程');
-    if (p.latestVersion !== null && canonicalJson(engine.parseDef((await repo.findVersion(trx, id, p.latestVersion))!)) === canonicalJson(def)) {
+    if (
+      p.latestVersion !== null &&
+      canonicalJson(engine.parseDef((await repo.findVersion(trx, id, p.latestVersion))!)) === canonicalJson(def)
+    ) {
       throw conflict(`草稿与当前版本 v${p.latestVersion} 相同，无需重新发布`);
     }
     const version = (p.latestVersion ?? 0) + 1;
     const now = Date.now();
     // Conditional on the version read: two simultaneous publishes cannot both write version n.
-    if (!(await repo.takeVersion(trx, id, p.latestVersion, version, now, a.name))) throw conflict('流程已被他人发布，请刷新后重试');
-    await repo.insertVersion(trx, { processId: id, version, definition: canonicalJson(def), publishedAt: now, publishedByName: a.name });
+    if (!(await repo.takeVersion(trx, id, p.latestVersion, version, now, a.name)))
+      throw conflict('流程已被他人发布，请刷新后重试');
+    await repo.insertVersion(trx, {
+      processId: id,
+      version,
+      definition: canonicalJson(def),
+      publishedAt: now,
+      publishedByName: a.name,
+    });
     await auditOk(trx, a, 'process_published', `process:${id}`, `${p.name} v${version}`);
     return { version };
   });
@@ -116,7 +180,11 @@ export async function setProcessEnabled(app: FastifyInstance, a: Actor, id: numb
     const p = await processOr404(trx, id);
     if (p.latestVersion === null) throw conflict('流程尚未发布');
     if (enabled === (p.status === 'published')) throw conflict(enabled ? '流程未停用' : '流程已停用');
-    await repo.updateProcess(trx, id, { status: enabled ? 'published' : 'disabled', updatedAt: Date.now(), updatedByName: a.name });
+    await repo.updateProcess(trx, id, {
+      status: enabled ? 'published' : 'disabled',
+      updatedAt: Date.now(),
+      updatedByName: a.name,
+    });
     await auditOk(trx, a, enabled ? 'process_enabled' : 'process_disabled', `process:${id}`, p.name);
   });
 }
@@ -124,21 +192,37 @@ export async function setProcessEnabled(app: FastifyInstance, a: Actor, id: numb
 // --- starting ----------------------------------------------------------------------------------
 
 /** The form-submit hook: a submission of a form bound to a published process starts an instance (same transaction). */
-export async function startForSubmission(trx: repo.Tx, e: { formId: number; submissionId: number; submitterId: number | null; at: number }): Promise<number | null> {
+export async function startForSubmission(
+  trx: repo.Tx,
+  e: { formId: number; submissionId: number; submitterId: number | null; at: number },
+): Promise<number | null> {
   if (e.submitterId === null) return null;
   const p = await repo.publishedProcessOfForm(trx, e.formId);
   if (!p) return null;
-  return engine.startInstance(trx, { processId: p.id, version: p.latestVersion, submissionId: e.submissionId, applicantId: e.submitterId }, e.at);
+  return engine.startInstance(
+    trx,
+    { processId: p.id, version: p.latestVersion, submissionId: e.submissionId, applicantId: e.submitterId },
+    e.at,
+  );
 }
 
-export async function startFromSubmission(app: FastifyInstance, a: Actor, submissionId: number): Promise<{ instanceId: number }> {
+export async function startFromSubmission(
+  app: FastifyInstance,
+  a: Actor,
+  submissionId: number,
+): Promise<{ instanceId: number }> {
   return app.db.transaction().execute(async (trx) => {
     const sub = await engine.submissionOf(trx, submissionId);
     if (!sub) throw notFound('表单记录不存在');
     if (sub.submitterId !== a.userId) throw noPermission('只能为自己的提交发起审批');
     const running = await repo.instanceOfSubmission(trx, submissionId, 'normal', ['running', 'returned', 'approved']);
     if (running) throw conflict('该提交已在审批流程中');
-    const id = await startForSubmission(trx, { formId: sub.formId, submissionId, submitterId: a.userId, at: Date.now() });
+    const id = await startForSubmission(trx, {
+      formId: sub.formId,
+      submissionId,
+      submitterId: a.userId,
+      at: Date.now(),
+    });
     if (id === null) throw badInput('该表单没有已发布的审批流程');
     return { instanceId: id };
   });
@@ -146,17 +230,30 @@ export async function startFromSubmission(app: FastifyInstance, a: Actor, submis
 
 // --- transitions (each one transaction) -----------------------------------------------------------
 
-const tx = <T>(app: FastifyInstance, fn: (trx: repo.Tx, now: number) => Promise<T>) => app.db.transaction().execute((trx) => fn(trx, Date.now()));
+const tx = <T>(app: FastifyInstance, fn: (trx: repo.Tx, now: number) => Promise<T>) =>
+  app.db.transaction().execute((trx) => fn(trx, Date.now()));
 
-export const approve = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.approve>[2]) => tx(app, (trx, now) => engine.approve(trx, a, body, now));
-export const reject = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.reject>[2]) => tx(app, (trx, now) => engine.reject(trx, a, body, now, earlierApprovalNodes));
-export const transfer = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.transfer>[2]) => tx(app, (trx, now) => engine.transfer(trx, a, body, now));
-export const reassign = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.transfer>[2]) => tx(app, (trx, now) => engine.transfer(trx, a, body, now, { admin: true }));
-export const addSigner = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.addSigner>[2]) => tx(app, (trx, now) => engine.addSigner(trx, a, body, now));
-export const withdraw = (app: FastifyInstance, a: Actor, instanceId: number) => tx(app, (trx, now) => engine.withdraw(trx, a, instanceId, now));
-export const terminate = (app: FastifyInstance, a: Actor, instanceId: number, reason: string) => tx(app, (trx, now) => engine.terminate(trx, a, instanceId, reason, now));
+export const approve = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.approve>[2]) =>
+  tx(app, (trx, now) => engine.approve(trx, a, body, now));
+export const reject = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.reject>[2]) =>
+  tx(app, (trx, now) => engine.reject(trx, a, body, now, earlierApprovalNodes));
+export const transfer = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.transfer>[2]) =>
+  tx(app, (trx, now) => engine.transfer(trx, a, body, now));
+export const reassign = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.transfer>[2]) =>
+  tx(app, (trx, now) => engine.transfer(trx, a, body, now, { admin: true }));
+export const addSigner = (app: FastifyInstance, a: Actor, body: Parameters<typeof engine.addSigner>[2]) =>
+  tx(app, (trx, now) => engine.addSigner(trx, a, body, now));
+export const withdraw = (app: FastifyInstance, a: Actor, instanceId: number) =>
+  tx(app, (trx, now) => engine.withdraw(trx, a, instanceId, now));
+export const terminate = (app: FastifyInstance, a: Actor, instanceId: number, reason: string) =>
+  tx(app, (trx, now) => engine.terminate(trx, a, instanceId, reason, now));
 
-export async function batchApprove(app: FastifyInstance, a: Actor, taskIds: number[], comment?: string): Promise<BatchApproveAnswer> {
+export async function batchApprove(
+  app: FastifyInstance,
+  a: Actor,
+  taskIds: number[],
+  comment?: string,
+): Promise<BatchApproveAnswer> {
   const out: BatchApproveAnswer = { approved: [], failed: [] };
   for (const taskId of [...new Set(taskIds)]) {
     try {
@@ -178,17 +275,29 @@ export async function batchApprove(app: FastifyInstance, a: Actor, taskIds: numb
  * The field an approver uploads for (task/upload): their own pending task, a file-type field this
  * node may edit. The file is stored as the form's (purpose form:<id>), so approve accepts it.
  */
-export async function taskUploadTarget(app: FastifyInstance, a: Actor, taskId: number, fieldId: string): Promise<{ formId: number; field: FormField }> {
+export async function taskUploadTarget(
+  app: FastifyInstance,
+  a: Actor,
+  taskId: number,
+  fieldId: string,
+): Promise<{ formId: number; field: FormField }> {
   return tx(app, async (trx, now) => {
     const { ctx, node } = await engine.ownPendingTask(trx, taskId, a, now);
     const field = allFields(ctx.schema).find((f) => f.id === fieldId);
     if (!field || !engine.FILE_FIELD_TYPES.has(field.type)) throw badInput('该字段不接受上传', { field: 'field' });
-    if (engine.permissionsOf(node)[fieldId] !== 'editable') throw badInput(`字段「${field.label}」在此节点不可修改`, { field: 'field' });
+    if (engine.permissionsOf(node)[fieldId] !== 'editable')
+      throw badInput(`字段「${field.label}」在此节点不可修改`, { field: 'field' });
     return { formId: ctx.inst.formId, field };
   });
 }
 
-export async function resubmit(app: FastifyInstance, a: Actor, instanceId: number, values: FormValues, comment?: string): Promise<void> {
+export async function resubmit(
+  app: FastifyInstance,
+  a: Actor,
+  instanceId: number,
+  values: FormValues,
+  comment?: string,
+): Promise<void> {
   await tx(app, async (trx, now) => {
     const ctx = await engine.applicantCtx(trx, instanceId, a, now);
     if (ctx.inst.status !== 'returned') throw conflict('只有被退回的申请可以重新提交');
@@ -204,7 +313,16 @@ export async function resubmit(app: FastifyInstance, a: Actor, instanceId: numbe
     ctx.inst.status = 'running';
     ctx.state = { joins: {}, picks: {} };
     const start = ctx.def.nodes.find((n) => n.type === 'start')!;
-    await repo.addHistory(trx, { instanceId, nodeId: start.id, nodeName: start.name, actorId: a.userId, actorName: a.name, action: 'resubmit', comment: comment ?? '', at: now });
+    await repo.addHistory(trx, {
+      instanceId,
+      nodeId: start.id,
+      nodeName: start.name,
+      actorId: a.userId,
+      actorName: a.name,
+      action: 'resubmit',
+      comment: comment ?? '',
+      at: now,
+    });
     ctx.starting = true;
     await engine.enter(ctx, start.id);
     await engine.save(ctx);
@@ -216,7 +334,11 @@ export async function urge(app: FastifyInstance, a: Actor, instanceId: number): 
     const ctx = await engine.applicantCtx(trx, instanceId, a, now);
     if (ctx.inst.status !== 'running') throw conflict('审批不在进行中，无需催办');
     if (ctx.inst.lastUrgedAt !== null && now - ctx.inst.lastUrgedAt < URGE_INTERVAL_MS) {
-      throw new AppError(Codes.tooManyRequests, 429, `催办过于频繁，请 ${Math.ceil((URGE_INTERVAL_MS - (now - ctx.inst.lastUrgedAt)) / 60_000)} 分钟后再试`);
+      throw new AppError(
+        Codes.tooManyRequests,
+        429,
+        `催办过于频繁，请 ${Math.ceil((URGE_INTERVAL_MS - (now - ctx.inst.lastUrgedAt)) / 60_000)} 分钟后再试`,
+      );
     }
     const open = (await repo.openTasksOf(trx, instanceId)).filter((t) => t.status === 'pending');
     await repo.updateInstance(trx, instanceId, { lastUrgedAt: now });
@@ -225,18 +347,37 @@ export async function urge(app: FastifyInstance, a: Actor, instanceId: number): 
     for (const t of open) {
       if (seen.has(t.assigneeId)) continue;
       seen.add(t.assigneeId);
-      await sendMessage(trx, { userIds: [t.assigneeId], kind: 'urge', title: `催办：${ctx.inst.title}`, link: taskLink(t.id), at: now });
+      await sendMessage(trx, {
+        userIds: [t.assigneeId],
+        kind: 'urge',
+        title: `催办：${ctx.inst.title}`,
+        link: taskLink(t.id),
+        at: now,
+      });
     }
     await repo.addHistory(trx, { instanceId, actorId: a.userId, actorName: a.name, action: 'urge', at: now });
   });
 }
 
 /** Applicant, approvers, copy recipients and administrators take part in an instance. */
-export async function isParticipant(db: repo.Conn, inst: { id: number; applicantId: number }, a: Actor): Promise<boolean> {
-  return a.isAdmin || inst.applicantId === a.userId || (await repo.hasTaskIn(db, inst.id, a.userId)) || (await repo.isCopiedTo(db, inst.id, a.userId));
+export async function isParticipant(
+  db: repo.Conn,
+  inst: { id: number; applicantId: number },
+  a: Actor,
+): Promise<boolean> {
+  return (
+    a.isAdmin ||
+    inst.applicantId === a.userId ||
+    (await repo.hasTaskIn(db, inst.id, a.userId)) ||
+    (await repo.isCopiedTo(db, inst.id, a.userId))
+  );
 }
 
-export async function comment(app: FastifyInstance, a: Actor, body: { instanceId: number; comment: string; attachmentIds?: string[] }): Promise<void> {
+export async function comment(
+  app: FastifyInstance,
+  a: Actor,
+  body: { instanceId: number; comment: string; attachmentIds?: string[] },
+): Promise<void> {
   await tx(app, async (trx, now) => {
     const inst = await repo.findInstance(trx, body.instanceId);
     if (!inst) throw notFound('审批单不存在');
@@ -244,11 +385,23 @@ export async function comment(app: FastifyInstance, a: Actor, body: { instanceId
     const ids = [...new Set(body.attachmentIds ?? [])];
     const files = await repo.uploadsFor(trx, ids, `workflow:${inst.id}`, a.userId);
     if (files.length !== ids.length) throw badInput('附件无效，请重新上传', { field: 'attachmentIds' });
-    await repo.addHistory(trx, { instanceId: inst.id, actorId: a.userId, actorName: a.name, action: 'comment', comment: body.comment, attachments: files.map((f) => ({ id: f.id, name: f.originalName, url: fileUrl(f.id) })), at: now });
+    await repo.addHistory(trx, {
+      instanceId: inst.id,
+      actorId: a.userId,
+      actorName: a.name,
+      action: 'comment',
+      comment: body.comment,
+      attachments: files.map((f) => ({ id: f.id, name: f.originalName, url: fileUrl(f.id) })),
+      at: now,
+    });
   });
 }
 
-export async function applyForEdit(app: FastifyInstance, a: Actor, body: ApplyEditBody): Promise<{ instanceId: number }> {
+export async function applyForEdit(
+  app: FastifyInstance,
+  a: Actor,
+  body: ApplyEditBody,
+): Promise<{ instanceId: number }> {
   return tx(app, async (trx, now) => {
     const ctx = await engine.applicantCtx(trx, body.instanceId, a, now);
     if (ctx.inst.status !== 'approved' || ctx.inst.kind !== 'normal') throw conflict('只有已通过的申请可以申请修改');
@@ -262,8 +415,23 @@ export async function applyForEdit(app: FastifyInstance, a: Actor, body: ApplyEd
     if (!Object.keys(diff).length) throw badInput('没有修改任何内容', { field: 'values' });
     const processId = ctx.def.editProcessId ?? ctx.inst.processId;
     const p = await repo.findProcess(trx, processId);
-    if (!p || p.status !== 'published' || p.latestVersion === null || p.formId !== ctx.inst.formId) throw conflict('修改审批流程不可用，请联系管理员');
-    const id = await engine.startInstance(trx, { processId, version: p.latestVersion, submissionId: ctx.inst.submissionId, applicantId: a.userId, kind: 'edit', parentId: ctx.inst.id, editValues: next, editDiff: diff, comment: body.reason }, now);
+    if (!p || p.status !== 'published' || p.latestVersion === null || p.formId !== ctx.inst.formId)
+      throw conflict('修改审批流程不可用，请联系管理员');
+    const id = await engine.startInstance(
+      trx,
+      {
+        processId,
+        version: p.latestVersion,
+        submissionId: ctx.inst.submissionId,
+        applicantId: a.userId,
+        kind: 'edit',
+        parentId: ctx.inst.id,
+        editValues: next,
+        editDiff: diff,
+        comment: body.reason,
+      },
+      now,
+    );
     await engine.save(ctx);
     return { instanceId: id };
   });
@@ -272,18 +440,38 @@ export async function applyForEdit(app: FastifyInstance, a: Actor, body: ApplyEd
 // --- reading -----------------------------------------------------------------------------------
 
 /** The schema and values without these fields. */
-function withoutFields(schema: FormSchema, values: FormValues, hidden: Set<string>): { schema: FormSchema; values: FormValues } {
+function withoutFields(
+  schema: FormSchema,
+  values: FormValues,
+  hidden: Set<string>,
+): { schema: FormSchema; values: FormValues } {
   if (!hidden.size) return { schema, values };
   return {
-    schema: { ...schema, sections: schema.sections.map((s) => ({ ...s, fields: s.fields.filter((f) => !hidden.has(f.id)) })), rules: schema.rules.filter((r) => !r.conditions.some((c) => hidden.has(c.field))) },
+    schema: {
+      ...schema,
+      sections: schema.sections.map((s) => ({ ...s, fields: s.fields.filter((f) => !hidden.has(f.id)) })),
+      rules: schema.rules.filter((r) => !r.conditions.some((c) => hidden.has(c.field))),
+    },
     values: Object.fromEntries(Object.entries(values).filter(([k]) => !hidden.has(k))),
   };
 }
 
 /** Fields hidden at any approval node: kept from readers other than the applicant and administrators. */
-const hiddenAnywhere = (def: ProcessDefinition) => new Set(def.nodes.flatMap((n) => Object.entries(n.fieldPermissions ?? {}).filter(([, p]) => p === 'hidden').map(([k]) => k)));
+const hiddenAnywhere = (def: ProcessDefinition) =>
+  new Set(
+    def.nodes.flatMap((n) =>
+      Object.entries(n.fieldPermissions ?? {})
+        .filter(([, p]) => p === 'hidden')
+        .map(([k]) => k),
+    ),
+  );
 
-async function buildView(app: FastifyInstance, instanceId: number, a: Actor, hidden: (def: ProcessDefinition) => Set<string>): Promise<InstanceView> {
+async function buildView(
+  app: FastifyInstance,
+  instanceId: number,
+  a: Actor,
+  hidden: (def: ProcessDefinition) => Set<string>,
+): Promise<InstanceView> {
   const db = app.db;
   const inst = await repo.findInstance(db, instanceId);
   if (!inst) throw notFound('审批单不存在');
@@ -299,20 +487,41 @@ async function buildView(app: FastifyInstance, instanceId: number, a: Actor, hid
   const mine = inst.applicantId === a.userId;
   const history = await repo.history(db, instanceId);
   const approved = await engine.approvedSinceSubmit(db, instanceId);
-  const editOpen = mine && inst.status === 'approved' && inst.kind === 'normal'
-    ? !(await repo.instanceOfSubmission(db, inst.submissionId, 'edit', ['running', 'returned']))
-    : false;
+  const editOpen =
+    mine && inst.status === 'approved' && inst.kind === 'normal'
+      ? !(await repo.instanceOfSubmission(db, inst.submissionId, 'edit', ['running', 'returned']))
+      : false;
   const tasks = await repo.instanceTasks(db, instanceId);
   // The chart marks nodes by id (the instance row keeps the waiting nodes' names, for lists).
-  const currentNodes = inst.status === 'running' ? [...new Set(tasks.filter((t) => t.status === 'pending').map((t) => t.nodeId))] : [];
+  const currentNodes =
+    inst.status === 'running' ? [...new Set(tasks.filter((t) => t.status === 'pending').map((t) => t.nodeId))] : [];
   return {
-    id: inst.id, processId: inst.processId, processName: process?.name ?? '', version: inst.version, formId: inst.formId, submissionId: inst.submissionId, kind: inst.kind,
-    title: inst.title, applicant: { id: inst.applicantId, name: inst.applicantName }, status: inst.status, currentNodes,
-    startedAt: inst.startedAt, endedAt: inst.endedAt, definition: def, schema: cut.schema, values: cut.values, diff, tasks, history,
+    id: inst.id,
+    processId: inst.processId,
+    processName: process?.name ?? '',
+    version: inst.version,
+    formId: inst.formId,
+    submissionId: inst.submissionId,
+    kind: inst.kind,
+    title: inst.title,
+    applicant: { id: inst.applicantId, name: inst.applicantName },
+    status: inst.status,
+    currentNodes,
+    startedAt: inst.startedAt,
+    endedAt: inst.endedAt,
+    definition: def,
+    schema: cut.schema,
+    values: cut.values,
+    diff,
+    tasks,
+    history,
     recordToken: mine ? inst.recordToken : null,
     canWithdraw: mine && (inst.status === 'returned' || (inst.status === 'running' && !approved)),
     canResubmit: mine && inst.status === 'returned',
-    canUrge: mine && inst.status === 'running' && (inst.lastUrgedAt === null || Date.now() - inst.lastUrgedAt >= URGE_INTERVAL_MS),
+    canUrge:
+      mine &&
+      inst.status === 'running' &&
+      (inst.lastUrgedAt === null || Date.now() - inst.lastUrgedAt >= URGE_INTERVAL_MS),
     canApplyEdit: editOpen,
   };
 }
@@ -333,7 +542,10 @@ export async function instanceRevisions(app: FastifyInstance, a: Actor, instance
   const list = await repo.revisions(app.db, inst.submissionId);
   if (a.isAdmin || inst.applicantId === a.userId) return list;
   const hide = hiddenAnywhere(engine.parseDef((await repo.findVersion(app.db, inst.processId, inst.version))!));
-  return list.map((r) => ({ ...r, values: Object.fromEntries(Object.entries(r.values).filter(([k]) => !hide.has(k))) }));
+  return list.map((r) => ({
+    ...r,
+    values: Object.fromEntries(Object.entries(r.values).filter(([k]) => !hide.has(k))),
+  }));
 }
 
 /**
@@ -350,13 +562,20 @@ export async function instanceFile(app: FastifyInstance, a: Actor, instanceId: n
   const hide = full ? new Set<string>() : hiddenAnywhere(def);
   const sub = (await engine.submissionOf(app.db, inst.submissionId))!;
   const schema = await engine.loadSchema(app.db, sub.formId, sub.version);
-  const fileFields = allFields(schema).filter((f) => ['file', 'image', 'signature'].includes(f.type) && !hide.has(f.id));
-  const valueSets: FormValues[] = [JSON.parse(sub.values) as FormValues, ...(await repo.revisions(app.db, inst.submissionId)).map((r) => r.values)];
+  const fileFields = allFields(schema).filter(
+    (f) => ['file', 'image', 'signature'].includes(f.type) && !hide.has(f.id),
+  );
+  const valueSets: FormValues[] = [
+    JSON.parse(sub.values) as FormValues,
+    ...(await repo.revisions(app.db, inst.submissionId)).map((r) => r.values),
+  ];
   if (inst.editValues) valueSets.push(JSON.parse(inst.editValues) as FormValues);
-  const held = valueSets.some((v) => fileFields.some((f) => {
-    const x = v[f.id];
-    return (Array.isArray(x) ? x : x ? [x] : []).some((r) => (r as { id?: unknown })?.id === fileId);
-  }));
+  const held = valueSets.some((v) =>
+    fileFields.some((f) => {
+      const x = v[f.id];
+      return (Array.isArray(x) ? x : x ? [x] : []).some((r) => (r as { id?: unknown })?.id === fileId);
+    }),
+  );
   if (!held) throw notFound('文件不存在');
   const [row] = await repo.uploadsFor(app.db, [fileId], `form:${sub.formId}`);
   if (!row) throw notFound('文件不存在');
@@ -370,7 +589,11 @@ export async function taskView(app: FastifyInstance, a: Actor, taskId: number): 
   let permissions: Record<string, FieldPermission> = {};
   const view = await buildView(app, task.instanceId, a, (def) => {
     permissions = engine.permissionsOf(def.nodes.find((n) => n.id === task.nodeId));
-    return new Set(Object.entries(permissions).filter(([, p]) => p === 'hidden').map(([k]) => k));
+    return new Set(
+      Object.entries(permissions)
+        .filter(([, p]) => p === 'hidden')
+        .map(([k]) => k),
+    );
   });
   const node = view.definition.nodes.find((n) => n.id === task.nodeId);
   const me = view.tasks.find((t) => t.id === taskId)!;
@@ -379,7 +602,9 @@ export async function taskView(app: FastifyInstance, a: Actor, taskId: number): 
     task: { ...me, batchApprove: task.batchApprove === 1 },
     permissions: Object.fromEntries(Object.entries(permissions).filter(([, p]) => p !== 'hidden')),
     rejectTargets: earlierApprovalNodes(view.definition, task.nodeId).map((n) => ({ id: n.id, name: n.name })),
-    picksFor: view.definition.nodes.filter((n) => n.assignee?.kind === 'nodePick' && n.assignee.nodeId === node?.id).map((n) => ({ id: n.id, name: n.name })),
+    picksFor: view.definition.nodes
+      .filter((n) => n.assignee?.kind === 'nodePick' && n.assignee.nodeId === node?.id)
+      .map((n) => ({ id: n.id, name: n.name })),
   };
 }
 
@@ -388,8 +613,14 @@ export async function publicRecord(app: FastifyInstance, token: string): Promise
   if (!row) throw notFound('记录不存在或链接已失效');
   const view = await buildView(app, row.id, { userId: 0, name: '', isAdmin: false }, hiddenAnywhere);
   return {
-    title: view.title, processName: view.processName, status: view.status, applicantName: view.applicant.name, startedAt: view.startedAt, endedAt: view.endedAt,
-    schema: view.schema, values: view.values,
+    title: view.title,
+    processName: view.processName,
+    status: view.status,
+    applicantName: view.applicant.name,
+    startedAt: view.startedAt,
+    endedAt: view.endedAt,
+    schema: view.schema,
+    values: view.values,
     history: view.history.map(({ attachments: _a, actorId: _b, ...h }) => h),
   };
 }
@@ -406,16 +637,38 @@ async function checkedDelegation(db: repo.Conn, b: DelegationBody): Promise<void
 export async function createDelegation(app: FastifyInstance, a: Actor, b: DelegationBody): Promise<{ id: number }> {
   await checkedDelegation(app.db, b);
   return app.db.transaction().execute(async (trx) => {
-    const id = await repo.insertDelegation(trx, { fromUserId: b.fromUserId, toUserId: b.toUserId, startsAt: b.startsAt, endsAt: b.endsAt, note: b.note ?? '', enabled: b.enabled === false ? 0 : 1, createdAt: Date.now() });
+    const id = await repo.insertDelegation(trx, {
+      fromUserId: b.fromUserId,
+      toUserId: b.toUserId,
+      startsAt: b.startsAt,
+      endsAt: b.endsAt,
+      note: b.note ?? '',
+      enabled: b.enabled === false ? 0 : 1,
+      createdAt: Date.now(),
+    });
     await auditOk(trx, a, 'delegation_created', `delegation:${id}`, `${b.fromUserId} → ${b.toUserId}`);
     return { id };
   });
 }
 
-export async function updateDelegation(app: FastifyInstance, a: Actor, b: DelegationBody & { id: number }): Promise<void> {
+export async function updateDelegation(
+  app: FastifyInstance,
+  a: Actor,
+  b: DelegationBody & { id: number },
+): Promise<void> {
   await checkedDelegation(app.db, b);
   await app.db.transaction().execute(async (trx) => {
-    if (!(await repo.updateDelegation(trx, b.id, { fromUserId: b.fromUserId, toUserId: b.toUserId, startsAt: b.startsAt, endsAt: b.endsAt, note: b.note ?? '', enabled: b.enabled === false ? 0 : 1 }))) throw notFound('委托规则不存在');
+    if (
+      !(await repo.updateDelegation(trx, b.id, {
+        fromUserId: b.fromUserId,
+        toUserId: b.toUserId,
+        startsAt: b.startsAt,
+        endsAt: b.endsAt,
+        note: b.note ?? '',
+        enabled: b.enabled === false ? 0 : 1,
+      }))
+    )
+      throw notFound('委托规则不存在');
     await auditOk(trx, a, 'delegation_updated', `delegation:${b.id}`, `${b.fromUserId} → ${b.toUserId}`);
   });
 }

@@ -47,7 +47,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('name', 'text', (c) => c.notNull())
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
-  await db.schema.createTable('user_role')
+  await db.schema
+    .createTable('user_role')
     .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
     .addColumn('role_id', 'integer', (c) => c.notNull().references('role.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('user_role_pk', ['user_id', 'role_id'])
@@ -63,18 +64,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status', 'text', (c) => c.notNull().defaultTo('active'))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createTable('platform_user')
+  await db.schema
+    .createTable('platform_user')
     .addColumn('platform_id', 'integer', (c) => c.notNull().references('platform.id').onDelete('cascade'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('platform_user_pk', ['platform_id', 'user_id'])
     .execute();
-  await db.schema.createIndex('platform_user_user_idx').on('platform_user').columns(['user_id', 'platform_id']).execute();
-  await db.schema.createTable('platform_role')
+  await db.schema
+    .createIndex('platform_user_user_idx')
+    .on('platform_user')
+    .columns(['user_id', 'platform_id'])
+    .execute();
+  await db.schema
+    .createTable('platform_role')
     .addColumn('platform_id', 'integer', (c) => c.notNull().references('platform.id').onDelete('cascade'))
     .addColumn('role_id', 'integer', (c) => c.notNull().references('role.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('platform_role_pk', ['platform_id', 'role_id'])
     .execute();
-  await db.schema.createIndex('platform_role_role_idx').on('platform_role').columns(['role_id', 'platform_id']).execute();
+  await db.schema
+    .createIndex('platform_role_role_idx')
+    .on('platform_role')
+    .columns(['role_id', 'platform_id'])
+    .execute();
 
   await withId(db, db.schema.createTable('menu'))
     .addColumn('scope', 'text', (c) => c.notNull())
@@ -88,14 +99,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('relation_routes', 'text', (c) => c.notNull().defaultTo('[]'))
     .execute();
   await db.schema.createIndex('menu_scope_platform_idx').on('menu').columns(['scope', 'platform_id', 'sort']).execute();
-  await db.schema.createTable('role_menu')
+  await db.schema
+    .createTable('role_menu')
     .addColumn('role_id', 'integer', (c) => c.notNull().references('role.id').onDelete('cascade'))
     .addColumn('menu_id', 'integer', (c) => c.notNull().references('menu.id').onDelete('cascade'))
     .addPrimaryKeyConstraint('role_menu_pk', ['role_id', 'menu_id'])
     .execute();
   await db.schema.createIndex('role_menu_menu_idx').on('role_menu').columns(['menu_id', 'role_id']).execute();
 
-  await db.schema.createTable('session')
+  await db.schema
+    .createTable('session')
     .addColumn('token_hash', 'text', (c) => c.primaryKey())
     .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id').onDelete('cascade'))
     .addColumn('is_admin', 'integer', (c) => c.notNull().defaultTo(0))
@@ -110,7 +123,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('session_user_idx').on('session').columns(['user_id', 'revoked_at']).execute();
   await db.schema.createIndex('session_expires_idx').on('session').column('expires_at').execute();
 
-  await db.schema.createTable('captcha')
+  await db.schema
+    .createTable('captcha')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('answer_hash', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'bigint', (c) => c.notNull())
@@ -119,7 +133,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema.createIndex('captcha_expires_idx').on('captcha').column('expires_at').execute();
 
-  await db.schema.createTable('setting')
+  await db.schema
+    .createTable('setting')
     .addColumn('key', 'text', (c) => c.primaryKey())
     .addColumn('value', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
@@ -151,16 +166,38 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .addColumn('updated_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('notice_kind_status_idx').on('notice').columns(['kind', 'status', 'published_at']).execute();
+  await db.schema
+    .createIndex('notice_kind_status_idx')
+    .on('notice')
+    .columns(['kind', 'status', 'published_at'])
+    .execute();
 
-  await db.schema.createTable('visit_stat')
+  await db.schema
+    .createTable('visit_stat')
     .addColumn('day', 'text', (c) => c.primaryKey())
     .addColumn('count', 'integer', (c) => c.notNull().defaultTo(0))
     .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['visit_stat', 'notice', 'audit_log', 'setting', 'captcha', 'session', 'role_menu', 'menu', 'platform_role', 'platform_user', 'platform', 'user_role', 'role', 'role_group', 'app_user', 'department']) {
+  for (const t of [
+    'visit_stat',
+    'notice',
+    'audit_log',
+    'setting',
+    'captcha',
+    'session',
+    'role_menu',
+    'menu',
+    'platform_role',
+    'platform_user',
+    'platform',
+    'user_role',
+    'role',
+    'role_group',
+    'app_user',
+    'department',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

@@ -2,7 +2,8 @@ import type { Kysely } from 'kysely';
 
 /** Uploaded files: stored on disk under DATA_DIR/uploads with server-made names; this row knows them. */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await db.schema.createTable('upload')
+  await db.schema
+    .createTable('upload')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('owner_id', 'integer')
     .addColumn('purpose', 'text', (c) => c.notNull())

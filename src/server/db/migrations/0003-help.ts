@@ -23,7 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_by', 'integer')
     .execute();
   // Public lists: published articles of a category in their order; the admin list filters by category too.
-  await db.schema.createIndex('help_article_category_idx').on('help_article').columns(['category_id', 'status', 'sort', 'id']).execute();
+  await db.schema
+    .createIndex('help_article_category_idx')
+    .on('help_article')
+    .columns(['category_id', 'status', 'sort', 'id'])
+    .execute();
   await db.schema.createIndex('help_article_status_idx').on('help_article').columns(['status', 'sort', 'id']).execute();
 }
 

@@ -10,7 +10,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('app_user_locked_idx').on('app_user').column('locked_until').execute();
   // A department's people with the columns the keyword searches: a subtree + keyword filter (and
   // its count) is answered from this index without visiting the table row by row.
-  await db.schema.createIndex('app_user_department_search_idx').on('app_user').columns(['department_id', 'id', 'username', 'real_name', 'user_no']).execute();
+  await db.schema
+    .createIndex('app_user_department_search_idx')
+    .on('app_user')
+    .columns(['department_id', 'id', 'username', 'real_name', 'user_no'])
+    .execute();
   // It starts with (department_id, id): the core's index of those two columns serves nothing more.
   await db.schema.dropIndex('app_user_department_idx').execute();
 }

@@ -1,5 +1,11 @@
 import { putSetting } from '@/server/identity/settings';
-import { DEFAULT_LOGIN, DEFAULT_LOGO, DEFAULT_THEME, OrgSettingKeys, type PlatformLogoOverride } from '@/modules/org-config/server/defaults';
+import {
+  DEFAULT_LOGIN,
+  DEFAULT_LOGO,
+  DEFAULT_THEME,
+  OrgSettingKeys,
+  type PlatformLogoOverride,
+} from '@/modules/org-config/server/defaults';
 import type { LoginConfig, LogoConfig } from '@/modules/org-config/contract';
 import type { Tx } from './batch';
 import { NOTICES, noticeHtml } from './notices';
@@ -9,19 +15,24 @@ const DAY_MS = 86_400_000;
 
 /** The demo school's published notices and news (and one draft, which no list shows). */
 export async function insertNotices(tx: Tx, authorId: number, now: number): Promise<void> {
-  await tx.insertInto('notice').values(NOTICES.map((n, i) => ({
-    kind: n.kind,
-    title: n.title,
-    summary: n.summary,
-    content: noticeHtml(n),
-    status: n.status,
-    platformId: null,
-    // Spread over office hours of their day, so two items of one day still have an order.
-    publishedAt: n.status === 'published' ? now - n.daysAgo * DAY_MS - (i % 5) * 3_600_000 : null,
-    createdBy: authorId,
-    createdAt: now - n.daysAgo * DAY_MS - DAY_MS,
-    updatedAt: now - n.daysAgo * DAY_MS,
-  }))).execute();
+  await tx
+    .insertInto('notice')
+    .values(
+      NOTICES.map((n, i) => ({
+        kind: n.kind,
+        title: n.title,
+        summary: n.summary,
+        content: noticeHtml(n),
+        status: n.status,
+        platformId: null,
+        // Spread over office hours of their day, so two items of one day still have an order.
+        publishedAt: n.status === 'published' ? now - n.daysAgo * DAY_MS - (i % 5) * 3_600_000 : null,
+        createdBy: authorId,
+        createdAt: now - n.daysAgo * DAY_MS - DAY_MS,
+        updatedAt: now - n.daysAgo * DAY_MS,
+      })),
+    )
+    .execute();
 }
 
 /** The demo school's organisation config: names, login page notes and filings, theme. */

@@ -33,10 +33,12 @@ export async function firstStart(app: FastifyInstance, out: (line: string) => vo
   }
   const password = await seedFirstAdmin(app.db);
   if (password) {
-    out([
-      'No users yet: created the first administrator. This password is shown only once:',
-      `  username: admin   password: ${password}`,
-      'Sign in at /loginAdmin; you will be asked to change it.',
-    ].join('\n'));
+    out(
+      [
+        'No users yet: created the first administrator. This password is shown only once:',
+        `  username: admin   password: ${password}`,
+        'Sign in at /loginAdmin; you will be asked to change it.',
+      ].join('\n'),
+    );
   }
 }

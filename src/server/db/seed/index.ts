@@ -32,10 +32,25 @@ export const DEMO_GENERATED_PASSWORD = 'Demo@2026';
 
 // Where the fixed accounts sit: the teacher is staff and counsellor (two platforms), the
 // student only a student (one platform), both in 计算机科学与技术学院.
-const FIXED: Record<(typeof DEMO_ACCOUNTS)[number]['username'], { userNo: string; roles: RoleCode[]; college: string | null; gender: string | null; email: string | null }> = {
+const FIXED: Record<
+  (typeof DEMO_ACCOUNTS)[number]['username'],
+  { userNo: string; roles: RoleCode[]; college: string | null; gender: string | null; email: string | null }
+> = {
   admin: { userNo: 'admin', roles: ['admin'], college: null, gender: null, email: null },
-  teacher: { userNo: '20080001', roles: ['staff', 'counsellor'], college: '01', gender: '男', email: 'wangjianguo@hxlg.edu.cn' },
-  student: { userNo: '20230101101', roles: ['student'], college: '01', gender: '男', email: '20230101101@stu.hxlg.edu.cn' },
+  teacher: {
+    userNo: '20080001',
+    roles: ['staff', 'counsellor'],
+    college: '01',
+    gender: '男',
+    email: 'wangjianguo@hxlg.edu.cn',
+  },
+  student: {
+    userNo: '20230101101',
+    roles: ['student'],
+    college: '01',
+    gender: '男',
+    email: '20230101101@stu.hxlg.edu.cn',
+  },
 };
 
 // Fixed seeds: the same demo university on every machine, and the small part identical in
@@ -68,19 +83,53 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     const platformId = await insertPlatformsAndMenus(tx, org.roleId, now);
     await insertOrgConfig(tx, platformId);
 
-    const userRow = (p: Omit<Person, 'roles' | 'phone' | 'email' | 'gender' | 'departmentId'> & { departmentId: number | null; phone: string | null; email: string | null; gender: string | null }, passwordHash: string, isAdmin: boolean): Insertable<UserTable> => ({
-      username: p.username, passwordHash, realName: p.realName, userNo: p.userNo, kind: p.kind, isAdmin: isAdmin ? 1 : 0,
-      departmentId: p.departmentId, phone: p.phone, email: p.email, gender: p.gender, avatar: null, status: 'active',
-      mustChangePwd: 0, failedCount: 0, lockedUntil: null, lastLoginAt: null, createdAt: now, updatedAt: now,
+    const userRow = (
+      p: Omit<Person, 'roles' | 'phone' | 'email' | 'gender' | 'departmentId'> & {
+        departmentId: number | null;
+        phone: string | null;
+        email: string | null;
+        gender: string | null;
+      },
+      passwordHash: string,
+      isAdmin: boolean,
+    ): Insertable<UserTable> => ({
+      username: p.username,
+      passwordHash,
+      realName: p.realName,
+      userNo: p.userNo,
+      kind: p.kind,
+      isAdmin: isAdmin ? 1 : 0,
+      departmentId: p.departmentId,
+      phone: p.phone,
+      email: p.email,
+      gender: p.gender,
+      avatar: null,
+      status: 'active',
+      mustChangePwd: 0,
+      failedCount: 0,
+      lockedUntil: null,
+      lastLoginAt: null,
+      createdAt: now,
+      updatedAt: now,
     });
     const roles = new Map<string, RoleCode[]>();
     const fixedRows = DEMO_ACCOUNTS.map((a, i) => {
       const f = FIXED[a.username];
       roles.set(a.username, f.roles);
-      return userRow({
-        username: a.username, realName: a.realName, userNo: f.userNo, kind: a.kind as Person['kind'],
-        departmentId: f.college ? org.deptId.get(collegeDeptCode(f.college))! : null, phone: null, email: f.email, gender: f.gender,
-      }, fixedHashes[i]!, a.isAdmin);
+      return userRow(
+        {
+          username: a.username,
+          realName: a.realName,
+          userNo: f.userNo,
+          kind: a.kind as Person['kind'],
+          departmentId: f.college ? org.deptId.get(collegeDeptCode(f.college))! : null,
+          phone: null,
+          email: f.email,
+          gender: f.gender,
+        },
+        fixedHashes[i]!,
+        a.isAdmin,
+      );
     });
     await insertChunks(tx, 'appUser', fixedRows);
 
@@ -88,10 +137,16 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     const people = smallPeople(mulberry32(SMALL_SEED), org, book);
     if (opts.size === 'full') people.push(...fullPeople(mulberry32(FULL_SEED), org, book));
     for (const p of people) roles.set(p.username, p.roles);
-    await insertChunks(tx, 'appUser', people.map((p) => userRow(p, sharedHash, false)));
+    await insertChunks(
+      tx,
+      'appUser',
+      people.map((p) => userRow(p, sharedHash, false)),
+    );
 
     const users = await tx.selectFrom('appUser').select(['id', 'username']).execute();
-    const userRoles = users.flatMap((u) => (roles.get(u.username) ?? []).map((code) => ({ userId: u.id, roleId: org.roleId.get(code)! })));
+    const userRoles = users.flatMap((u) =>
+      (roles.get(u.username) ?? []).map((code) => ({ userId: u.id, roleId: org.roleId.get(code)! })),
+    );
     await insertChunks(tx, 'userRole', userRoles);
 
     const adminId = users.find((u) => u.username === 'admin')!.id;
@@ -117,11 +172,29 @@ export async function seedFirstAdmin(db: Db): Promise<string | null> {
   const created = await db.transaction().execute(async (tx) => {
     if (isPostgres(tx)) await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(tx);
     if (await hasUsers(tx)) return false;
-    await tx.insertInto('appUser').values({
-      username: 'admin', passwordHash, realName: '系统管理员', userNo: 'admin', kind: 'admin', isAdmin: 1,
-      departmentId: null, phone: null, email: null, gender: null, avatar: null, status: 'active',
-      mustChangePwd: 1, failedCount: 0, lockedUntil: null, lastLoginAt: null, createdAt: now, updatedAt: now,
-    }).execute();
+    await tx
+      .insertInto('appUser')
+      .values({
+        username: 'admin',
+        passwordHash,
+        realName: '系统管理员',
+        userNo: 'admin',
+        kind: 'admin',
+        isAdmin: 1,
+        departmentId: null,
+        phone: null,
+        email: null,
+        gender: null,
+        avatar: null,
+        status: 'active',
+        mustChangePwd: 1,
+        failedCount: 0,
+        lockedUntil: null,
+        lastLoginAt: null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .execute();
     return true;
   });
   return created ? password : null;

@@ -16,7 +16,9 @@ export interface NoticeSeed {
 
 export const NOTICES: readonly NoticeSeed[] = [
   {
-    kind: 'notice', status: 'published', daysAgo: 1,
+    kind: 'notice',
+    status: 'published',
+    daysAgo: 1,
     title: '关于2026—2027学年寒假放假安排的通知',
     summary: '学生寒假自2027年1月16日起至2月28日止，3月1日正式上课。',
     paragraphs: [
@@ -30,7 +32,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'notice', status: 'published', daysAgo: 3,
+    kind: 'notice',
+    status: 'published',
+    daysAgo: 3,
     title: '关于做好2026年秋季学期期末考试工作的通知',
     summary: '期末考试安排在第18—19周进行，请各学院于第15周前提交考试安排。',
     paragraphs: [
@@ -41,7 +45,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'notice', status: 'published', daysAgo: 5,
+    kind: 'notice',
+    status: 'published',
+    daysAgo: 5,
     title: '关于开展2026年度家庭经济困难学生认定工作的通知',
     summary: '认定工作于12月10日前完成，学生通过平台在线提交申请材料。',
     paragraphs: [
@@ -52,7 +58,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'notice', status: 'published', daysAgo: 8,
+    kind: 'notice',
+    status: 'published',
+    daysAgo: 8,
     title: '关于统一身份认证系统升级维护的通知',
     summary: '11月底进行统一身份认证升级，期间部分业务系统可能短暂无法登录。',
     paragraphs: [
@@ -62,7 +70,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'notice', status: 'published', daysAgo: 12,
+    kind: 'notice',
+    status: 'published',
+    daysAgo: 12,
     title: '关于冬季宿舍安全用电检查的通知',
     summary: '后勤保障处将联合学院对学生宿舍开展安全用电专项检查。',
     paragraphs: [
@@ -72,7 +82,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'notice', status: 'published', daysAgo: 20,
+    kind: 'notice',
+    status: 'published',
+    daysAgo: 20,
     title: '关于2027届毕业生就业信息统计工作的通知',
     summary: '请2027届毕业生于月底前在平台完善就业意向信息。',
     paragraphs: [
@@ -81,7 +93,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'news', status: 'published', daysAgo: 2,
+    kind: 'news',
+    status: 'published',
+    daysAgo: 2,
     title: '我校学子在全国大学生数学建模竞赛中获佳绩',
     summary: '我校12支参赛队伍获国家级一等奖2项、二等奖3项。',
     paragraphs: [
@@ -90,7 +104,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'news', status: 'published', daysAgo: 6,
+    kind: 'news',
+    status: 'published',
+    daysAgo: 6,
     title: '学校召开2026年教育数字化转型推进会',
     summary: '会议总结了“一网通办”建设成效，部署下一阶段重点任务。',
     paragraphs: [
@@ -99,7 +115,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'news', status: 'published', daysAgo: 10,
+    kind: 'news',
+    status: 'published',
+    daysAgo: 10,
     title: '机械工程学院与多家企业共建实习实训基地',
     summary: '新增5家校外实习实训基地，覆盖智能制造、新能源汽车等领域。',
     paragraphs: [
@@ -108,7 +126,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'news', status: 'published', daysAgo: 15,
+    kind: 'news',
+    status: 'published',
+    daysAgo: 15,
     title: '外国语学院举办第十届“外语文化节”',
     summary: '文化节包括演讲比赛、配音大赛和国际文化展等活动。',
     paragraphs: [
@@ -116,7 +136,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'news', status: 'published', daysAgo: 25,
+    kind: 'news',
+    status: 'published',
+    daysAgo: 25,
     title: '图书馆24小时自习室正式开放',
     summary: '新建自习室提供座位320个，师生可通过平台预约。',
     paragraphs: [
@@ -124,7 +146,9 @@ export const NOTICES: readonly NoticeSeed[] = [
     ],
   },
   {
-    kind: 'notice', status: 'draft', daysAgo: 0,
+    kind: 'notice',
+    status: 'draft',
+    daysAgo: 0,
     title: '关于2027年春季学期开学工作安排的通知（草稿）',
     summary: '草稿，尚未发布。',
     paragraphs: ['各学院、各部门：开学工作安排正在征求意见，发布前请勿转发。'],

@@ -33,10 +33,18 @@ async function codeIds(tx: Tx): Promise<Map<string, number>> {
  * classes per grade (full). Inserted level by level so each level knows its parents' ids.
  */
 export async function insertOrganisation(tx: Tx, size: 'small' | 'full', now: number): Promise<Organisation> {
-  const dept = (parentId: number | null, code: string, name: string, kind: string, sort: number): Insertable<DepartmentTable> =>
-    ({ parentId, code, name, kind, sort, createdAt: now });
+  const dept = (
+    parentId: number | null,
+    code: string,
+    name: string,
+    kind: string,
+    sort: number,
+  ): Insertable<DepartmentTable> => ({ parentId, code, name, kind, sort, createdAt: now });
 
-  await tx.insertInto('department').values(dept(null, SCHOOL.code, SCHOOL.name, 'school', 0)).execute();
+  await tx
+    .insertInto('department')
+    .values(dept(null, SCHOOL.code, SCHOOL.name, 'school', 0))
+    .execute();
   let ids = await codeIds(tx);
   const rootId = ids.get(SCHOOL.code)!;
   const colleges = COLLEGES.filter((c) => size === 'full' || c.small);
@@ -51,15 +59,30 @@ export async function insertOrganisation(tx: Tx, size: 'small' | 'full', now: nu
     ids = await codeIds(tx);
     const majorCode = (c: string, m: string) => `C${c}-M${m}`;
     const majorNo = (i: number) => String(i + 1).padStart(2, '0');
-    await insertChunks(tx, 'department', colleges.flatMap((c) =>
-      c.majors.map((m, i) => dept(ids.get(collegeDeptCode(c.code))!, majorCode(c.code, majorNo(i)), m, 'major', i + 1))));
+    await insertChunks(
+      tx,
+      'department',
+      colleges.flatMap((c) =>
+        c.majors.map((m, i) =>
+          dept(ids.get(collegeDeptCode(c.code))!, majorCode(c.code, majorNo(i)), m, 'major', i + 1),
+        ),
+      ),
+    );
     ids = await codeIds(tx);
     const classRows: Insertable<DepartmentTable>[] = [];
     for (const c of colleges) {
       c.majors.forEach((m, i) => {
         for (const grade of GRADES) {
           for (let k = 1; k <= CLASSES_PER_MAJOR; k++) {
-            classRows.push(dept(ids.get(majorCode(c.code, majorNo(i)))!, `${majorCode(c.code, majorNo(i))}-${grade}-${k}`, `${m}${grade}级${k}班`, 'class', grade * 10 + k));
+            classRows.push(
+              dept(
+                ids.get(majorCode(c.code, majorNo(i)))!,
+                `${majorCode(c.code, majorNo(i))}-${grade}-${k}`,
+                `${m}${grade}级${k}班`,
+                'class',
+                grade * 10 + k,
+              ),
+            );
           }
         }
       });
@@ -70,7 +93,13 @@ export async function insertOrganisation(tx: Tx, size: 'small' | 'full', now: nu
       c.majors.forEach((_, i) => {
         for (const grade of GRADES) {
           for (let k = 1; k <= CLASSES_PER_MAJOR; k++) {
-            classes.push({ departmentId: ids.get(`${majorCode(c.code, majorNo(i))}-${grade}-${k}`)!, grade, collegeCode: c.code, majorNo: majorNo(i), classNo: k });
+            classes.push({
+              departmentId: ids.get(`${majorCode(c.code, majorNo(i))}-${grade}-${k}`)!,
+              grade,
+              collegeCode: c.code,
+              majorNo: majorNo(i),
+              classNo: k,
+            });
           }
         }
       });
@@ -79,12 +108,20 @@ export async function insertOrganisation(tx: Tx, size: 'small' | 'full', now: nu
 
   const groupId = new Map<string, number>();
   for (const [i, g] of ROLE_GROUPS.entries()) {
-    const row = await tx.insertInto('roleGroup').values({ name: g.name, sort: i + 1 }).returning('id').executeTakeFirstOrThrow();
+    const row = await tx
+      .insertInto('roleGroup')
+      .values({ name: g.name, sort: i + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     groupId.set(g.key, row.id);
   }
   const roleId = new Map<RoleCode, number>();
   for (const [i, r] of ROLES.entries()) {
-    const row = await tx.insertInto('role').values({ groupId: groupId.get(r.group)!, code: r.code, name: r.name, sort: i + 1 }).returning('id').executeTakeFirstOrThrow();
+    const row = await tx
+      .insertInto('role')
+      .values({ groupId: groupId.get(r.group)!, code: r.code, name: r.name, sort: i + 1 })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     roleId.set(r.code, row.id);
   }
   return { deptId: await codeIds(tx), roleId, classes };

@@ -66,7 +66,11 @@ export function smallPeople(rng: Rng, org: Organisation, book: NumberBook): Pers
     const c = colleges[i % colleges.length]!;
     const grade = rng.pick(GRADES);
     // Major 00, class 0: the small seed has colleges but no majors or classes.
-    people.push(person(rng, 'student', book.student(`${grade}${c.code}000`), org.deptId.get(collegeDeptCode(c.code))!, ['student']));
+    people.push(
+      person(rng, 'student', book.student(`${grade}${c.code}000`), org.deptId.get(collegeDeptCode(c.code))!, [
+        'student',
+      ]),
+    );
   }
   const staffPlaces: { dept: string; roles: RoleCode[] }[] = [
     { dept: collegeDeptCode('01'), roles: ['staff', 'college_leader'] },
@@ -78,7 +82,8 @@ export function smallPeople(rng: Rng, org: Organisation, book: NumberBook): Pers
     { dept: officeDeptCode('B02'), roles: ['staff'] },
     { dept: officeDeptCode('B04'), roles: ['staff', 'dorm_office'] },
   ];
-  for (const s of staffPlaces) people.push(person(rng, 'staff', book.staff(rng.int(1995, 2024)), org.deptId.get(s.dept)!, s.roles));
+  for (const s of staffPlaces)
+    people.push(person(rng, 'staff', book.staff(rng.int(1995, 2024)), org.deptId.get(s.dept)!, s.roles));
   return people;
 }
 
@@ -94,18 +99,23 @@ export function fullPeople(rng: Rng, org: Organisation, book: NumberBook): Perso
   for (const cls of org.classes) {
     const n = rng.int(13, 18);
     const prefix = `${cls.grade}${cls.collegeCode}${cls.majorNo}${cls.classNo}`;
-    for (let i = 0; i < n; i++) people.push(person(rng, 'student', book.student(prefix), cls.departmentId, ['student']));
+    for (let i = 0; i < n; i++)
+      people.push(person(rng, 'student', book.student(prefix), cls.departmentId, ['student']));
   }
   for (const c of COLLEGES) {
     for (let i = 0; i < STAFF_PER_COLLEGE; i++) {
       const roles: RoleCode[] = i < 2 ? ['staff', 'college_leader'] : i < 5 ? ['staff', 'counsellor'] : ['staff'];
-      people.push(person(rng, 'staff', book.staff(rng.int(1990, 2025)), org.deptId.get(collegeDeptCode(c.code))!, roles));
+      people.push(
+        person(rng, 'staff', book.staff(rng.int(1990, 2025)), org.deptId.get(collegeDeptCode(c.code))!, roles),
+      );
     }
   }
   for (const o of OFFICES) {
     for (let i = 0; i < STAFF_PER_OFFICE; i++) {
       const roles: RoleCode[] = o.code === 'B04' ? ['staff', 'dorm_office'] : ['staff'];
-      people.push(person(rng, 'staff', book.staff(rng.int(1990, 2025)), org.deptId.get(officeDeptCode(o.code))!, roles));
+      people.push(
+        person(rng, 'staff', book.staff(rng.int(1990, 2025)), org.deptId.get(officeDeptCode(o.code))!, roles),
+      );
     }
   }
   return people;

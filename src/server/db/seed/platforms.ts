@@ -19,16 +19,46 @@ export function menuPlan(area: RouteArea, mods: readonly ModuleManifest[] = mani
     .map((m) => ({ m, routes: m.routes.filter((r) => r.area === area && r.menu) }))
     .filter(({ routes }) => routes.length > 0)
     .map(({ m, routes }) => ({
-      group: routes.length > 1 ? { name: `${MENU_GROUP_PREFIX}${m.id}`, title: m.title, icon: routes[0]!.icon ?? null } : null,
+      group:
+        routes.length > 1
+          ? { name: `${MENU_GROUP_PREFIX}${m.id}`, title: m.title, icon: routes[0]!.icon ?? null }
+          : null,
       routes,
     }));
 }
 
-async function insertMenuTree(tx: Tx, scope: 'web' | 'cms', platformId: number | null, plan: MenuPlan[]): Promise<void> {
+async function insertMenuTree(
+  tx: Tx,
+  scope: 'web' | 'cms',
+  platformId: number | null,
+  plan: MenuPlan[],
+): Promise<void> {
   let sort = 0;
-  const node = async (parentId: number | null, name: string, path: string, title: string, icon: string | null, relationRoutes: readonly string[]) =>
-    (await tx.insertInto('menu').values({ scope, platformId, parentId, name, path, title, icon, sort: ++sort, relationRoutes: JSON.stringify(relationRoutes) })
-      .returning('id').executeTakeFirstOrThrow()).id;
+  const node = async (
+    parentId: number | null,
+    name: string,
+    path: string,
+    title: string,
+    icon: string | null,
+    relationRoutes: readonly string[],
+  ) =>
+    (
+      await tx
+        .insertInto('menu')
+        .values({
+          scope,
+          platformId,
+          parentId,
+          name,
+          path,
+          title,
+          icon,
+          sort: ++sort,
+          relationRoutes: JSON.stringify(relationRoutes),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   for (const p of plan) {
     const parentId = p.group ? await node(null, p.group.name, '', p.group.title, p.group.icon, []) : null;
     for (const r of p.routes) await node(parentId, r.name, r.path, r.title, r.icon ?? null, r.relationRoutes ?? []);
@@ -39,21 +69,42 @@ async function insertMenuTree(tx: Tx, scope: 'web' | 'cms', platformId: number |
  * The three platforms, each with a web menu of every web menu route; the cms menu of every
  * cms menu route; and the grants: a platform's roles (platform_role) see all of its menu.
  */
-export async function insertPlatformsAndMenus(tx: Tx, roleId: Map<RoleCode, number>, now: number): Promise<Map<string, number>> {
+export async function insertPlatformsAndMenus(
+  tx: Tx,
+  roleId: Map<RoleCode, number>,
+  now: number,
+): Promise<Map<string, number>> {
   const platformId = new Map<string, number>();
   const webPlan = menuPlan('web');
   for (const [i, p] of PLATFORMS.entries()) {
-    const { id } = await tx.insertInto('platform')
-      .values({ name: p.name, icon: p.icon, indexUrl: p.indexUrl, kind: p.kind, sort: i + 1, status: 'active', createdAt: now })
-      .returning('id').executeTakeFirstOrThrow();
+    const { id } = await tx
+      .insertInto('platform')
+      .values({
+        name: p.name,
+        icon: p.icon,
+        indexUrl: p.indexUrl,
+        kind: p.kind,
+        sort: i + 1,
+        status: 'active',
+        createdAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     platformId.set(p.key, id);
     await insertMenuTree(tx, 'web', id, webPlan);
     for (const code of p.roles) {
       const rid = roleId.get(code)!;
       await tx.insertInto('platformRole').values({ platformId: id, roleId: rid }).execute();
-      await tx.insertInto('roleMenu')
+      await tx
+        .insertInto('roleMenu')
         .columns(['roleId', 'menuId'])
-        .expression((eb) => eb.selectFrom('menu').select([sql.lit(rid).as('roleId'), 'id']).where('platformId', '=', id).where('scope', '=', 'web'))
+        .expression((eb) =>
+          eb
+            .selectFrom('menu')
+            .select([sql.lit(rid).as('roleId'), 'id'])
+            .where('platformId', '=', id)
+            .where('scope', '=', 'web'),
+        )
         .execute();
     }
   }

@@ -27,7 +27,11 @@ describe('small seed', () => {
   it('creates the three fixed accounts with their passwords and kinds', async () => {
     const a = await app();
     for (const acc of DEMO_ACCOUNTS) {
-      const u = await a.db.selectFrom('appUser').selectAll().where('username', '=', acc.username).executeTakeFirstOrThrow();
+      const u = await a.db
+        .selectFrom('appUser')
+        .selectAll()
+        .where('username', '=', acc.username)
+        .executeTakeFirstOrThrow();
       expect(u.realName).toBe(acc.realName);
       expect(u.isAdmin).toBe(acc.isAdmin ? 1 : 0);
       expect(u.kind).toBe(acc.kind);
@@ -45,26 +49,42 @@ describe('small seed', () => {
 
   it('puts teacher and student in 计算机科学与技术学院 with their roles', async () => {
     const a = await app();
-    const row = (u: string) => a.db.selectFrom('appUser').innerJoin('department', 'department.id', 'appUser.departmentId')
-      .select('department.name').where('appUser.username', '=', u).executeTakeFirstOrThrow();
+    const row = (u: string) =>
+      a.db
+        .selectFrom('appUser')
+        .innerJoin('department', 'department.id', 'appUser.departmentId')
+        .select('department.name')
+        .where('appUser.username', '=', u)
+        .executeTakeFirstOrThrow();
     expect((await row('teacher')).name).toBe('计算机科学与技术学院');
     expect((await row('student')).name).toBe('计算机科学与技术学院');
-    const roles = await a.db.selectFrom('userRole').innerJoin('role', 'role.id', 'userRole.roleId').select('role.code')
-      .where('userRole.userId', '=', await userId(a, 'teacher')).orderBy('role.code').execute();
+    const roles = await a.db
+      .selectFrom('userRole')
+      .innerJoin('role', 'role.id', 'userRole.roleId')
+      .select('role.code')
+      .where('userRole.userId', '=', await userId(a, 'teacher'))
+      .orderBy('role.code')
+      .execute();
     expect(roles.map((r) => r.code)).toEqual(['counsellor', 'staff']);
   });
 
   it('has three platforms, one of kind one-form, and a menu node for every web and cms menu route', async () => {
     const a = await app();
     const platforms = await a.db.selectFrom('platform').selectAll().orderBy('sort').execute();
-    expect(platforms.map((p) => [p.name, p.kind])).toEqual([['学生服务平台', 'normal'], ['教职工服务平台', 'normal'], ['一表通平台', 'one-form']]);
+    expect(platforms.map((p) => [p.name, p.kind])).toEqual([
+      ['学生服务平台', 'normal'],
+      ['教职工服务平台', 'normal'],
+      ['一表通平台', 'one-form'],
+    ]);
     expect(platforms[0]!.indexUrl).toBe('/web/home/index');
     const webRoutes = allRoutes.filter((r) => r.area === 'web' && r.menu).map((r) => r.name);
     const cmsRoutes = allRoutes.filter((r) => r.area === 'cms' && r.menu).map((r) => r.name);
     expect(webRoutes.length).toBeGreaterThan(0);
     expect(cmsRoutes.length).toBeGreaterThan(0);
     for (const p of platforms) {
-      const names = (await a.db.selectFrom('menu').select('name').where('scope', '=', 'web').where('platformId', '=', p.id).execute()).map((m) => m.name);
+      const names = (
+        await a.db.selectFrom('menu').select('name').where('scope', '=', 'web').where('platformId', '=', p.id).execute()
+      ).map((m) => m.name);
       expect(names).toEqual(expect.arrayContaining(webRoutes));
     }
     const cms = (await a.db.selectFrom('menu').select('name').where('scope', '=', 'cms').execute()).map((m) => m.name);
@@ -73,12 +93,30 @@ describe('small seed', () => {
 
   it("grants each platform's whole menu to its roles, and nothing of another platform", async () => {
     const a = await app();
-    const grants = await a.db.selectFrom('roleMenu').innerJoin('role', 'role.id', 'roleMenu.roleId').innerJoin('menu', 'menu.id', 'roleMenu.menuId')
-      .innerJoin('platform', 'platform.id', 'menu.platformId').select(['role.code', 'platform.name']).distinct().orderBy('role.code').orderBy('platform.name').execute();
-    expect(grants.map((g) => `${g.code}→${g.name}`).sort()).toEqual(['staff→一表通平台', 'staff→教职工服务平台', 'student→学生服务平台'].sort());
-    const studentPlatform = await a.db.selectFrom('platform').select('id').where('name', '=', '学生服务平台').executeTakeFirstOrThrow();
+    const grants = await a.db
+      .selectFrom('roleMenu')
+      .innerJoin('role', 'role.id', 'roleMenu.roleId')
+      .innerJoin('menu', 'menu.id', 'roleMenu.menuId')
+      .innerJoin('platform', 'platform.id', 'menu.platformId')
+      .select(['role.code', 'platform.name'])
+      .distinct()
+      .orderBy('role.code')
+      .orderBy('platform.name')
+      .execute();
+    expect(grants.map((g) => `${g.code}→${g.name}`).sort()).toEqual(
+      ['staff→一表通平台', 'staff→教职工服务平台', 'student→学生服务平台'].sort(),
+    );
+    const studentPlatform = await a.db
+      .selectFrom('platform')
+      .select('id')
+      .where('name', '=', '学生服务平台')
+      .executeTakeFirstOrThrow();
     const nodes = await a.db.selectFrom('menu').select('id').where('platformId', '=', studentPlatform.id).execute();
-    const studentRole = await a.db.selectFrom('role').select('id').where('code', '=', 'student').executeTakeFirstOrThrow();
+    const studentRole = await a.db
+      .selectFrom('role')
+      .select('id')
+      .where('code', '=', 'student')
+      .executeTakeFirstOrThrow();
     const granted = await a.db.selectFrom('roleMenu').select('menuId').where('roleId', '=', studentRole.id).execute();
     expect(granted.map((g) => g.menuId).sort()).toEqual(nodes.map((n) => n.id).sort());
   });
@@ -90,7 +128,11 @@ describe('small seed', () => {
     const generated = users.find((u) => u.userNo === '20230100001')!;
     expect(generated.kind).toBe('student');
     expect(await verifyPassword(generated.passwordHash, DEMO_GENERATED_PASSWORD)).toBe(true);
-    const published = await a.db.selectFrom('notice').select(['kind', 'title']).where('status', '=', 'published').execute();
+    const published = await a.db
+      .selectFrom('notice')
+      .select(['kind', 'title'])
+      .where('status', '=', 'published')
+      .execute();
     expect(published.filter((n) => n.kind === 'notice').length).toBeGreaterThanOrEqual(3);
     expect(published.filter((n) => n.kind === 'news').length).toBeGreaterThanOrEqual(3);
     expect(published.some((n) => n.title.includes('寒假放假安排'))).toBe(true);
@@ -98,13 +140,20 @@ describe('small seed', () => {
 
   it("stores the demo school's organisation config", async () => {
     const a = await app();
-    expect(await getSetting<{ front: { title: string } }>(a.db, 'org.logo')).toMatchObject({ front: { title: '华夏理工大学综合服务平台' } });
+    expect(await getSetting<{ front: { title: string } }>(a.db, 'org.logo')).toMatchObject({
+      front: { title: '华夏理工大学综合服务平台' },
+    });
     expect(await getSetting<{ primaryColor: string }>(a.db, 'org.theme')).toEqual({ primaryColor: '#1677ff' });
   });
 
   it('is deterministic: two seeds make the same people', async () => {
     const [a, b] = [await app(), await app()];
-    const people = (x: TestApp) => x.db.selectFrom('appUser').select(['username', 'realName', 'userNo', 'phone', 'gender', 'email']).orderBy('username').execute();
+    const people = (x: TestApp) =>
+      x.db
+        .selectFrom('appUser')
+        .select(['username', 'realName', 'userNo', 'phone', 'gender', 'email'])
+        .orderBy('username')
+        .execute();
     const [pa, pb] = [await people(a), await people(b)];
     expect(pa.length).toBeGreaterThan(20);
     expect(pa).toEqual(pb);
@@ -126,12 +175,27 @@ describe('small seed', () => {
 
 describe('menu plan', () => {
   it('makes a submenu for a module with several menu routes and a top-level node for a single one', () => {
-    const many = defineModule({ id: 'task-center', title: '审批中心', routes: [
-      { name: 'taskWorkBench', path: '/web/taskCenter/taskWorkBench', title: '工作台', area: 'web', menu: true },
-      { name: 'taskApproval', path: '/web/taskCenter/taskApproval', title: '审批', area: 'web', menu: true, relationRoutes: ['taskFormPreview'] },
-      { name: 'taskFormPreview', path: '/web/taskCenter/taskFormPreview', title: '预览', area: 'web' },
-    ] });
-    const one = defineModule({ id: 'feedback', title: '意见反馈', routes: [{ name: 'feedbackIndex', path: '/web/feedback/index', title: '意见反馈', area: 'web', menu: true }] });
+    const many = defineModule({
+      id: 'task-center',
+      title: '审批中心',
+      routes: [
+        { name: 'taskWorkBench', path: '/web/taskCenter/taskWorkBench', title: '工作台', area: 'web', menu: true },
+        {
+          name: 'taskApproval',
+          path: '/web/taskCenter/taskApproval',
+          title: '审批',
+          area: 'web',
+          menu: true,
+          relationRoutes: ['taskFormPreview'],
+        },
+        { name: 'taskFormPreview', path: '/web/taskCenter/taskFormPreview', title: '预览', area: 'web' },
+      ],
+    });
+    const one = defineModule({
+      id: 'feedback',
+      title: '意见反馈',
+      routes: [{ name: 'feedbackIndex', path: '/web/feedback/index', title: '意见反馈', area: 'web', menu: true }],
+    });
     const plan = menuPlan('web', [many, one]);
     expect(plan[0]!.group?.name).toBe(`${MENU_GROUP_PREFIX}task-center`);
     expect(plan[0]!.routes.map((r) => r.name)).toEqual(['taskWorkBench', 'taskApproval']);
@@ -156,23 +220,40 @@ describe('full seed and first start', () => {
     const a = await app('none', { DEMO: '1' });
     const lines: string[] = [];
     await firstStart(a, (l) => lines.push(l));
-    const kinds = await a.db.selectFrom('appUser').select(['kind', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('kind').execute();
+    const kinds = await a.db
+      .selectFrom('appUser')
+      .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('kind')
+      .execute();
     const n = (k: string) => Number(kinds.find((r) => r.kind === k)?.n ?? 0);
     expect(n('student')).toBeGreaterThanOrEqual(3000);
     expect(n('staff')).toBeGreaterThanOrEqual(200);
-    const depts = await a.db.selectFrom('department').select(['kind', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('kind').execute();
+    const depts = await a.db
+      .selectFrom('department')
+      .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy('kind')
+      .execute();
     const d = (k: string) => Number(depts.find((r) => r.kind === k)?.n ?? 0);
     expect(d('college')).toBeGreaterThanOrEqual(8);
     expect(d('major')).toBeGreaterThanOrEqual(20);
     expect(d('class')).toBeGreaterThanOrEqual(100);
     // Every generated student sits in a class, and student numbers are unique.
-    const inClass = await a.db.selectFrom('appUser').innerJoin('department', 'department.id', 'appUser.departmentId')
-      .select((eb) => eb.fn.countAll<number>().as('n')).where('appUser.kind', '=', 'student').where('department.kind', '=', 'class').executeTakeFirstOrThrow();
+    const inClass = await a.db
+      .selectFrom('appUser')
+      .innerJoin('department', 'department.id', 'appUser.departmentId')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('appUser.kind', '=', 'student')
+      .where('department.kind', '=', 'class')
+      .executeTakeFirstOrThrow();
     expect(Number(inClass.n)).toBeGreaterThanOrEqual(n('student') - 20);
-    const distinct = await a.db.selectFrom('appUser').select((eb) => eb.fn.count<number>('userNo').distinct().as('n')).executeTakeFirstOrThrow();
+    const distinct = await a.db
+      .selectFrom('appUser')
+      .select((eb) => eb.fn.count<number>('userNo').distinct().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(distinct.n)).toBe(n('student') + n('staff') + n('admin'));
     const out = lines.join('\n');
-    for (const acc of DEMO_ACCOUNTS) expect(out).toMatch(new RegExp(`${acc.username}\\s+${acc.password.replace(/[@]/g, '\\$&')}`));
+    for (const acc of DEMO_ACCOUNTS)
+      expect(out).toMatch(new RegExp(`${acc.username}\\s+${acc.password.replace(/[@]/g, '\\$&')}`));
     // A second start finds users and neither seeds nor prints.
     lines.length = 0;
     await firstStart(a, (l) => lines.push(l));

@@ -15,7 +15,12 @@ export const SCHOOL = { code: 'HXLG', name: '华夏理工大学' } as const;
 export const EMAIL_DOMAIN = 'hxlg.edu.cn';
 
 export const COLLEGES: readonly CollegeSpec[] = [
-  { code: '01', name: '计算机科学与技术学院', small: true, majors: ['计算机科学与技术', '软件工程', '人工智能', '数据科学与大数据技术'] },
+  {
+    code: '01',
+    name: '计算机科学与技术学院',
+    small: true,
+    majors: ['计算机科学与技术', '软件工程', '人工智能', '数据科学与大数据技术'],
+  },
   { code: '02', name: '机械工程学院', small: true, majors: ['机械设计制造及其自动化', '车辆工程', '机器人工程'] },
   { code: '03', name: '外国语学院', small: true, majors: ['英语', '日语', '翻译'] },
   { code: '04', name: '经济管理学院', small: true, majors: ['工商管理', '会计学', '国际经济与贸易', '金融学'] },
@@ -61,7 +66,35 @@ export type RoleCode = (typeof ROLES)[number]['code'];
 
 /** Platforms, with the roles whose members belong to them (platform_role) and see all their menu. */
 export const PLATFORMS = [
-  { key: 'student', name: '学生服务平台', kind: 'normal', icon: '/images/platforms/student.svg', indexUrl: '/web/home/index', roles: ['student'] },
-  { key: 'staff', name: '教职工服务平台', kind: 'normal', icon: '/images/platforms/staff.svg', indexUrl: '/web/home/index', roles: ['staff'] },
-  { key: 'one-form', name: '一表通平台', kind: 'one-form', icon: '/images/platforms/one-form.svg', indexUrl: '/web/home/index', roles: ['staff'] },
-] as const satisfies readonly { key: string; name: string; kind: string; icon: string; indexUrl: string; roles: readonly RoleCode[] }[];
+  {
+    key: 'student',
+    name: '学生服务平台',
+    kind: 'normal',
+    icon: '/images/platforms/student.svg',
+    indexUrl: '/web/home/index',
+    roles: ['student'],
+  },
+  {
+    key: 'staff',
+    name: '教职工服务平台',
+    kind: 'normal',
+    icon: '/images/platforms/staff.svg',
+    indexUrl: '/web/home/index',
+    roles: ['staff'],
+  },
+  {
+    key: 'one-form',
+    name: '一表通平台',
+    kind: 'one-form',
+    icon: '/images/platforms/one-form.svg',
+    indexUrl: '/web/home/index',
+    roles: ['staff'],
+  },
+] as const satisfies readonly {
+  key: string;
+  name: string;
+  kind: string;
+  icon: string;
+  indexUrl: string;
+  roles: readonly RoleCode[];
+}[];

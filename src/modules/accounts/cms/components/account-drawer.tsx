@@ -7,7 +7,14 @@ import { encryptWithServerKey } from '@/core/crypto/public-key';
 import { isStrongPassword } from '@/modules/auth/contract';
 import { createAccount, getAccount, updateAccount, uploadAvatar } from '@/modules/accounts/api';
 import {
-  ACCOUNT_KINDS, EMAIL_PATTERN, GENDERS, KIND_TEXT, MESSAGES, PHONE_PATTERN, USERNAME_PATTERN, type AccountDetail,
+  ACCOUNT_KINDS,
+  EMAIL_PATTERN,
+  GENDERS,
+  KIND_TEXT,
+  MESSAGES,
+  PHONE_PATTERN,
+  USERNAME_PATTERN,
+  type AccountDetail,
 } from '@/modules/accounts/contract';
 import { applyFieldError } from './field-error';
 import { useDepartmentOptions, usePlatformOptions, useRoleOptions } from './lookups';
@@ -28,13 +35,32 @@ interface FormValues {
 
 // The server's rules (contract.ts), so most mistakes are caught before the request.
 const RULES: Record<string, Rule[]> = {
-  username: [{ required: true, message: '请输入用户名' }, { pattern: USERNAME_PATTERN, message: MESSAGES.username }],
-  password: [{ required: true, message: '请输入初始密码' }, { validator: async (_r, v: string) => { if (v && !isStrongPassword(v)) throw new Error(MESSAGES.password); } }],
-  realName: [{ required: true, whitespace: true, message: MESSAGES.realName }, { max: 50, message: MESSAGES.realName }],
-  userNo: [{ required: true, whitespace: true, message: MESSAGES.userNo }, { max: 32, message: MESSAGES.userNo }],
+  username: [
+    { required: true, message: '请输入用户名' },
+    { pattern: USERNAME_PATTERN, message: MESSAGES.username },
+  ],
+  password: [
+    { required: true, message: '请输入初始密码' },
+    {
+      validator: async (_r, v: string) => {
+        if (v && !isStrongPassword(v)) throw new Error(MESSAGES.password);
+      },
+    },
+  ],
+  realName: [
+    { required: true, whitespace: true, message: MESSAGES.realName },
+    { max: 50, message: MESSAGES.realName },
+  ],
+  userNo: [
+    { required: true, whitespace: true, message: MESSAGES.userNo },
+    { max: 32, message: MESSAGES.userNo },
+  ],
   kind: [{ required: true, message: MESSAGES.kind }],
   phone: [{ pattern: PHONE_PATTERN, message: MESSAGES.phone }],
-  email: [{ pattern: EMAIL_PATTERN, message: MESSAGES.email }, { max: 100, message: MESSAGES.email }],
+  email: [
+    { pattern: EMAIL_PATTERN, message: MESSAGES.email },
+    { max: 100, message: MESSAGES.email },
+  ],
 };
 
 /** Create (id null) or edit an account: profile, department, roles, platforms, and the avatar when editing. */
@@ -46,7 +72,11 @@ export function AccountDrawer({ id, open, onClose }: { id: number | null; open: 
   const roles = useRoleOptions();
   const platforms = usePlatformOptions();
   const editing = id !== null;
-  const detail = useQuery({ queryKey: ['accounts', 'detail', id], queryFn: () => getAccount(id!).then((r) => r.data), enabled: open && editing });
+  const detail = useQuery({
+    queryKey: ['accounts', 'detail', id],
+    queryFn: () => getAccount(id!).then((r) => r.data),
+    enabled: open && editing,
+  });
   const [avatar, setAvatar] = useState<string | null>(null);
 
   useEffect(() => {
@@ -58,8 +88,15 @@ export function AccountDrawer({ id, open, onClose }: { id: number | null; open: 
     } else if (detail.data) {
       const d: AccountDetail = detail.data;
       form.setFieldsValue({
-        realName: d.realName, userNo: d.userNo, kind: d.kind, departmentId: d.departmentId, phone: d.phone ?? undefined,
-        email: d.email ?? undefined, gender: d.gender, roleIds: d.roleIds, platformIds: d.platformIds,
+        realName: d.realName,
+        userNo: d.userNo,
+        kind: d.kind,
+        departmentId: d.departmentId,
+        phone: d.phone ?? undefined,
+        email: d.email ?? undefined,
+        gender: d.gender,
+        roleIds: d.roleIds,
+        platformIds: d.platformIds,
       });
       setAvatar(d.avatar);
     }
@@ -68,11 +105,22 @@ export function AccountDrawer({ id, open, onClose }: { id: number | null; open: 
   const save = useMutation({
     mutationFn: async (v: FormValues) => {
       const common = {
-        realName: v.realName, userNo: v.userNo, kind: v.kind, departmentId: v.departmentId ?? null, phone: v.phone || null,
-        email: v.email || null, gender: v.gender ?? null, roleIds: v.roleIds ?? [], platformIds: v.platformIds ?? [],
+        realName: v.realName,
+        userNo: v.userNo,
+        kind: v.kind,
+        departmentId: v.departmentId ?? null,
+        phone: v.phone || null,
+        email: v.email || null,
+        gender: v.gender ?? null,
+        roleIds: v.roleIds ?? [],
+        platformIds: v.platformIds ?? [],
       };
       if (editing) return updateAccount({ id: id!, ...common });
-      return createAccount({ ...common, username: v.username!.trim(), password: await encryptWithServerKey(v.password!) });
+      return createAccount({
+        ...common,
+        username: v.username!.trim(),
+        password: await encryptWithServerKey(v.password!),
+      });
     },
     onSuccess: () => {
       message.success(editing ? '账号已保存' : '账号已创建，用户首次登录需修改密码');
@@ -98,12 +146,14 @@ export function AccountDrawer({ id, open, onClose }: { id: number | null; open: 
       onClose={onClose}
       size="large"
       destroyOnHidden
-      extra={(
+      extra={
         <Space>
           <Button onClick={onClose}>取消</Button>
-          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>保存</Button>
+          <Button type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            保存
+          </Button>
         </Space>
-      )}
+      }
     >
       <Spin spinning={editing && detail.isPending}>
         {editing && (
@@ -121,25 +171,40 @@ export function AccountDrawer({ id, open, onClose }: { id: number | null; open: 
                 return false;
               }}
             >
-              <Button icon={<UploadOutlined />} loading={avatarUpload.isPending}>上传头像</Button>
+              <Button icon={<UploadOutlined />} loading={avatarUpload.isPending}>
+                上传头像
+              </Button>
             </Upload>
             <span style={{ color: 'var(--ant-color-text-tertiary)' }}>PNG / JPG / GIF / WebP，不超过 2 MB</span>
           </Space>
         )}
         <Form name="account-drawer" form={form} layout="vertical" onFinish={(v) => save.mutate(v)} requiredMark>
           {editing ? (
-            <Form.Item label="用户名"><Input value={detail.data?.username} disabled /></Form.Item>
+            <Form.Item label="用户名">
+              <Input value={detail.data?.username} disabled />
+            </Form.Item>
           ) : (
             <>
-              <Form.Item name="username" label="用户名" rules={RULES.username}><Input maxLength={32} autoComplete="off" /></Form.Item>
-              <Form.Item name="password" label="初始密码" rules={RULES.password} extra="8–32 位，同时包含字母和数字；用户首次登录后须修改">
+              <Form.Item name="username" label="用户名" rules={RULES.username}>
+                <Input maxLength={32} autoComplete="off" />
+              </Form.Item>
+              <Form.Item
+                name="password"
+                label="初始密码"
+                rules={RULES.password}
+                extra="8–32 位，同时包含字母和数字；用户首次登录后须修改"
+              >
                 <Input.Password maxLength={32} autoComplete="new-password" />
               </Form.Item>
             </>
           )}
           <Space.Compact block style={{ gap: 16 }}>
-            <Form.Item name="realName" label="姓名" rules={RULES.realName} style={{ flex: 1 }}><Input maxLength={50} /></Form.Item>
-            <Form.Item name="userNo" label="学工号" rules={RULES.userNo} style={{ flex: 1 }}><Input maxLength={32} /></Form.Item>
+            <Form.Item name="realName" label="姓名" rules={RULES.realName} style={{ flex: 1 }}>
+              <Input maxLength={50} />
+            </Form.Item>
+            <Form.Item name="userNo" label="学工号" rules={RULES.userNo} style={{ flex: 1 }}>
+              <Input maxLength={32} />
+            </Form.Item>
           </Space.Compact>
           <Space.Compact block style={{ gap: 16 }}>
             <Form.Item name="kind" label="类型" rules={RULES.kind} style={{ flex: 1 }}>
@@ -150,17 +215,44 @@ export function AccountDrawer({ id, open, onClose }: { id: number | null; open: 
             </Form.Item>
           </Space.Compact>
           <Form.Item name="departmentId" label="部门">
-            <TreeSelect key={departments.loading ? 'loading' : 'ready'} allowClear showSearch treeNodeFilterProp="title" treeData={departments.options} loading={departments.loading} treeDefaultExpandedKeys={departments.rootKeys} placeholder="请选择部门" />
+            <TreeSelect
+              key={departments.loading ? 'loading' : 'ready'}
+              allowClear
+              showSearch
+              treeNodeFilterProp="title"
+              treeData={departments.options}
+              loading={departments.loading}
+              treeDefaultExpandedKeys={departments.rootKeys}
+              placeholder="请选择部门"
+            />
           </Form.Item>
           <Space.Compact block style={{ gap: 16 }}>
-            <Form.Item name="phone" label="手机号" rules={RULES.phone} style={{ flex: 1 }}><Input maxLength={11} /></Form.Item>
-            <Form.Item name="email" label="邮箱" rules={RULES.email} style={{ flex: 1 }}><Input maxLength={100} /></Form.Item>
+            <Form.Item name="phone" label="手机号" rules={RULES.phone} style={{ flex: 1 }}>
+              <Input maxLength={11} />
+            </Form.Item>
+            <Form.Item name="email" label="邮箱" rules={RULES.email} style={{ flex: 1 }}>
+              <Input maxLength={100} />
+            </Form.Item>
           </Space.Compact>
           <Form.Item name="roleIds" label="角色">
-            <Select mode="multiple" allowClear optionFilterProp="label" options={roles.options} loading={roles.loading} placeholder="按角色组选择" />
+            <Select
+              mode="multiple"
+              allowClear
+              optionFilterProp="label"
+              options={roles.options}
+              loading={roles.loading}
+              placeholder="按角色组选择"
+            />
           </Form.Item>
           <Form.Item name="platformIds" label="平台" extra="直接分配给该用户的平台；通过角色获得的平台不在此列">
-            <Select mode="multiple" allowClear optionFilterProp="label" options={platforms.options} loading={platforms.loading} placeholder="请选择平台" />
+            <Select
+              mode="multiple"
+              allowClear
+              optionFilterProp="label"
+              options={platforms.options}
+              loading={platforms.loading}
+              placeholder="请选择平台"
+            />
           </Form.Item>
         </Form>
       </Spin>

@@ -9,7 +9,8 @@ export interface TreeOption {
   children: TreeOption[];
 }
 
-const toTree = (nodes: readonly DepartmentTree[]): TreeOption[] => nodes.map((n) => ({ value: n.id, title: n.name, children: toTree(n.children) }));
+const toTree = (nodes: readonly DepartmentTree[]): TreeOption[] =>
+  nodes.map((n) => ({ value: n.id, title: n.name, children: toTree(n.children) }));
 
 /** The department tree as TreeSelect data. */
 export function useDepartmentOptions() {
@@ -20,7 +21,11 @@ export function useDepartmentOptions() {
 /** Roles grouped by role group, as Select options. */
 export function useRoleOptions() {
   const q = useQuery({ queryKey: ['accounts', 'role-groups'], queryFn: () => getAllRoleGroups().then((r) => r.data) });
-  const options = (q.data ?? []).map((g) => ({ label: g.name, title: g.name, options: g.roles.map((r) => ({ label: r.name, value: r.id })) }));
+  const options = (q.data ?? []).map((g) => ({
+    label: g.name,
+    title: g.name,
+    options: g.roles.map((r) => ({ label: r.name, value: r.id })),
+  }));
   return { options, loading: q.isPending };
 }
 
@@ -28,5 +33,8 @@ export function useRoleOptions() {
 export function usePlatformOptions() {
   const q = useQuery({ queryKey: ['accounts', 'platforms'], queryFn: () => listPlatforms().then((r) => r.data) });
   const list = Array.isArray(q.data) ? q.data : [];
-  return { options: list.map((p) => ({ label: p.status === 'disabled' ? `${p.name}（已停用）` : p.name, value: p.id })), loading: q.isPending };
+  return {
+    options: list.map((p) => ({ label: p.status === 'disabled' ? `${p.name}（已停用）` : p.name, value: p.id })),
+    loading: q.isPending,
+  };
 }

@@ -31,8 +31,12 @@ export function ResetPasswordModal({ account, onClose }: { account: AccountSumma
           title: '密码已重置',
           content: (
             <div>
-              <p>{account!.realName}（{account!.username}）的新密码（仅显示这一次，请转交用户）：</p>
-              <Typography.Text copyable code style={{ fontSize: 18 }}>{generated}</Typography.Text>
+              <p>
+                {account!.realName}（{account!.username}）的新密码（仅显示这一次，请转交用户）：
+              </p>
+              <Typography.Text copyable code style={{ fontSize: 18 }}>
+                {generated}
+              </Typography.Text>
             </div>
           ),
           okText: '我已记下',
@@ -53,8 +57,20 @@ export function ResetPasswordModal({ account, onClose }: { account: AccountSumma
       confirmLoading={reset.isPending}
       destroyOnHidden
     >
-      <Alert type="warning" showIcon style={{ marginBottom: 16 }} title="重置后该用户将立即退出登录，下次登录时须修改密码。" />
-      <Form name="reset-password-modal" form={form} layout="vertical" initialValues={{ mode: 'generate' }} onFinish={(v) => reset.mutate(v)} preserve={false}>
+      <Alert
+        type="warning"
+        showIcon
+        style={{ marginBottom: 16 }}
+        title="重置后该用户将立即退出登录，下次登录时须修改密码。"
+      />
+      <Form
+        name="reset-password-modal"
+        form={form}
+        layout="vertical"
+        initialValues={{ mode: 'generate' }}
+        onFinish={(v) => reset.mutate(v)}
+        preserve={false}
+      >
         <Form.Item name="mode" label="新密码">
           <Radio.Group onChange={(e) => setMode(e.target.value as Values['mode'])}>
             <Radio value="generate">系统随机生成</Radio>
@@ -65,7 +81,14 @@ export function ResetPasswordModal({ account, onClose }: { account: AccountSumma
           <Form.Item
             name="password"
             label="指定密码"
-            rules={[{ required: true, message: '请输入新密码' }, { validator: async (_r, v: string) => { if (v && !isStrongPassword(v)) throw new Error(MESSAGES.password); } }]}
+            rules={[
+              { required: true, message: '请输入新密码' },
+              {
+                validator: async (_r, v: string) => {
+                  if (v && !isStrongPassword(v)) throw new Error(MESSAGES.password);
+                },
+              },
+            ]}
           >
             <Input.Password maxLength={32} autoComplete="new-password" />
           </Form.Item>

@@ -9,25 +9,62 @@ import { AppProviders } from '@/core/ui/app-providers';
 import type { AccountSummary } from '@/modules/accounts/contract';
 import AccountPage from './account-page';
 
-const TREE = [{ id: 1, name: '华夏理工大学', code: 'U', kind: 'school', sort: 1, parentId: null, children: [
-  { id: 2, name: '计算机学院', code: 'C01', kind: 'college', sort: 1, parentId: 1, children: [] },
-] }];
-const GROUPS = [{ id: 1, name: '学生组', sort: 1, roles: [{ id: 7, code: 'student', name: '学生角色', groupId: 1, sort: 1, userCount: 1, system: true }] }];
+const TREE = [
+  {
+    id: 1,
+    name: '华夏理工大学',
+    code: 'U',
+    kind: 'school',
+    sort: 1,
+    parentId: null,
+    children: [{ id: 2, name: '计算机学院', code: 'C01', kind: 'college', sort: 1, parentId: 1, children: [] }],
+  },
+];
+const GROUPS = [
+  {
+    id: 1,
+    name: '学生组',
+    sort: 1,
+    roles: [{ id: 7, code: 'student', name: '学生角色', groupId: 1, sort: 1, userCount: 1, system: true }],
+  },
+];
 const ROW: AccountSummary = {
-  id: 42, username: 'lisi01', realName: '李四', userNo: '20230101', kind: 'student', departmentId: 2, departmentName: '计算机学院',
-  roles: [{ id: 7, name: '学生角色' }], status: 'active', locked: true, lockedUntil: Date.now() + 600_000, lastLoginAt: null,
+  id: 42,
+  username: 'lisi01',
+  realName: '李四',
+  userNo: '20230101',
+  kind: 'student',
+  departmentId: 2,
+  departmentName: '计算机学院',
+  roles: [{ id: 7, name: '学生角色' }],
+  status: 'active',
+  locked: true,
+  lockedUntil: Date.now() + 600_000,
+  lastLoginAt: null,
 };
 
 const calls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
-  const data = {
-    '/user/api/v1.account/list/': { list: [ROW], total: 45, page: (config.params as { page?: number } | undefined)?.page ?? 1, pageSize: 20 },
-    '/user/api/v1.department/getTreeNode/': TREE,
-    '/user/api/v1.role/getAllRoleGroup/': GROUPS,
-    '/user/api/v1.platform/list/': [],
-  }[config.url ?? ''] ?? null;
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  const data =
+    {
+      '/user/api/v1.account/list/': {
+        list: [ROW],
+        total: 45,
+        page: (config.params as { page?: number } | undefined)?.page ?? 1,
+        pageSize: 20,
+      },
+      '/user/api/v1.department/getTreeNode/': TREE,
+      '/user/api/v1.role/getAllRoleGroup/': GROUPS,
+      '/user/api/v1.platform/list/': [],
+    }[config.url ?? ''] ?? null;
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 beforeEach(() => {
@@ -37,7 +74,14 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const renderPage = () => render(<AppProviders><MemoryRouter><AccountPage /></MemoryRouter></AppProviders>);
+const renderPage = () =>
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <AccountPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
 const lists = () => calls.filter((c) => c.url === '/user/api/v1.account/list/');
 const posts = (path: string) => calls.filter((c) => c.url === `/user/api/v1.account/${path}/`);
 
@@ -55,7 +99,9 @@ async function pickDepartment(search: string, name: string) {
   fireEvent.change(box, { target: { value: search } });
   await waitFor(() => expect(document.querySelector('.ant-select-tree-list')).not.toBeNull());
   const node = await waitFor(() => {
-    const n = [...document.querySelectorAll('.ant-select-tree-node-content-wrapper')].find((e) => e.textContent === name);
+    const n = [...document.querySelectorAll('.ant-select-tree-node-content-wrapper')].find(
+      (e) => e.textContent === name,
+    );
     expect(n).toBeTruthy();
     return n!;
   });
@@ -86,7 +132,17 @@ describe('账号管理 page', () => {
     await pick('类型', '教职工');
     await pick('状态', '锁定');
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(lists().at(-1)!.params).toEqual({ keyword: '李四', departmentId: 2, roleId: 7, kind: 'staff', status: 'locked', page: 1, pageSize: 20 }));
+    await waitFor(() =>
+      expect(lists().at(-1)!.params).toEqual({
+        keyword: '李四',
+        departmentId: 2,
+        roleId: 7,
+        kind: 'staff',
+        status: 'locked',
+        page: 1,
+        pageSize: 20,
+      }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: /^重\s*置$/ }));
     await waitFor(() => expect(lists().at(-1)!.params).toEqual({ page: 1, pageSize: 20 }));

@@ -6,7 +6,13 @@ import dayjs from 'dayjs';
 import { HttpError } from '@/core/http';
 import { Codes } from '@/shared/errors';
 import {
-  disableAccount, downloadImportTemplate, enableAccount, exportAccounts, importAccounts, listAccounts, unlockAccount,
+  disableAccount,
+  downloadImportTemplate,
+  enableAccount,
+  exportAccounts,
+  importAccounts,
+  listAccounts,
+  unlockAccount,
 } from '@/modules/accounts/api';
 import { KIND_TEXT, type AccountSummary, type ImportAnswer } from '@/modules/accounts/contract';
 import { AccountDrawer } from '../components/account-drawer';
@@ -76,14 +82,34 @@ export default function AccountPage() {
 
   return (
     <Card className={s.page}>
-      <AccountFilters onSearch={(f) => { setFilter(f); setPaging((p) => ({ ...p, page: 1 })); }} />
+      <AccountFilters
+        onSearch={(f) => {
+          setFilter(f);
+          setPaging((p) => ({ ...p, page: 1 }));
+        }}
+      />
       <Space className={s.toolbar} wrap>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>新增</Button>
-        <Upload accept=".xlsx" showUploadList={false} beforeUpload={(file) => { importer.mutate(file); return false; }}>
-          <Button icon={<UploadOutlined />} loading={importer.isPending}>导入</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>
+          新增
+        </Button>
+        <Upload
+          accept=".xlsx"
+          showUploadList={false}
+          beforeUpload={(file) => {
+            importer.mutate(file);
+            return false;
+          }}
+        >
+          <Button icon={<UploadOutlined />} loading={importer.isPending}>
+            导入
+          </Button>
         </Upload>
-        <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate()}>导出</Button>
-        <Button type="link" onClick={() => template.mutate()} loading={template.isPending}>下载模板</Button>
+        <Button icon={<DownloadOutlined />} loading={exporter.isPending} onClick={() => exporter.mutate()}>
+          导出
+        </Button>
+        <Button type="link" onClick={() => template.mutate()} loading={template.isPending}>
+          下载模板
+        </Button>
       </Space>
       <Table<AccountSummary>
         rowKey="id"
@@ -92,7 +118,10 @@ export default function AccountPage() {
         dataSource={list.data?.list ?? []}
         scroll={{ x: 1200 }}
         pagination={{
-          current: paging.page, pageSize: paging.pageSize, total: list.data?.total ?? 0, showSizeChanger: true,
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
           showTotal: (t) => `共 ${t} 个账号`,
         }}
         onChange={(p) => setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
@@ -103,33 +132,68 @@ export default function AccountPage() {
           { title: '类型', dataIndex: 'kind', width: 80, render: (k: AccountSummary['kind']) => KIND_TEXT[k] ?? k },
           { title: '部门', dataIndex: 'departmentName', ellipsis: true, render: (v: string | null) => v ?? '—' },
           {
-            title: '角色', dataIndex: 'roles', ellipsis: true,
-            render: (roles: AccountSummary['roles']) => (roles.length ? roles.map((r) => <Tag key={r.id}>{r.name}</Tag>) : '—'),
+            title: '角色',
+            dataIndex: 'roles',
+            ellipsis: true,
+            render: (roles: AccountSummary['roles']) =>
+              roles.length ? roles.map((r) => <Tag key={r.id}>{r.name}</Tag>) : '—',
           },
           {
-            title: '状态', key: 'status', width: 120,
+            title: '状态',
+            key: 'status',
+            width: 120,
             render: (_v, a) => (
               <Space size={4}>
                 {a.status === 'disabled' ? <Tag color="default">停用</Tag> : <Tag color="success">正常</Tag>}
                 {a.locked && (
-                  <Tooltip title={`锁定至 ${dayjs(a.lockedUntil).format('YYYY-MM-DD HH:mm')}`}><Tag color="error">锁定</Tag></Tooltip>
+                  <Tooltip title={`锁定至 ${dayjs(a.lockedUntil).format('YYYY-MM-DD HH:mm')}`}>
+                    <Tag color="error">锁定</Tag>
+                  </Tooltip>
                 )}
               </Space>
             ),
           },
-          { title: '最近登录', dataIndex: 'lastLoginAt', width: 160, render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '从未登录') },
           {
-            title: '操作', key: 'actions', width: 250, fixed: 'right',
+            title: '最近登录',
+            dataIndex: 'lastLoginAt',
+            width: 160,
+            render: (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '从未登录'),
+          },
+          {
+            title: '操作',
+            key: 'actions',
+            width: 250,
+            fixed: 'right',
             render: (_v, a) => (
               <Space size={0} wrap={false}>
-                <Button type="link" size="small" onClick={() => setEditing({ id: a.id })}>编辑</Button>
+                <Button type="link" size="small" onClick={() => setEditing({ id: a.id })}>
+                  编辑
+                </Button>
                 {a.status === 'disabled' ? (
-                  <Button type="link" size="small" onClick={() => act.mutate({ fn: enableAccount, id: a.id, done: '账号已启用' })}>启用</Button>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => act.mutate({ fn: enableAccount, id: a.id, done: '账号已启用' })}
+                  >
+                    启用
+                  </Button>
                 ) : (
-                  <Button type="link" size="small" danger onClick={() => confirmDisable(a)}>停用</Button>
+                  <Button type="link" size="small" danger onClick={() => confirmDisable(a)}>
+                    停用
+                  </Button>
                 )}
-                {a.locked && <Button type="link" size="small" onClick={() => act.mutate({ fn: unlockAccount, id: a.id, done: '账号已解锁' })}>解锁</Button>}
-                <Button type="link" size="small" onClick={() => setResetting(a)}>重置密码</Button>
+                {a.locked && (
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => act.mutate({ fn: unlockAccount, id: a.id, done: '账号已解锁' })}
+                  >
+                    解锁
+                  </Button>
+                )}
+                <Button type="link" size="small" onClick={() => setResetting(a)}>
+                  重置密码
+                </Button>
               </Space>
             ),
           },

@@ -45,7 +45,10 @@ function startCas() {
   return {
     tickets,
     seen,
-    listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/cas`))),
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}/cas`)),
+      ),
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
@@ -68,7 +71,12 @@ describe('CAS 3 single sign-on', () => {
   });
   beforeEach(async () => {
     cas.seen.length = 0;
-    await putSsoConfig(app.db, { ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: casUrl }, retainBackDoor: false });
+    await putSsoConfig(app.db, {
+      ...DEFAULT_SSO_CONFIG,
+      kind: 'cas',
+      cas: { serverUrl: casUrl },
+      retainBackDoor: false,
+    });
   });
 
   const exchange = (query: string) => app.inject({ method: 'GET', url: `/user/login/?${query}`, headers });
@@ -79,17 +87,31 @@ describe('CAS 3 single sign-on', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.errorCode).toBe(Codes.ok);
-    expect(body.data).toMatchObject({ is_admin: 0, to: '/web/taskCenter/taskWorkBench', user_info: { username: 'teacher' } });
+    expect(body.data).toMatchObject({
+      is_admin: 0,
+      to: '/web/taskCenter/taskWorkBench',
+      user_info: { username: 'teacher' },
+    });
     const auth = await resolveSession(app.db, app.config, body.data.Authorization);
     expect(auth).toMatchObject({ username: 'teacher', isAdmin: false });
     // The token works on a signed-in call.
-    const check = await app.inject({ method: 'POST', url: '/user/api/v1.user/check_user_is_login/', headers: { authorization: body.data.Authorization } });
+    const check = await app.inject({
+      method: 'POST',
+      url: '/user/api/v1.user/check_user_is_login/',
+      headers: { authorization: body.data.Authorization },
+    });
     expect(check.json().data.is_login).toBe(true);
-    const row = await app.db.selectFrom('auditLog').selectAll().where('action', '=', 'login').where('actorName', '=', 'teacher').orderBy('id', 'desc').executeTakeFirst();
+    const row = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'login')
+      .where('actorName', '=', 'teacher')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     expect(row?.detail).toBe('cas');
   });
 
-  it('validates the ticket against this site\'s own sign-in page as the service URL', async () => {
+  it("validates the ticket against this site's own sign-in page as the service URL", async () => {
     cas.tickets.set('ST-2', { user: 'teacher', service: `${ORIGIN}/login` });
     await exchange('ticket=ST-2');
     expect(cas.seen).toEqual([{ path: '/cas/p3/serviceValidate', service: `${ORIGIN}/login`, ticket: 'ST-2' }]);
@@ -100,7 +122,12 @@ describe('CAS 3 single sign-on', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ errorCode: Codes.notAuthenticated, data: null });
     expect(res.json().message).toMatch(/^单点登录失败：票据无效（INVALID_TICKET/);
-    const row = await app.db.selectFrom('auditLog').selectAll().where('action', '=', 'login_failed').orderBy('id', 'desc').executeTakeFirst();
+    const row = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'login_failed')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
     expect(row?.detail).toContain('INVALID_TICKET');
   });
 
@@ -117,7 +144,10 @@ describe('CAS 3 single sign-on', () => {
     cas.tickets.set('ST-4', { user: 'stranger', service: `${ORIGIN}/login` });
     const res = await exchange('ticket=ST-4');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ errorCode: Codes.notAuthenticated, message: '单点登录失败：账号 stranger 不存在或已停用' });
+    expect(res.json()).toMatchObject({
+      errorCode: Codes.notAuthenticated,
+      message: '单点登录失败：账号 stranger 不存在或已停用',
+    });
   });
 
   it('refuses a disabled account', async () => {
@@ -132,7 +162,12 @@ describe('CAS 3 single sign-on', () => {
 
   it('signs an administrator into the back office through admin_login with the /loginAdmin service', async () => {
     cas.tickets.set('ST-6', { user: 'admin', service: `${ORIGIN}/loginAdmin` });
-    const res = await app.inject({ method: 'POST', url: '/user/login/admin_login/', headers, payload: { ticket: 'ST-6' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/login/admin_login/',
+      headers,
+      payload: { ticket: 'ST-6' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ is_admin: 1, user_info: { username: 'admin' } });
     expect(await resolveSession(app.db, app.config, res.json().data.Authorization)).toMatchObject({ isAdmin: true });
@@ -140,7 +175,12 @@ describe('CAS 3 single sign-on', () => {
 
   it('refuses admin_login for an SSO user who is not an administrator', async () => {
     cas.tickets.set('ST-7', { user: 'teacher', service: `${ORIGIN}/loginAdmin` });
-    const res = await app.inject({ method: 'POST', url: '/user/login/admin_login/', headers, payload: { ticket: 'ST-7' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/login/admin_login/',
+      headers,
+      payload: { ticket: 'ST-7' },
+    });
     expect(res.statusCode).toBe(403);
     expect(res.json().errorCode).toBe(Codes.noPermission);
   });
@@ -154,9 +194,19 @@ describe('CAS 3 single sign-on', () => {
   });
 
   it('refuses the side the configuration has switched off', async () => {
-    await putSsoConfig(app.db, { ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: casUrl }, adminLoginEnable: false });
+    await putSsoConfig(app.db, {
+      ...DEFAULT_SSO_CONFIG,
+      kind: 'cas',
+      cas: { serverUrl: casUrl },
+      adminLoginEnable: false,
+    });
     cas.tickets.set('ST-8', { user: 'admin', service: `${ORIGIN}/loginAdmin` });
-    const res = await app.inject({ method: 'POST', url: '/user/login/admin_login/', headers, payload: { ticket: 'ST-8' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/login/admin_login/',
+      headers,
+      payload: { ticket: 'ST-8' },
+    });
     expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message: '管理员登录已关闭' });
   });
 });
@@ -164,7 +214,11 @@ describe('CAS 3 single sign-on', () => {
 describe('CAS answer parsing', () => {
   it('reads the user of a success and the code of a failure', () => {
     expect(parseCasResponse(success('t&amp;x'))).toEqual({ ok: true, user: 't&x' });
-    expect(parseCasResponse(failure('ST-9'))).toEqual({ ok: false, code: 'INVALID_TICKET', message: 'Ticket ST-9 not recognized' });
+    expect(parseCasResponse(failure('ST-9'))).toEqual({
+      ok: false,
+      code: 'INVALID_TICKET',
+      message: 'Ticket ST-9 not recognized',
+    });
   });
 
   it('refuses documents with a DTD, so no entity is ever expanded', () => {
@@ -175,6 +229,10 @@ describe('CAS answer parsing', () => {
 
   it('refuses an answer that is neither success nor failure', () => {
     expect(parseCasResponse('<html>login page</html>')).toMatchObject({ ok: false, code: 'INVALID_RESPONSE' });
-    expect(parseCasResponse('<cas:serviceResponse><cas:authenticationSuccess></cas:authenticationSuccess></cas:serviceResponse>')).toMatchObject({ ok: false });
+    expect(
+      parseCasResponse(
+        '<cas:serviceResponse><cas:authenticationSuccess></cas:authenticationSuccess></cas:serviceResponse>',
+      ),
+    ).toMatchObject({ ok: false });
   });
 });

@@ -4,9 +4,7 @@
  * so no entity is ever expanded, and only the five predefined entities and character
  * references are decoded in the user name.
  */
-export type CasResult =
-  | { ok: true; user: string }
-  | { ok: false; code: string; message: string };
+export type CasResult = { ok: true; user: string } | { ok: false; code: string; message: string };
 
 const CAS_TIMEOUT_MS = 10_000;
 
@@ -40,16 +38,21 @@ function decodeText(s: string): string | null {
 
 /** Reads a CAS 3 serviceValidate answer (any namespace prefix, conventionally `cas:`). */
 export function parseCasResponse(xml: string): CasResult {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) return { ok: false, code: 'INVALID_RESPONSE', message: 'CAS 应答包含 DTD，已拒绝' };
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml))
+    return { ok: false, code: 'INVALID_RESPONSE', message: 'CAS 应答包含 DTD，已拒绝' };
   const body = xml.replace(/<!--[\s\S]*?-->/g, '');
-  const success = /<(?:[\w.-]+:)?authenticationSuccess\b[^>]*>([\s\S]*?)<\/(?:[\w.-]+:)?authenticationSuccess>/.exec(body);
+  const success = /<(?:[\w.-]+:)?authenticationSuccess\b[^>]*>([\s\S]*?)<\/(?:[\w.-]+:)?authenticationSuccess>/.exec(
+    body,
+  );
   if (success) {
     const user = /<(?:[\w.-]+:)?user\b[^>]*>([^<]*)<\/(?:[\w.-]+:)?user>/.exec(success[1]!);
     const name = user ? decodeText(user[1]!.trim()) : null;
     if (!name) return { ok: false, code: 'INVALID_RESPONSE', message: 'CAS 应答缺少用户名' };
     return { ok: true, user: name };
   }
-  const failure = /<(?:[\w.-]+:)?authenticationFailure\b([^>]*)>([\s\S]*?)<\/(?:[\w.-]+:)?authenticationFailure>/.exec(body);
+  const failure = /<(?:[\w.-]+:)?authenticationFailure\b([^>]*)>([\s\S]*?)<\/(?:[\w.-]+:)?authenticationFailure>/.exec(
+    body,
+  );
   if (failure) {
     const code = /\bcode\s*=\s*["']([^"']*)["']/.exec(failure[1]!)?.[1] ?? 'UNKNOWN';
     return { ok: false, code, message: decodeText(failure[2]!.trim()) ?? '' };

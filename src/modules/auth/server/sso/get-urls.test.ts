@@ -12,13 +12,27 @@ const enc = encodeURIComponent;
 
 describe('POST /user/login/get_urls/', () => {
   let app: TestApp;
-  beforeAll(async () => { app = await buildTestApp({ seed: 'none' }); });
-  afterAll(async () => { await app.close(); });
+  beforeAll(async () => {
+    app = await buildTestApp({ seed: 'none' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
 
-  const urls = async (config: SsoConfig | null, host = 'portal.example.edu', extra: Record<string, string> = {}, payload?: object): Promise<UrlsAnswer> => {
+  const urls = async (
+    config: SsoConfig | null,
+    host = 'portal.example.edu',
+    extra: Record<string, string> = {},
+    payload?: object,
+  ): Promise<UrlsAnswer> => {
     if (config) await putSsoConfig(app.db, config);
     else await app.db.deleteFrom('setting').where('key', '=', SSO_SETTING).execute();
-    const res = await app.inject({ method: 'POST', url: '/user/login/get_urls/', headers: { host, ...extra }, ...(payload ? { payload } : {}) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/login/get_urls/',
+      headers: { host, ...extra },
+      ...(payload ? { payload } : {}),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().errorCode).toBe(Codes.ok);
     return res.json().data;
@@ -26,31 +40,57 @@ describe('POST /user/login/get_urls/', () => {
 
   it('answers SSO off, both sides on and every host an admin host when nothing is configured', async () => {
     expect(await urls(null)).toEqual({
-      cas_enable: 0, is_admin_host: 1, retain_back_door: 1, user_login_enable: 1, admin_login_enable: 1,
-      sso_kind: '', sso_login_url: '', logout_url: '',
+      cas_enable: 0,
+      is_admin_host: 1,
+      retain_back_door: 1,
+      user_login_enable: 1,
+      admin_login_enable: 1,
+      sso_kind: '',
+      sso_login_url: '',
+      logout_url: '',
     });
   });
 
-  it('gives the CAS login and logout addresses with this site\'s sign-in page as the service', async () => {
-    expect(await urls({ ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: `${CAS}/` }, retainBackDoor: false })).toEqual({
-      cas_enable: 1, is_admin_host: 1, retain_back_door: 0, user_login_enable: 1, admin_login_enable: 1, sso_kind: 'cas',
+  it("gives the CAS login and logout addresses with this site's sign-in page as the service", async () => {
+    expect(
+      await urls({ ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: `${CAS}/` }, retainBackDoor: false }),
+    ).toEqual({
+      cas_enable: 1,
+      is_admin_host: 1,
+      retain_back_door: 0,
+      user_login_enable: 1,
+      admin_login_enable: 1,
+      sso_kind: 'cas',
       sso_login_url: `${CAS}/login?service=${enc('http://portal.example.edu/login')}`,
       logout_url: `${CAS}/logout?service=${enc('http://portal.example.edu/login')}`,
     });
   });
 
-  it('returns SSO to the administrators\' page when asked for it', async () => {
-    const a = await urls({ ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: CAS } }, 'portal.example.edu', {}, { page: 'loginAdmin' });
+  it("returns SSO to the administrators' page when asked for it", async () => {
+    const a = await urls(
+      { ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: CAS } },
+      'portal.example.edu',
+      {},
+      { page: 'loginAdmin' },
+    );
     expect(a.sso_login_url).toBe(`${CAS}/login?service=${enc('http://portal.example.edu/loginAdmin')}`);
   });
 
   it('uses the address the browser used behind a proxy', async () => {
-    const a = await urls({ ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: CAS } }, '10.0.0.5:8080', { 'x-forwarded-proto': 'https', 'x-forwarded-host': 'ehall.example.edu' });
+    const a = await urls({ ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: CAS } }, '10.0.0.5:8080', {
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'ehall.example.edu',
+    });
     expect(a.sso_login_url).toBe(`${CAS}/login?service=${enc('https://ehall.example.edu/login')}`);
   });
 
   it('tells the admin host from the others, and sends SSO on the admin host back to /loginAdmin', async () => {
-    const config: SsoConfig = { ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: CAS }, adminHost: 'admin.example.edu' };
+    const config: SsoConfig = {
+      ...DEFAULT_SSO_CONFIG,
+      kind: 'cas',
+      cas: { serverUrl: CAS },
+      adminHost: 'admin.example.edu',
+    };
     const portal = await urls(config, 'portal.example.edu');
     expect(portal.is_admin_host).toBe(0);
     expect(portal.sso_login_url).toContain(enc('http://portal.example.edu/login'));
@@ -60,7 +100,13 @@ describe('POST /user/login/get_urls/', () => {
   });
 
   it('reports the sides the configuration switched off and its own logout address', async () => {
-    const a = await urls({ ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: CAS }, userLoginEnable: false, logoutUrl: 'https://www.example.edu/' });
+    const a = await urls({
+      ...DEFAULT_SSO_CONFIG,
+      kind: 'cas',
+      cas: { serverUrl: CAS },
+      userLoginEnable: false,
+      logoutUrl: 'https://www.example.edu/',
+    });
     expect(a).toMatchObject({ user_login_enable: 0, admin_login_enable: 1, logout_url: 'https://www.example.edu/' });
     const b = await urls({ ...DEFAULT_SSO_CONFIG, adminLoginEnable: false });
     expect(b).toMatchObject({ cas_enable: 0, user_login_enable: 1, admin_login_enable: 0 });
@@ -71,7 +117,11 @@ describe('POST /user/login/get_urls/', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const a = await urls({ ...DEFAULT_SSO_CONFIG, kind: 'oidc', oidc: { issuer: `http://127.0.0.1:${port}`, clientId: 'c', clientSecret: 's', redirectUri: '' } });
+    const a = await urls({
+      ...DEFAULT_SSO_CONFIG,
+      kind: 'oidc',
+      oidc: { issuer: `http://127.0.0.1:${port}`, clientId: 'c', clientSecret: 's', redirectUri: '' },
+    });
     expect(a).toMatchObject({ cas_enable: 1, sso_kind: 'oidc', sso_login_url: '' });
   });
 
@@ -93,7 +143,11 @@ describe('SSO exchange rate limit', () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 21; i++) {
-        const res = await app.inject({ method: 'POST', url: '/user/login/admin_login/', payload: { ticket: `ST-${i}` } });
+        const res = await app.inject({
+          method: 'POST',
+          url: '/user/login/admin_login/',
+          payload: { ticket: `ST-${i}` },
+        });
         codes.push(res.statusCode);
       }
       expect(codes.slice(0, 20).every((c) => c === 400)).toBe(true); // SSO off: input error
@@ -106,11 +160,28 @@ describe('SSO exchange rate limit', () => {
 
 describe('single sign-on from the environment', () => {
   it('installs SSO_* at start over the stored setting, keeping what the environment does not name', async () => {
-    const app = await buildTestApp({ seed: 'none', env: { SSO_KIND: 'cas', SSO_CAS_SERVER_URL: CAS, SSO_RETAIN_BACK_DOOR: '0' } });
+    const app = await buildTestApp({
+      seed: 'none',
+      env: { SSO_KIND: 'cas', SSO_CAS_SERVER_URL: CAS, SSO_RETAIN_BACK_DOOR: '0' },
+    });
     try {
-      expect(await getSsoConfig(app.db)).toMatchObject({ kind: 'cas', cas: { serverUrl: CAS }, retainBackDoor: false, userLoginEnable: true });
-      const res = await app.inject({ method: 'POST', url: '/user/login/get_urls/', headers: { host: 'portal.example.edu' } });
-      expect(res.json().data).toMatchObject({ cas_enable: 1, retain_back_door: 0, sso_kind: 'cas', sso_login_url: `${CAS}/login?service=${enc('http://portal.example.edu/login')}` });
+      expect(await getSsoConfig(app.db)).toMatchObject({
+        kind: 'cas',
+        cas: { serverUrl: CAS },
+        retainBackDoor: false,
+        userLoginEnable: true,
+      });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/user/login/get_urls/',
+        headers: { host: 'portal.example.edu' },
+      });
+      expect(res.json().data).toMatchObject({
+        cas_enable: 1,
+        retain_back_door: 0,
+        sso_kind: 'cas',
+        sso_login_url: `${CAS}/login?service=${enc('http://portal.example.edu/login')}`,
+      });
     } finally {
       await app.close();
     }

@@ -8,11 +8,14 @@ declare module 'oidc-provider' {
   }
 
   export default class Provider {
-    constructor(issuer: string, configuration: {
-      clients: Record<string, unknown>[];
-      findAccount: (ctx: unknown, sub: string) => Promise<Account | undefined>;
-      [option: string]: unknown;
-    });
+    constructor(
+      issuer: string,
+      configuration: {
+        clients: Record<string, unknown>[];
+        findAccount: (ctx: unknown, sub: string) => Promise<Account | undefined>;
+        [option: string]: unknown;
+      },
+    );
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
   }
 }

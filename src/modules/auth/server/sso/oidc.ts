@@ -34,13 +34,19 @@ export async function discover(issuer: string): Promise<Discovery> {
   if (hit && Date.now() - hit.at < DISCOVERY_TTL_MS) return hit.doc;
   let doc: Discovery;
   try {
-    const res = await fetch(`${trimSlash(issuer)}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const res = await fetch(`${trimSlash(issuer)}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(TIMEOUT_MS),
+    });
     if (!res.ok) throw new Error(String(res.status));
     doc = (await res.json()) as Discovery;
   } catch {
     throw new OidcFailure('无法读取身份提供方的配置');
   }
-  if (typeof doc.authorization_endpoint !== 'string' || typeof doc.token_endpoint !== 'string' || typeof doc.jwks_uri !== 'string') {
+  if (
+    typeof doc.authorization_endpoint !== 'string' ||
+    typeof doc.token_endpoint !== 'string' ||
+    typeof doc.jwks_uri !== 'string'
+  ) {
     throw new OidcFailure('身份提供方的配置不完整');
   }
   // OIDC Discovery §4.3: the issuer in the document must be the one we asked.
@@ -54,7 +60,10 @@ export const newNonce = () => randomBytes(24).toString('base64url');
 export const newCodeVerifier = () => randomBytes(32).toString('base64url');
 export const codeChallengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
 
-export async function authorizationUrl(s: OidcSettings, p: { redirectUri: string; state: string; nonce: string; codeVerifier: string }): Promise<string> {
+export async function authorizationUrl(
+  s: OidcSettings,
+  p: { redirectUri: string; state: string; nonce: string; codeVerifier: string },
+): Promise<string> {
   const d = await discover(s.issuer);
   const url = new URL(d.authorization_endpoint);
   url.searchParams.set('response_type', 'code');
@@ -77,22 +86,41 @@ const basicAuth = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
 /** Exchanges the code and answers the signed-in user's name (preferred_username, else sub). */
-export async function exchangeCode(s: OidcSettings, p: { code: string; redirectUri: string; codeVerifier: string; nonce: string }): Promise<string> {
+export async function exchangeCode(
+  s: OidcSettings,
+  p: { code: string; redirectUri: string; codeVerifier: string; nonce: string },
+): Promise<string> {
   const d = await discover(s.issuer);
   let res: Response;
   try {
     res = await fetch(d.token_endpoint, {
       method: 'POST',
-      headers: { authorization: basicAuth(s.clientId, s.clientSecret), 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body: new URLSearchParams({ grant_type: 'authorization_code', code: p.code, redirect_uri: p.redirectUri, code_verifier: p.codeVerifier }).toString(),
+      headers: {
+        authorization: basicAuth(s.clientId, s.clientSecret),
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+      },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code: p.code,
+        redirect_uri: p.redirectUri,
+        code_verifier: p.codeVerifier,
+      }).toString(),
       signal: AbortSignal.timeout(TIMEOUT_MS),
       redirect: 'error',
     });
   } catch {
     throw new OidcFailure('无法连接身份提供方');
   }
-  const body = (await res.json().catch(() => ({}))) as { id_token?: unknown; error?: string; error_description?: string };
-  if (!res.ok) throw new OidcFailure(`授权码无效（${body.error ?? res.status}${body.error_description ? `: ${body.error_description}` : ''}）`);
+  const body = (await res.json().catch(() => ({}))) as {
+    id_token?: unknown;
+    error?: string;
+    error_description?: string;
+  };
+  if (!res.ok)
+    throw new OidcFailure(
+      `授权码无效（${body.error ?? res.status}${body.error_description ? `: ${body.error_description}` : ''}）`,
+    );
   if (typeof body.id_token !== 'string') throw new OidcFailure('身份提供方未返回 id_token');
 
   let jwks = keySets.get(d.jwks_uri);
@@ -102,13 +130,19 @@ export async function exchangeCode(s: OidcSettings, p: { code: string; redirectU
   }
   let claims: Record<string, unknown>;
   try {
-    ({ payload: claims } = await jwtVerify(body.id_token, jwks, { issuer: d.issuer, audience: s.clientId, requiredClaims: ['sub', 'exp', 'iat'] }));
+    ({ payload: claims } = await jwtVerify(body.id_token, jwks, {
+      issuer: d.issuer,
+      audience: s.clientId,
+      requiredClaims: ['sub', 'exp', 'iat'],
+    }));
   } catch (e) {
     throw new OidcFailure(`id_token 校验失败（${(e as { code?: string }).code ?? 'invalid'}）`);
   }
   if (claims.nonce !== p.nonce) throw new OidcFailure('id_token 的 nonce 不匹配');
-  if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== s.clientId) throw new OidcFailure('id_token 的 azp 不匹配');
-  const name = typeof claims.preferred_username === 'string' && claims.preferred_username ? claims.preferred_username : claims.sub;
+  if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== s.clientId)
+    throw new OidcFailure('id_token 的 azp 不匹配');
+  const name =
+    typeof claims.preferred_username === 'string' && claims.preferred_username ? claims.preferred_username : claims.sub;
   if (typeof name !== 'string' || !name) throw new OidcFailure('id_token 中没有用户名');
   return name;
 }

@@ -18,14 +18,30 @@ export interface PendingAuthorization {
 
 const keyOf = (state: string) => PREFIX + createHash('sha256').update(state).digest('hex');
 
-export async function savePendingAuthorization(db: Db, state: string, p: PendingAuthorization, now = Date.now()): Promise<void> {
+export async function savePendingAuthorization(
+  db: Db,
+  state: string,
+  p: PendingAuthorization,
+  now = Date.now(),
+): Promise<void> {
   // Old entries go whenever a new one comes, so abandoned sign-ins do not pile up.
-  await db.deleteFrom('setting').where('key', 'like', `${PREFIX}%`).where('updatedAt', '<', now - STATE_TTL_MS).execute();
-  await db.insertInto('setting').values({ key: keyOf(state), value: JSON.stringify(p), updatedAt: now }).execute();
+  await db
+    .deleteFrom('setting')
+    .where('key', 'like', `${PREFIX}%`)
+    .where('updatedAt', '<', now - STATE_TTL_MS)
+    .execute();
+  await db
+    .insertInto('setting')
+    .values({ key: keyOf(state), value: JSON.stringify(p), updatedAt: now })
+    .execute();
 }
 
 /** The pending authorization of this state, removed as it is read; undefined if unknown, used or expired. */
-export async function takePendingAuthorization(db: Db, state: string, now = Date.now()): Promise<PendingAuthorization | undefined> {
+export async function takePendingAuthorization(
+  db: Db,
+  state: string,
+  now = Date.now(),
+): Promise<PendingAuthorization | undefined> {
   const key = keyOf(state);
   const row = await db.selectFrom('setting').select(['value', 'updatedAt']).where('key', '=', key).executeTakeFirst();
   if (!row) return undefined;

@@ -19,23 +19,39 @@ export async function ssoRoutes(root: FastifyInstance): Promise<void> {
   const limits = app.config.rateLimits;
   const perMinute = (max: number) => ({ max, timeWindow: '1 minute' });
 
-  app.post('/user/login/get_urls/', {
-    bodyLimit: LOGIN_BODY_LIMIT,
-    schema: { body: UrlsBody },
-    config: { access: 'public', rateLimit: perMinute(limits.visit) },
-    // The client posts nothing at all: validate an empty form instead of refusing it.
-    preValidation: async (req) => { req.body ??= {}; },
-  }, async (req) => ok(await getUrls(app, req, req.body.page)));
+  app.post(
+    '/user/login/get_urls/',
+    {
+      bodyLimit: LOGIN_BODY_LIMIT,
+      schema: { body: UrlsBody },
+      config: { access: 'public', rateLimit: perMinute(limits.visit) },
+      // The client posts nothing at all: validate an empty form instead of refusing it.
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+    },
+    async (req) => ok(await getUrls(app, req, req.body.page)),
+  );
 
-  app.get('/user/login/', {
-    schema: { querystring: SsoQuery },
-    config: { access: 'public', rateLimit: perMinute(limits.login) },
-  }, async (req) => ok(await ssoLogin(app, req, req.query, false), '登录成功'));
+  app.get(
+    '/user/login/',
+    {
+      schema: { querystring: SsoQuery },
+      config: { access: 'public', rateLimit: perMinute(limits.login) },
+    },
+    async (req) => ok(await ssoLogin(app, req, req.query, false), '登录成功'),
+  );
 
-  app.post('/user/login/admin_login/', {
-    bodyLimit: LOGIN_BODY_LIMIT,
-    schema: { body: SsoQuery },
-    config: { access: 'public', rateLimit: perMinute(limits.login) },
-    preValidation: async (req) => { req.body ??= {}; },
-  }, async (req) => ok(await ssoLogin(app, req, req.body, true), '登录成功'));
+  app.post(
+    '/user/login/admin_login/',
+    {
+      bodyLimit: LOGIN_BODY_LIMIT,
+      schema: { body: SsoQuery },
+      config: { access: 'public', rateLimit: perMinute(limits.login) },
+      preValidation: async (req) => {
+        req.body ??= {};
+      },
+    },
+    async (req) => ok(await ssoLogin(app, req, req.body, true), '登录成功'),
+  );
 }

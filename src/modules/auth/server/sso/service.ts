@@ -6,7 +6,15 @@ import type { LoginAnswer, SsoQuery, UrlsAnswer } from '@/modules/auth/contract'
 import { issueLogin } from '../login-answer';
 import { findUserByUsername } from '../repository';
 import { casLoginUrl, casLogoutUrl, validateCasTicket } from './cas';
-import { authorizationUrl, endSessionEndpoint, exchangeCode, newCodeVerifier, newNonce, newState, OidcFailure } from './oidc';
+import {
+  authorizationUrl,
+  endSessionEndpoint,
+  exchangeCode,
+  newCodeVerifier,
+  newNonce,
+  newState,
+  OidcFailure,
+} from './oidc';
 import { savePendingAuthorization, takePendingAuthorization } from './repository';
 import { getSsoConfig, type SsoConfig } from './sso-config';
 
@@ -44,12 +52,18 @@ const oidcRedirectUri = (config: SsoConfig, req: FastifyRequest, page: SignInPag
  * Where the browser goes after signing out: the configured address, else the CAS logout (back
  * to this site's sign-in page) or the OIDC end-session endpoint; '' without single sign-on.
  */
-export async function ssoLogoutUrl(app: FastifyInstance, req: FastifyRequest, asked?: SignInPage, known?: SsoConfig): Promise<string> {
+export async function ssoLogoutUrl(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  asked?: SignInPage,
+  known?: SsoConfig,
+): Promise<string> {
   const config = known ?? (await getSsoConfig(app.db));
   if (config.kind === 'none') return '';
   const configured = config.logoutUrl?.trim();
   if (configured) return configured;
-  if (config.kind === 'cas' && config.cas) return casLogoutUrl(config.cas.serverUrl, `${originOf(req)}/${pageFor(config, req, asked)}`);
+  if (config.kind === 'cas' && config.cas)
+    return casLogoutUrl(config.cas.serverUrl, `${originOf(req)}/${pageFor(config, req, asked)}`);
   if (config.kind === 'oidc' && config.oidc) {
     try {
       return await endSessionEndpoint(config.oidc);
@@ -72,7 +86,12 @@ export async function getUrls(app: FastifyInstance, req: FastifyRequest, asked?:
   } else if (config.kind === 'oidc' && config.oidc) {
     try {
       const state = newState();
-      const pending = { nonce: newNonce(), codeVerifier: newCodeVerifier(), redirectUri: oidcRedirectUri(config, req, page), page };
+      const pending = {
+        nonce: newNonce(),
+        codeVerifier: newCodeVerifier(),
+        redirectUri: oidcRedirectUri(config, req, page),
+        page,
+      };
       ssoLoginUrl = await authorizationUrl(config.oidc, { ...pending, state });
       await savePendingAuthorization(app.db, state, pending);
     } catch (e) {
@@ -117,13 +136,25 @@ function serviceFor(req: FastifyRequest, given: string | undefined, page: SignIn
  * GET /user/login/ and POST /user/login/admin_login/: a CAS ticket or an OIDC code becomes a
  * session for an existing active account (an administrator's for the admin side).
  */
-export async function ssoLogin(app: FastifyInstance, req: FastifyRequest, grant: SsoQuery, asAdmin: boolean): Promise<LoginAnswer> {
+export async function ssoLogin(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  grant: SsoQuery,
+  asAdmin: boolean,
+): Promise<LoginAnswer> {
   const config = await getSsoConfig(app.db);
   if (config.kind === 'none') throw new AppError(Codes.inputError, 400, '单点登录未启用');
-  if (asAdmin ? !config.adminLoginEnable : !config.userLoginEnable) throw new AppError(Codes.inputError, 400, asAdmin ? '管理员登录已关闭' : '用户登录已关闭');
+  if (asAdmin ? !config.adminLoginEnable : !config.userLoginEnable)
+    throw new AppError(Codes.inputError, 400, asAdmin ? '管理员登录已关闭' : '用户登录已关闭');
   const via = config.kind;
   const fail = async (reason: string, username: string | null = null): Promise<never> => {
-    await audit(app.db, { action: 'login_failed', result: 'fail', actorName: username, detail: `${via}: ${reason}`, ip: req.ip });
+    await audit(app.db, {
+      action: 'login_failed',
+      result: 'fail',
+      actorName: username,
+      detail: `${via}: ${reason}`,
+      ip: req.ip,
+    });
     throw new AppError(Codes.notAuthenticated, 401, `单点登录失败：${reason}`);
   };
 
@@ -139,7 +170,12 @@ export async function ssoLogin(app: FastifyInstance, req: FastifyRequest, grant:
     const pending = await takePendingAuthorization(app.db, grant.state);
     if (!pending) return fail('登录请求已过期或已使用，请重新登录');
     try {
-      username = await exchangeCode(config.oidc!, { code: grant.code, redirectUri: pending.redirectUri, codeVerifier: pending.codeVerifier, nonce: pending.nonce });
+      username = await exchangeCode(config.oidc!, {
+        code: grant.code,
+        redirectUri: pending.redirectUri,
+        codeVerifier: pending.codeVerifier,
+        nonce: pending.nonce,
+      });
     } catch (e) {
       if (!(e instanceof OidcFailure)) throw e;
       return fail(e.message);
@@ -149,7 +185,14 @@ export async function ssoLogin(app: FastifyInstance, req: FastifyRequest, grant:
   const user = await findUserByUsername(app.db, username);
   if (!user || user.status !== 'active') return fail(`账号 ${username} 不存在或已停用`, username);
   if (asAdmin && user.isAdmin !== 1) {
-    await audit(app.db, { action: 'login_failed', result: 'fail', actorId: user.id, actorName: user.username, detail: `${via}: not an administrator`, ip: req.ip });
+    await audit(app.db, {
+      action: 'login_failed',
+      result: 'fail',
+      actorId: user.id,
+      actorName: user.username,
+      detail: `${via}: not an administrator`,
+      ip: req.ip,
+    });
     throw new AppError(Codes.noPermission, 403, '该账号不是管理员，不能登录管理端');
   }
   return issueLogin(app, req, user, { asAdmin, via, to: grant.to });

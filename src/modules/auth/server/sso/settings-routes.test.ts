@@ -15,8 +15,15 @@ function startServer(handler: (path: string, origin: string) => { status: number
     res.writeHead(a.status, { 'content-type': 'application/json' }).end(a.body ?? '');
   });
   return {
-    listen: () => new Promise<string>((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    listen: () =>
+      new Promise<string>((resolve) =>
+        server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+      ),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -35,19 +42,43 @@ describe('SSO settings (back office)', () => {
   let admin: string;
   const cas = startServer((p) => (p === '/cas/login' ? { status: 200, body: '<html>login</html>' } : { status: 404 }));
   let casUrl: string;
-  const idp = startServer((p, origin) => (p === '/.well-known/openid-configuration'
-    ? { status: 200, body: JSON.stringify({ issuer: origin, authorization_endpoint: `${origin}/auth`, token_endpoint: `${origin}/token`, jwks_uri: `${origin}/jwks` }) }
-    : { status: 404 }));
+  const idp = startServer((p, origin) =>
+    p === '/.well-known/openid-configuration'
+      ? {
+          status: 200,
+          body: JSON.stringify({
+            issuer: origin,
+            authorization_endpoint: `${origin}/auth`,
+            token_endpoint: `${origin}/token`,
+            jwks_uri: `${origin}/jwks`,
+          }),
+        }
+      : { status: 404 },
+  );
   let idpUrl: string;
-  const liar = startServer((p) => (p === '/.well-known/openid-configuration'
-    ? { status: 200, body: JSON.stringify({ issuer: 'https://someone-else.example', authorization_endpoint: 'x', token_endpoint: 'y' }) }
-    : { status: 404 }));
+  const liar = startServer((p) =>
+    p === '/.well-known/openid-configuration'
+      ? {
+          status: 200,
+          body: JSON.stringify({
+            issuer: 'https://someone-else.example',
+            authorization_endpoint: 'x',
+            token_endpoint: 'y',
+          }),
+        }
+      : { status: 404 },
+  );
   let liarUrl: string;
   const silent = startServer(() => 'hang');
   let silentUrl: string;
 
   beforeAll(async () => {
-    [casUrl, idpUrl, liarUrl, silentUrl] = await Promise.all([cas.listen(), idp.listen(), liar.listen(), silent.listen()]);
+    [casUrl, idpUrl, liarUrl, silentUrl] = await Promise.all([
+      cas.listen(),
+      idp.listen(),
+      liar.listen(),
+      silent.listen(),
+    ]);
     app = await buildTestApp();
     admin = await app.tokenFor('admin');
   });
@@ -55,15 +86,27 @@ describe('SSO settings (back office)', () => {
     await app.close();
     await Promise.all([cas.close(), idp.close(), liar.close(), silent.close()]);
   });
-  beforeEach(async () => { await putSsoConfig(app.db, DEFAULT_SSO_CONFIG); });
+  beforeEach(async () => {
+    await putSsoConfig(app.db, DEFAULT_SSO_CONFIG);
+  });
 
-  const get = (token?: string) => app.inject({ method: 'GET', url: '/user/api/v1.sso/settings/', headers: token ? { authorization: token } : {} });
+  const get = (token?: string) =>
+    app.inject({ method: 'GET', url: '/user/api/v1.sso/settings/', headers: token ? { authorization: token } : {} });
   const post = (action: string, payload: object, token?: string) =>
-    app.inject({ method: 'POST', url: `/user/api/v1.sso/${action}/`, payload, headers: token ? { authorization: token } : {} });
+    app.inject({
+      method: 'POST',
+      url: `/user/api/v1.sso/${action}/`,
+      payload,
+      headers: token ? { authorization: token } : {},
+    });
 
   it('refuses every endpoint without a token (0x00000011) and to a user (0x00000010)', async () => {
     const teacher = await app.tokenFor('teacher');
-    const calls = [(t?: string) => get(t), (t?: string) => post('save', BODY, t), (t?: string) => post('test', { kind: 'cas', url: casUrl }, t)];
+    const calls = [
+      (t?: string) => get(t),
+      (t?: string) => post('save', BODY, t),
+      (t?: string) => post('test', { kind: 'cas', url: casUrl }, t),
+    ];
     for (const call of calls) {
       expect((await call()).json().errorCode).toBe(Codes.notAuthenticated);
       expect((await call(teacher)).json().errorCode).toBe(Codes.noPermission);
@@ -78,11 +121,22 @@ describe('SSO settings (back office)', () => {
     const res = await get(admin);
     expect(res.body).not.toContain('s3cret-value');
     expect(res.json().data).toEqual({
-      kind: 'oidc', cas: null, oidc: { issuer: 'https://idp.example.edu', clientId: 'portal', redirectUri: '', secretSet: true },
-      retainBackDoor: true, adminHost: '', userLoginEnable: true, adminLoginEnable: true, logoutUrl: '',
+      kind: 'oidc',
+      cas: null,
+      oidc: { issuer: 'https://idp.example.edu', clientId: 'portal', redirectUri: '', secretSet: true },
+      retainBackDoor: true,
+      adminHost: '',
+      userLoginEnable: true,
+      adminLoginEnable: true,
+      logoutUrl: '',
     });
     expect((await getSsoConfig(app.db)).oidc?.clientSecret).toBe('s3cret-value');
-    const row = await app.db.selectFrom('auditLog').selectAll().where('action', '=', 'sso_saved').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const row = await app.db
+      .selectFrom('auditLog')
+      .selectAll()
+      .where('action', '=', 'sso_saved')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(row.actorName).toBe('admin');
     expect(row.detail).not.toContain('s3cret-value');
   });
@@ -106,8 +160,10 @@ describe('SSO settings (back office)', () => {
     const res = await post('save', { ...BODY, kind: 'none', userLoginEnable: false, adminLoginEnable: false }, admin);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message: '用户登录与管理员登录不能同时关闭' });
-    expect((await getSsoConfig(app.db))).toMatchObject({ userLoginEnable: true, adminLoginEnable: true });
-    expect((await post('save', { ...BODY, kind: 'none', userLoginEnable: false }, admin)).json().errorCode).toBe(Codes.ok);
+    expect(await getSsoConfig(app.db)).toMatchObject({ userLoginEnable: true, adminLoginEnable: true });
+    expect((await post('save', { ...BODY, kind: 'none', userLoginEnable: false }, admin)).json().errorCode).toBe(
+      Codes.ok,
+    );
     expect((await getSsoConfig(app.db)).userLoginEnable).toBe(false);
   });
 

@@ -15,7 +15,14 @@ export function publicSettings(c: SsoConfig): SsoSettings {
   return {
     kind: c.kind,
     cas: c.cas ? { serverUrl: c.cas.serverUrl } : null,
-    oidc: c.oidc ? { issuer: c.oidc.issuer, clientId: c.oidc.clientId, redirectUri: c.oidc.redirectUri, secretSet: !!c.oidc.clientSecret } : null,
+    oidc: c.oidc
+      ? {
+          issuer: c.oidc.issuer,
+          clientId: c.oidc.clientId,
+          redirectUri: c.oidc.redirectUri,
+          secretSet: !!c.oidc.clientSecret,
+        }
+      : null,
     retainBackDoor: c.retainBackDoor,
     adminHost: c.adminHost,
     userLoginEnable: c.userLoginEnable,
@@ -26,7 +33,8 @@ export function publicSettings(c: SsoConfig): SsoSettings {
 
 /** The form's values over the stored setting: an empty secret keeps the stored one. */
 function mergeSettings(body: SaveSsoBody, stored: SsoConfig): SsoConfig {
-  if (!body.userLoginEnable && !body.adminLoginEnable) throw badInput('用户登录与管理员登录不能同时关闭', { field: 'userLoginEnable' });
+  if (!body.userLoginEnable && !body.adminLoginEnable)
+    throw badInput('用户登录与管理员登录不能同时关闭', { field: 'userLoginEnable' });
   if (body.kind === 'cas' && !body.cas) throw badInput('请填写 CAS 服务器地址', { field: 'cas.serverUrl' });
   if (body.kind === 'oidc' && !body.oidc) throw badInput('请填写 OIDC 设置', { field: 'oidc.issuer' });
   let oidc: SsoConfig['oidc'];
@@ -34,7 +42,14 @@ function mergeSettings(body: SaveSsoBody, stored: SsoConfig): SsoConfig {
     const secret = body.oidc.clientSecret || stored.oidc?.clientSecret || '';
     if (!secret && body.kind === 'oidc') throw badInput('请填写客户端密钥', { field: 'oidc.clientSecret' });
     // A half-filled OIDC block (no secret yet) is only kept while OIDC is not the chosen kind.
-    oidc = secret ? { issuer: body.oidc.issuer, clientId: body.oidc.clientId.trim(), clientSecret: secret, redirectUri: body.oidc.redirectUri } : undefined;
+    oidc = secret
+      ? {
+          issuer: body.oidc.issuer,
+          clientId: body.oidc.clientId.trim(),
+          clientSecret: secret,
+          redirectUri: body.oidc.redirectUri,
+        }
+      : undefined;
   } else {
     oidc = stored.oidc;
   }
@@ -63,7 +78,10 @@ export async function testSso(body: TestSsoBody): Promise<SsoTestResult> {
   const base = trimSlash(body.url);
   if (body.kind === 'cas') {
     try {
-      const res = await fetch(`${base}/login`, { signal: AbortSignal.timeout(SSO_TEST_TIMEOUT_MS), redirect: 'manual' });
+      const res = await fetch(`${base}/login`, {
+        signal: AbortSignal.timeout(SSO_TEST_TIMEOUT_MS),
+        redirect: 'manual',
+      });
       await res.body?.cancel();
       if (res.status >= 400) return { ok: false, message: `CAS 服务器应答 HTTP ${res.status}` };
       return { ok: true, message: `CAS 服务器可以访问（HTTP ${res.status}）` };
@@ -73,7 +91,10 @@ export async function testSso(body: TestSsoBody): Promise<SsoTestResult> {
   }
   let doc: { issuer?: unknown; authorization_endpoint?: unknown; token_endpoint?: unknown };
   try {
-    const res = await fetch(`${base}/.well-known/openid-configuration`, { signal: AbortSignal.timeout(SSO_TEST_TIMEOUT_MS), redirect: 'manual' });
+    const res = await fetch(`${base}/.well-known/openid-configuration`, {
+      signal: AbortSignal.timeout(SSO_TEST_TIMEOUT_MS),
+      redirect: 'manual',
+    });
     if (res.status !== 200) {
       await res.body?.cancel();
       return { ok: false, message: `无法读取身份提供方的配置：HTTP ${res.status}` };
@@ -81,10 +102,16 @@ export async function testSso(body: TestSsoBody): Promise<SsoTestResult> {
     doc = (await res.json()) as typeof doc;
   } catch (e) {
     const err = e as { name?: string };
-    return { ok: false, message: err.name === 'SyntaxError' ? '身份提供方的配置不是 JSON' : `无法访问身份提供方：${reason(e)}` };
+    return {
+      ok: false,
+      message: err.name === 'SyntaxError' ? '身份提供方的配置不是 JSON' : `无法访问身份提供方：${reason(e)}`,
+    };
   }
   if (typeof doc.issuer !== 'string' || trimSlash(doc.issuer) !== base) {
-    return { ok: false, message: `issuer 不一致：配置文档为 ${typeof doc.issuer === 'string' ? doc.issuer : '（无）'}` };
+    return {
+      ok: false,
+      message: `issuer 不一致：配置文档为 ${typeof doc.issuer === 'string' ? doc.issuer : '（无）'}`,
+    };
   }
   if (typeof doc.authorization_endpoint !== 'string' || typeof doc.token_endpoint !== 'string') {
     return { ok: false, message: '身份提供方的配置不完整' };
@@ -96,7 +123,9 @@ export async function testSso(body: TestSsoBody): Promise<SsoTestResult> {
 export async function ssoSettingsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/user/api/v1.sso/settings/', { config: { access: 'admin' } }, async () => ok(publicSettings(await getSsoConfig(app.db))));
+  app.get('/user/api/v1.sso/settings/', { config: { access: 'admin' } }, async () =>
+    ok(publicSettings(await getSsoConfig(app.db))),
+  );
 
   app.post('/user/api/v1.sso/save/', { schema: { body: SaveSsoBody }, config: { access: 'admin' } }, async (req) => {
     const auth = req.auth!;
@@ -104,11 +133,21 @@ export async function ssoSettingsRoutes(root: FastifyInstance): Promise<void> {
       const next = mergeSettings(req.body, await getSsoConfig(trx));
       await putSsoConfig(trx, next);
       const shown = publicSettings(next);
-      await audit(trx, { action: 'sso_saved', result: 'ok', actorId: auth.userId, actorName: auth.username, target: 'sso', detail: JSON.stringify(shown), ip: req.ip });
+      await audit(trx, {
+        action: 'sso_saved',
+        result: 'ok',
+        actorId: auth.userId,
+        actorName: auth.username,
+        target: 'sso',
+        detail: JSON.stringify(shown),
+        ip: req.ip,
+      });
       return shown;
     });
     return ok(saved, '保存成功');
   });
 
-  app.post('/user/api/v1.sso/test/', { schema: { body: TestSsoBody }, config: { access: 'admin' } }, async (req) => ok(await testSso(req.body)));
+  app.post('/user/api/v1.sso/test/', { schema: { body: TestSsoBody }, config: { access: 'admin' } }, async (req) =>
+    ok(await testSso(req.body)),
+  );
 }

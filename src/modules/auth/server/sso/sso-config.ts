@@ -11,17 +11,21 @@ const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 500 });
 
 export const SsoConfig = Type.Object({
   kind: Type.Union([Type.Literal('none'), Type.Literal('cas'), Type.Literal('oidc')]),
-  cas: Type.Optional(Type.Object({
-    /** CAS server base, e.g. https://cas.example.edu/cas (the server adds /login, /logout, /p3/serviceValidate). */
-    serverUrl: HttpUrl,
-  })),
-  oidc: Type.Optional(Type.Object({
-    issuer: HttpUrl,
-    clientId: Type.String({ minLength: 1, maxLength: 200 }),
-    clientSecret: Type.String({ minLength: 1, maxLength: 500 }),
-    /** Registered redirect URI; '' = this site's /login (or /loginAdmin for the administrators' side). */
-    redirectUri: Type.String({ maxLength: 500 }),
-  })),
+  cas: Type.Optional(
+    Type.Object({
+      /** CAS server base, e.g. https://cas.example.edu/cas (the server adds /login, /logout, /p3/serviceValidate). */
+      serverUrl: HttpUrl,
+    }),
+  ),
+  oidc: Type.Optional(
+    Type.Object({
+      issuer: HttpUrl,
+      clientId: Type.String({ minLength: 1, maxLength: 200 }),
+      clientSecret: Type.String({ minLength: 1, maxLength: 500 }),
+      /** Registered redirect URI; '' = this site's /login (or /loginAdmin for the administrators' side). */
+      redirectUri: Type.String({ maxLength: 500 }),
+    }),
+  ),
   /** With SSO on, keep the password form available as a back door. */
   retainBackDoor: Type.Boolean(),
   /** Host name of the administrators' host; '' = every host. */

@@ -17,7 +17,17 @@ interface Fields {
  * session of the user on success, so `onChanged` signs the user out.
  * `forced`: the account must change its password now (no cancel).
  */
-export function ChangePasswordModal({ open, forced = false, onClose, onChanged }: { open: boolean; forced?: boolean; onClose: () => void; onChanged: () => void }) {
+export function ChangePasswordModal({
+  open,
+  forced = false,
+  onClose,
+  onChanged,
+}: {
+  open: boolean;
+  forced?: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const [form] = Form.useForm<Fields>();
   const { message } = App.useApp();
   const [saving, setSaving] = useState(false);
@@ -29,7 +39,10 @@ export function ChangePasswordModal({ open, forced = false, onClose, onChanged }
     let body: { old_password: string; new_password: string };
     try {
       const key = await getPublicKey();
-      body = { old_password: await encryptPassword(key, v.old_password), new_password: await encryptPassword(key, v.new_password) };
+      body = {
+        old_password: await encryptPassword(key, v.old_password),
+        new_password: await encryptPassword(key, v.new_password),
+      };
     } catch (e) {
       message.error(e instanceof Error && e.message ? e.message : '密码加密失败，请稍后重试');
       return;
@@ -61,7 +74,14 @@ export function ChangePasswordModal({ open, forced = false, onClose, onChanged }
       confirmLoading={saving}
       destroyOnHidden
     >
-      {forced && <Alert type="warning" showIcon title="您的密码已被重置，请先修改密码后再继续使用。" style={{ marginBottom: 16 }} />}
+      {forced && (
+        <Alert
+          type="warning"
+          showIcon
+          title="您的密码已被重置，请先修改密码后再继续使用。"
+          style={{ marginBottom: 16 }}
+        />
+      )}
       <Form name="change-password-modal" form={form} layout="vertical" requiredMark={false} preserve={false}>
         <Form.Item name="old_password" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
           <PasswordInput autoComplete="current-password" placeholder="请输入原密码" />
@@ -73,9 +93,15 @@ export function ChangePasswordModal({ open, forced = false, onClose, onChanged }
           dependencies={['old_password']}
           rules={[
             { required: true, message: '请输入新密码' },
-            { validator: (_, v: string) => (!v || isStrongPassword(v) ? Promise.resolve() : Promise.reject(new Error(PASSWORD_POLICY_TEXT))) },
+            {
+              validator: (_, v: string) =>
+                !v || isStrongPassword(v) ? Promise.resolve() : Promise.reject(new Error(PASSWORD_POLICY_TEXT)),
+            },
             ({ getFieldValue }) => ({
-              validator: (_, v: string) => (!v || v !== getFieldValue('old_password') ? Promise.resolve() : Promise.reject(new Error('新密码不能与原密码相同'))),
+              validator: (_, v: string) =>
+                !v || v !== getFieldValue('old_password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('新密码不能与原密码相同')),
             }),
           ]}
         >
@@ -88,7 +114,10 @@ export function ChangePasswordModal({ open, forced = false, onClose, onChanged }
           rules={[
             { required: true, message: '请再次输入新密码' },
             ({ getFieldValue }) => ({
-              validator: (_, v: string) => (!v || v === getFieldValue('new_password') ? Promise.resolve() : Promise.reject(new Error('两次输入的新密码不一致'))),
+              validator: (_, v: string) =>
+                !v || v === getFieldValue('new_password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('两次输入的新密码不一致')),
             }),
           ]}
         >

@@ -17,8 +17,14 @@ const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024, publicEx
 const PEM = publicKey.export({ type: 'spki', format: 'pem' }).toString();
 
 const URLS: UrlsAnswer = {
-  cas_enable: 0, is_admin_host: 1, retain_back_door: 0, user_login_enable: 1, admin_login_enable: 1,
-  sso_kind: '', sso_login_url: '', logout_url: '',
+  cas_enable: 0,
+  is_admin_host: 1,
+  retain_back_door: 0,
+  user_login_enable: 1,
+  admin_login_enable: 1,
+  sso_kind: '',
+  sso_login_url: '',
+  logout_url: '',
 };
 
 /** The network, faked at the axios adapter: each call answers an envelope by path. */
@@ -56,8 +62,19 @@ beforeEach(() => {
   answers = {
     '/user/login/get_urls/': ok(URLS),
     '/user/commonInterface/get_public_key/': ok({ public_key: PEM, max_plain_bytes: 62 }),
-    '/portal/backend/organizationConfig/getLoginConfig/': ok({ picture: '', browsers: ['Chrome'], resolution: '1920*1080', filings: [{ text: '京ICP备00000000号', url: '' }], copyright: '' }),
-    '/portal/backend/organizationConfig/getCommonConfig/': ok({ icon: '', logo: '', backend: { title: '后台', font: '' }, front: { title: '华夏理工大学综合服务平台' } }),
+    '/portal/backend/organizationConfig/getLoginConfig/': ok({
+      picture: '',
+      browsers: ['Chrome'],
+      resolution: '1920*1080',
+      filings: [{ text: '京ICP备00000000号', url: '' }],
+      copyright: '',
+    }),
+    '/portal/backend/organizationConfig/getCommonConfig/': ok({
+      icon: '',
+      logo: '',
+      backend: { title: '后台', font: '' },
+      front: { title: '华夏理工大学综合服务平台' },
+    }),
   };
   httpInstances.normal.defaults.adapter = adapter;
 });
@@ -71,7 +88,11 @@ afterEach(async () => {
 describe('login page', () => {
   it('says which field is missing when it loses focus empty', async () => {
     renderAt('/login');
-    for (const [placeholder, text] of [['用户名 / 学工号', '请输入用户名'], ['密码', '请输入密码'], ['验证码', '请输入验证码']]) {
+    for (const [placeholder, text] of [
+      ['用户名 / 学工号', '请输入用户名'],
+      ['密码', '请输入密码'],
+      ['验证码', '请输入验证码'],
+    ]) {
       const input = screen.getByPlaceholderText(placeholder!);
       expect(screen.queryByText(text!)).toBeNull();
       fireEvent.focus(input);
@@ -119,7 +140,10 @@ describe('login page', () => {
   });
 
   it('after a failed login refreshes the captcha and re-enables the button 200 ms later', async () => {
-    answers['/user/login/'] = () => ({ status: 400, body: { errorCode: '0x00000031', message: '验证码错误', data: null } });
+    answers['/user/login/'] = () => ({
+      status: 400,
+      body: { errorCode: '0x00000031', message: '验证码错误', data: null },
+    });
     renderAt('/login');
     await waitFor(() => expect(useSession.getState().publicKey).toBe(PEM));
     fireEvent.change(screen.getByPlaceholderText('用户名 / 学工号'), { target: { value: 'teacher' } });
@@ -145,13 +169,43 @@ describe('login page', () => {
   });
 
   it('signs in and lands a one-platform user on the first page of that platform', async () => {
-    const platform = { platform_id: 1, platform_name: '学生服务平台', icon: '', index_url: '/web/home/index', kind: 'normal', web: [{ name: 'webHomeIndex', path: '/web/home/index', title: '首页', icon: null, children: [], relationRoutes: [] }] };
+    const platform = {
+      platform_id: 1,
+      platform_name: '学生服务平台',
+      icon: '',
+      index_url: '/web/home/index',
+      kind: 'normal',
+      web: [
+        { name: 'webHomeIndex', path: '/web/home/index', title: '首页', icon: null, children: [], relationRoutes: [] },
+      ],
+    };
     answers['/user/login/'] = ok({
-      Authorization: 'tok', is_admin: 0, redirect: '', to: '', message: '', error: '',
-      user_info: { id: 2, username: 'student', real_name: '张三', user_no: 'S1', kind: 'student', is_admin: 0, department: null, avatar: null, roles: [], must_change_pwd: 0 },
+      Authorization: 'tok',
+      is_admin: 0,
+      redirect: '',
+      to: '',
+      message: '',
+      error: '',
+      user_info: {
+        id: 2,
+        username: 'student',
+        real_name: '张三',
+        user_no: 'S1',
+        kind: 'student',
+        is_admin: 0,
+        department: null,
+        avatar: null,
+        roles: [],
+        must_change_pwd: 0,
+      },
       menus: { plant_front: [platform], cms: [] },
     });
-    answers['/portal/backend/organizationConfig/getConfig/'] = ok({ icon: '', logo: '', backend: { title: '', font: '' }, front: { title: '学生服务平台' } });
+    answers['/portal/backend/organizationConfig/getConfig/'] = ok({
+      icon: '',
+      logo: '',
+      backend: { title: '', font: '' },
+      front: { title: '学生服务平台' },
+    });
     answers['/user/api/v1.platform/choice_platform/'] = ok(platform);
     const router = renderAt('/login');
     await waitFor(() => expect(useSession.getState().publicKey).toBe(PEM));
@@ -161,7 +215,11 @@ describe('login page', () => {
     fireEvent.submit(screen.getByPlaceholderText('验证码').closest('form')!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/web/home/index'));
     expect(useSession.getState().platform?.platform_id).toBe(1);
-    const order = calls.map((c) => c.url).filter((u) => u === '/portal/backend/organizationConfig/getConfig/' || u === '/user/api/v1.platform/choice_platform/');
+    const order = calls
+      .map((c) => c.url)
+      .filter(
+        (u) => u === '/portal/backend/organizationConfig/getConfig/' || u === '/user/api/v1.platform/choice_platform/',
+      );
     expect(order).toEqual(['/portal/backend/organizationConfig/getConfig/', '/user/api/v1.platform/choice_platform/']);
   });
 

@@ -77,18 +77,29 @@ export default function LoginPage() {
     let live = true;
     // a key kept from an earlier visit may be stale (the server made a new pair): fetch it afresh
     getPublicKey(true).catch(() => undefined);
-    getLoginConfig().then((r) => live && setLoginConfig(r.data), () => undefined);
-    getCommonConfig().then((r) => live && useSession.getState().setLogoConfig(r.data), () => undefined);
+    getLoginConfig().then(
+      (r) => live && setLoginConfig(r.data),
+      () => undefined,
+    );
+    getCommonConfig().then(
+      (r) => live && useSession.getState().setLogoConfig(r.data),
+      () => undefined,
+    );
     getUrls(isAdmin ? 'loginAdmin' : 'login').then(
       (r) => {
         if (!live) return;
         const u = r.data;
         setUrls(u);
         useSession.getState().setSsoInfo({
-          cas_enable: u.cas_enable, is_admin_host: u.is_admin_host, retain_back_door: u.retain_back_door,
-          logout_url: u.logout_url, sso_login_url: u.sso_login_url,
+          cas_enable: u.cas_enable,
+          is_admin_host: u.is_admin_host,
+          retain_back_door: u.retain_back_door,
+          logout_url: u.logout_url,
+          sso_login_url: u.sso_login_url,
         });
-        const hasGrant = new URLSearchParams(window.location.search).has('ticket') || new URLSearchParams(window.location.search).has('code');
+        const hasGrant =
+          new URLSearchParams(window.location.search).has('ticket') ||
+          new URLSearchParams(window.location.search).has('code');
         if (u.cas_enable === 1 && u.retain_back_door === 0 && u.sso_login_url && !hasGrant) {
           setExchanging(true);
           window.location.assign(u.sso_login_url);
@@ -113,7 +124,12 @@ export default function LoginPage() {
   useEffect(() => {
     if (!ticket && !ssoCode) return;
     let live = true;
-    const grant = { ticket: ticket || undefined, code: ssoCode || undefined, state: params.get('state') ?? undefined, to: to || undefined };
+    const grant = {
+      ticket: ticket || undefined,
+      code: ssoCode || undefined,
+      state: params.get('state') ?? undefined,
+      to: to || undefined,
+    };
     (isAdmin ? adminSsoLogin(grant) : ssoExchange(grant))
       .then((r) => (live ? land(r.data) : undefined))
       .catch(() => {
@@ -146,7 +162,13 @@ export default function LoginPage() {
     }
     setSubmitting(true);
     try {
-      const r = await login({ is_admin: isAdmin ? 1 : 0, username: v.username.trim(), password, code: v.code.trim(), to });
+      const r = await login({
+        is_admin: isAdmin ? 1 : 0,
+        username: v.username.trim(),
+        password,
+        code: v.code.trim(),
+        to,
+      });
       await land(r.data);
     } catch {
       // the request layer already showed the server's message
@@ -168,17 +190,37 @@ export default function LoginPage() {
 
   const showToggle = !urls || (urls.user_login_enable === 1 && urls.admin_login_enable === 1);
   const title = logoConfig?.front.title || '智慧校园综合服务平台';
-  const browserNote = loginConfig?.browsers.length ? `推荐浏览器：${loginConfig.browsers.join('、')}` : DEFAULT_BROWSER_NOTE;
+  const browserNote = loginConfig?.browsers.length
+    ? `推荐浏览器：${loginConfig.browsers.join('、')}`
+    : DEFAULT_BROWSER_NOTE;
   const resolution = loginConfig?.resolution || RECOMMENDED_RESOLUTION;
-  const background = loginConfig?.picture ? { backgroundImage: `url(${JSON.stringify(loginConfig.picture)})` } : undefined;
+  const background = loginConfig?.picture
+    ? { backgroundImage: `url(${JSON.stringify(loginConfig.picture)})` }
+    : undefined;
 
   return (
     <div className={s.page} style={background}>
       <div className={s.shade} />
       {offerMobile && (
         <div className={s.mobileOffer} role="note">
-          <a href={MOBILE_LOGIN_PATH} onClick={(e) => { e.preventDefault(); toMobile(); }}>使用手机版登录</a>
-          <button type="button" onClick={() => { rememberDevice('desktop'); setOfferMobile(false); }}>继续使用电脑版</button>
+          <a
+            href={MOBILE_LOGIN_PATH}
+            onClick={(e) => {
+              e.preventDefault();
+              toMobile();
+            }}
+          >
+            使用手机版登录
+          </a>
+          <button
+            type="button"
+            onClick={() => {
+              rememberDevice('desktop');
+              setOfferMobile(false);
+            }}
+          >
+            继续使用电脑版
+          </button>
         </div>
       )}
       <header className={s.brand}>
@@ -214,9 +256,22 @@ export default function LoginPage() {
               ]}
             />
           )}
-          <Form name="login-page" form={form} size="large" validateTrigger="onBlur" onFinish={submit} autoComplete="off" requiredMark={false}>
+          <Form
+            name="login-page"
+            form={form}
+            size="large"
+            validateTrigger="onBlur"
+            onFinish={submit}
+            autoComplete="off"
+            requiredMark={false}
+          >
             <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-              <TextInput prefix={<UserOutlined />} placeholder="用户名 / 学工号" autoComplete="username" maxLength={64} />
+              <TextInput
+                prefix={<UserOutlined />}
+                placeholder="用户名 / 学工号"
+                autoComplete="username"
+                maxLength={64}
+              />
             </Form.Item>
             <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
               <PasswordInput prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
@@ -224,7 +279,12 @@ export default function LoginPage() {
             <Form.Item>
               <div className={s.captchaRow}>
                 <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
-                  <TextInput prefix={<SafetyCertificateOutlined />} placeholder="验证码" maxLength={8} className={s.captchaInput} />
+                  <TextInput
+                    prefix={<SafetyCertificateOutlined />}
+                    placeholder="验证码"
+                    maxLength={8}
+                    className={s.captchaInput}
+                  />
                 </Form.Item>
                 <img
                   className={s.captcha}

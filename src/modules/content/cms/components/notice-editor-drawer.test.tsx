@@ -10,17 +10,34 @@ import { NoticeEditorDrawer } from './notice-editor-drawer';
 const calls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
-  const data = config.url === '/user/api/v1.platform/list/'
-    ? [{ id: 1, name: '学生服务平台' }]
-    : config.url === '/portal/api/v1.notice/create/' ? { id: 41 } : null;
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  const data =
+    config.url === '/user/api/v1.platform/list/'
+      ? [{ id: 1, name: '学生服务平台' }]
+      : config.url === '/portal/api/v1.notice/create/'
+        ? { id: 41 }
+        : null;
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 let saved = 0;
 const renderDrawer = () =>
   render(
     <AppProviders>
-      <NoticeEditorDrawer open kind="notice" id={null} onClose={() => undefined} onSaved={() => { saved += 1; }} />
+      <NoticeEditorDrawer
+        open
+        kind="notice"
+        id={null}
+        onClose={() => undefined}
+        onSaved={() => {
+          saved += 1;
+        }}
+      />
     </AppProviders>,
   );
 
@@ -48,7 +65,9 @@ describe('notice editor drawer', () => {
 
   it('refuses to publish without a body, then saves a draft as JSON for all platforms', async () => {
     renderDrawer();
-    fireEvent.change(await screen.findByPlaceholderText('请输入通知公告标题'), { target: { value: '  期末考试安排 ' } });
+    fireEvent.change(await screen.findByPlaceholderText('请输入通知公告标题'), {
+      target: { value: '  期末考试安排 ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: '保存并发布' }));
     expect(await screen.findByText('请填写正文后再发布')).toBeTruthy();
     expect(writes()).toHaveLength(0);
@@ -56,7 +75,13 @@ describe('notice editor drawer', () => {
     fireEvent.click(screen.getByRole('button', { name: '保存草稿' }));
     await waitFor(() => expect(saved).toBe(1));
     const create = writes().find((c) => c.url === '/portal/api/v1.notice/create/')!;
-    expect(JSON.parse(create.data as string)).toEqual({ kind: 'notice', title: '期末考试安排', summary: '', content: '', platformId: null });
+    expect(JSON.parse(create.data as string)).toEqual({
+      kind: 'notice',
+      title: '期末考试安排',
+      summary: '',
+      content: '',
+      platformId: null,
+    });
     expect(writes().some((c) => c.url === '/portal/api/v1.notice/publish/')).toBe(false);
   });
 });

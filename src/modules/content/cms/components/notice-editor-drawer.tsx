@@ -10,7 +10,8 @@ import { LazyRichText } from './lazy-rich-text';
 export const KIND_TEXT: Record<NoticeKind, string> = { notice: '通知公告', news: '新闻动态' };
 
 /** Text or an image in the editor's HTML (the server checks the same before publishing). */
-const hasText = (html: string | undefined) => !!html && (/<img\s/i.test(html) || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '');
+const hasText = (html: string | undefined) =>
+  !!html && (/<img\s/i.test(html) || html.replace(/<[^>]*>|&nbsp;|\s/g, '') !== '');
 
 interface FormValues {
   title: string;
@@ -20,7 +21,13 @@ interface FormValues {
 }
 
 /** Create or edit one notice or news item; "保存并发布" saves then publishes. */
-export function NoticeEditorDrawer(props: { open: boolean; kind: NoticeKind; id: number | null; onClose: () => void; onSaved: (close?: boolean) => void }) {
+export function NoticeEditorDrawer(props: {
+  open: boolean;
+  kind: NoticeKind;
+  id: number | null;
+  onClose: () => void;
+  onSaved: (close?: boolean) => void;
+}) {
   const { message } = App.useApp();
   const [form] = Form.useForm<FormValues>();
   // A new item saved once (then publishing failed) is updated on the next try, not created twice.
@@ -32,19 +39,32 @@ export function NoticeEditorDrawer(props: { open: boolean; kind: NoticeKind; id:
     enabled: props.open && props.id !== null,
     gcTime: 0,
   });
-  const platforms = useQuery({ queryKey: ['content', 'platformOptions'], queryFn: () => listPlatforms().then((r) => r.data), enabled: props.open });
+  const platforms = useQuery({
+    queryKey: ['content', 'platformOptions'],
+    queryFn: () => listPlatforms().then((r) => r.data),
+    enabled: props.open,
+  });
 
   useEffect(() => {
     if (!props.open) return;
     setCreatedId(null);
     if (props.id === null) form.setFieldsValue({ title: '', summary: '', platformId: 0, content: '' });
-    else if (detail.data) form.setFieldsValue({ title: detail.data.title, summary: detail.data.summary, platformId: detail.data.platformId ?? 0, content: detail.data.content });
+    else if (detail.data)
+      form.setFieldsValue({
+        title: detail.data.title,
+        summary: detail.data.summary,
+        platformId: detail.data.platformId ?? 0,
+        content: detail.data.content,
+      });
   }, [props.open, props.id, detail.data, form]);
 
   const save = useMutation({
     mutationFn: async ({ values, publish }: { values: FormValues; publish: boolean }) => {
       const body: NoticeInput = {
-        kind: props.kind, title: values.title.trim(), summary: values.summary?.trim() ?? '', content: values.content ?? '',
+        kind: props.kind,
+        title: values.title.trim(),
+        summary: values.summary?.trim() ?? '',
+        content: values.content ?? '',
         platformId: values.platformId ? values.platformId : null,
       };
       let id = savedId;
@@ -88,27 +108,65 @@ export function NoticeEditorDrawer(props: { open: boolean; kind: NoticeKind; id:
       extra={
         <Space>
           <Button onClick={props.onClose}>取消</Button>
-          <Button onClick={() => void submit(false)} loading={save.isPending && !save.variables?.publish}>{published ? '保存' : '保存草稿'}</Button>
-          {!published && <Button type="primary" onClick={() => void submit(true)} loading={save.isPending && save.variables?.publish}>保存并发布</Button>}
+          <Button onClick={() => void submit(false)} loading={save.isPending && !save.variables?.publish}>
+            {published ? '保存' : '保存草稿'}
+          </Button>
+          {!published && (
+            <Button
+              type="primary"
+              onClick={() => void submit(true)}
+              loading={save.isPending && save.variables?.publish}
+            >
+              保存并发布
+            </Button>
+          )}
         </Space>
       }
     >
-      {props.id !== null && detail.isPending ? <Skeleton active paragraph={{ rows: 12 }} /> : (
+      {props.id !== null && detail.isPending ? (
+        <Skeleton active paragraph={{ rows: 12 }} />
+      ) : (
         <Form name="notice-editor-drawer" form={form} layout="vertical" requiredMark>
-          <Form.Item name="title" label="标题" rules={[{ required: true, whitespace: true, message: '请输入标题' }, { max: CONTENT_LIMITS.noticeTitle, message: `标题不能超过 ${CONTENT_LIMITS.noticeTitle} 个字` }]}>
+          <Form.Item
+            name="title"
+            label="标题"
+            rules={[
+              { required: true, whitespace: true, message: '请输入标题' },
+              { max: CONTENT_LIMITS.noticeTitle, message: `标题不能超过 ${CONTENT_LIMITS.noticeTitle} 个字` },
+            ]}
+          >
             <TextInput placeholder={`请输入${kindText}标题`} maxLength={CONTENT_LIMITS.noticeTitle} showCount />
           </Form.Item>
-          <Form.Item name="summary" label="摘要" rules={[{ max: CONTENT_LIMITS.noticeSummary, message: `摘要不能超过 ${CONTENT_LIMITS.noticeSummary} 个字` }]}>
-            <TextArea placeholder="列表中显示的简短说明（选填）" maxLength={CONTENT_LIMITS.noticeSummary} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+          <Form.Item
+            name="summary"
+            label="摘要"
+            rules={[
+              { max: CONTENT_LIMITS.noticeSummary, message: `摘要不能超过 ${CONTENT_LIMITS.noticeSummary} 个字` },
+            ]}
+          >
+            <TextArea
+              placeholder="列表中显示的简短说明（选填）"
+              maxLength={CONTENT_LIMITS.noticeSummary}
+              showCount
+              autoSize={{ minRows: 2, maxRows: 4 }}
+            />
           </Form.Item>
           <Form.Item name="platformId" label="发布范围">
             <Select
               loading={platforms.isPending}
-              options={[{ value: 0, label: '全部平台' }, ...(platforms.data ?? []).map((p) => ({ value: p.id, label: p.name }))]}
+              options={[
+                { value: 0, label: '全部平台' },
+                ...(platforms.data ?? []).map((p) => ({ value: p.id, label: p.name })),
+              ]}
             />
           </Form.Item>
           <Form.Item name="content" label="正文" rules={[{ max: CONTENT_LIMITS.html, message: '正文过长' }]}>
-            <LazyRichText onUploadImage={uploadNoticeImage} maxImageBytes={CONTENT_LIMITS.imageBytes} minHeight={360} placeholder="请输入正文" />
+            <LazyRichText
+              onUploadImage={uploadNoticeImage}
+              maxImageBytes={CONTENT_LIMITS.imageBytes}
+              minHeight={360}
+              placeholder="请输入正文"
+            />
           </Form.Item>
         </Form>
       )}

@@ -4,7 +4,12 @@ import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { TextInput } from '@/core/ui/text-input';
-import { deleteHelpArticle, deleteHelpCategory, listHelpArticlesForAdmin, listHelpCategoriesForAdmin } from '@/modules/content/api';
+import {
+  deleteHelpArticle,
+  deleteHelpCategory,
+  listHelpArticlesForAdmin,
+  listHelpCategoriesForAdmin,
+} from '@/modules/content/api';
 import type { HelpArticleRow, HelpCategory, HelpStatus } from '@/modules/content/contract';
 import { HelpArticleDrawer } from '../components/help-article-drawer';
 import { HelpCategoryModal } from '../components/help-category-modal';
@@ -27,7 +32,10 @@ export default function HelpCenterPage() {
   const [categoryForm, setCategoryForm] = useState<{ category: HelpCategory | null } | null>(null);
   const [article, setArticle] = useState<{ id: number | null } | null>(null);
 
-  const categories = useQuery({ queryKey: ['content', 'helpCategories'], queryFn: () => listHelpCategoriesForAdmin().then((r) => r.data) });
+  const categories = useQuery({
+    queryKey: ['content', 'helpCategories'],
+    queryFn: () => listHelpCategoriesForAdmin().then((r) => r.data),
+  });
   const query = { categoryId: categoryId ?? undefined, status, keyword: keyword || undefined, ...paging };
   const articles = useQuery({
     queryKey: ['content', 'helpArticles', query],
@@ -67,18 +75,43 @@ export default function HelpCenterPage() {
 
   return (
     <div className={s.help}>
-      <Card title="文章分类" loading={categories.isPending} extra={<Button type="link" icon={<PlusOutlined />} onClick={() => setCategoryForm({ category: null })}>新增</Button>}>
-        <button type="button" className={`${s.categoryItem} ${categoryId === null ? s.categoryActive : ''}`} onClick={() => pick(null)}>
+      <Card
+        title="文章分类"
+        loading={categories.isPending}
+        extra={
+          <Button type="link" icon={<PlusOutlined />} onClick={() => setCategoryForm({ category: null })}>
+            新增
+          </Button>
+        }
+      >
+        <button
+          type="button"
+          className={`${s.categoryItem} ${categoryId === null ? s.categoryActive : ''}`}
+          onClick={() => pick(null)}
+        >
           <span className={s.categoryName}>全部文章</span>
           <Badge count={total} showZero color="#bfbfbf" />
         </button>
         {(categories.data ?? []).map((c) => (
-          <div key={c.id} className={`${s.categoryItem} ${categoryId === c.id ? s.categoryActive : ''}`} onClick={() => pick(c.id)} role="button" tabIndex={0} onKeyDown={(e) => e.key === 'Enter' && pick(c.id)}>
+          <div
+            key={c.id}
+            className={`${s.categoryItem} ${categoryId === c.id ? s.categoryActive : ''}`}
+            onClick={() => pick(c.id)}
+            role="button"
+            tabIndex={0}
+            onKeyDown={(e) => e.key === 'Enter' && pick(c.id)}
+          >
             <span className={s.categoryName}>{c.name}</span>
             <Space size={0} onClick={(e) => e.stopPropagation()}>
               <Badge count={c.articleCount} showZero color="#bfbfbf" />
               <Tooltip title="编辑分类">
-                <Button type="text" size="small" icon={<EditOutlined />} aria-label={`编辑分类 ${c.name}`} onClick={() => setCategoryForm({ category: c })} />
+                <Button
+                  type="text"
+                  size="small"
+                  icon={<EditOutlined />}
+                  aria-label={`编辑分类 ${c.name}`}
+                  onClick={() => setCategoryForm({ category: c })}
+                />
               </Tooltip>
               <Popconfirm
                 title={`删除分类「${c.name}」？`}
@@ -93,7 +126,9 @@ export default function HelpCenterPage() {
             </Space>
           </div>
         ))}
-        {categories.data?.length === 0 && <Empty description="暂无分类，请先新增" image={Empty.PRESENTED_IMAGE_SIMPLE} />}
+        {categories.data?.length === 0 && (
+          <Empty description="暂无分类，请先新增" image={Empty.PRESENTED_IMAGE_SIMPLE} />
+        )}
       </Card>
 
       <Card title={categories.data?.find((c) => c.id === categoryId)?.name ?? '全部文章'}>
@@ -110,32 +145,87 @@ export default function HelpCenterPage() {
               }}
               options={(Object.keys(STATUS) as HelpStatus[]).map((k) => ({ value: k, label: STATUS[k].text }))}
             />
-            <TextInput allowClear placeholder="标题、关键词或正文" className={s.keyword} value={keywordInput} onChange={(e) => setKeywordInput(e.target.value)} onPressEnter={search} maxLength={50} />
-            <Button type="primary" onClick={search}>查询</Button>
+            <TextInput
+              allowClear
+              placeholder="标题、关键词或正文"
+              className={s.keyword}
+              value={keywordInput}
+              onChange={(e) => setKeywordInput(e.target.value)}
+              onPressEnter={search}
+              maxLength={50}
+            />
+            <Button type="primary" onClick={search}>
+              查询
+            </Button>
           </Space>
-          <Button type="primary" icon={<PlusOutlined />} disabled={!categories.data?.length} onClick={() => setArticle({ id: null })}>新建文章</Button>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            disabled={!categories.data?.length}
+            onClick={() => setArticle({ id: null })}
+          >
+            新建文章
+          </Button>
         </div>
         <Table<HelpArticleRow>
           rowKey="id"
           loading={articles.isFetching}
           dataSource={articles.data?.list ?? []}
           locale={{ emptyText: '暂无文章' }}
-          pagination={{ current: paging.page, pageSize: paging.pageSize, total: articles.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 篇` }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.pageSize,
+            total: articles.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (t) => `共 ${t} 篇`,
+          }}
           onChange={(p) => setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
           columns={[
-            { title: '标题', dataIndex: 'title', ellipsis: true, render: (v: string, r) => <Button type="link" className={s.titleLink} onClick={() => setArticle({ id: r.id })}>{v}</Button> },
+            {
+              title: '标题',
+              dataIndex: 'title',
+              ellipsis: true,
+              render: (v: string, r) => (
+                <Button type="link" className={s.titleLink} onClick={() => setArticle({ id: r.id })}>
+                  {v}
+                </Button>
+              ),
+            },
             { title: '分类', dataIndex: 'categoryName', width: 140 },
             { title: '关键词', dataIndex: 'keywords', ellipsis: true, width: 220 },
-            { title: '状态', dataIndex: 'status', width: 90, render: (v: HelpStatus) => <Tag color={STATUS[v].color}>{STATUS[v].text}</Tag> },
-            { title: '排序', dataIndex: 'sort', width: 70 },
-            { title: '最后修改', dataIndex: 'updatedAt', width: 160, render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm') },
             {
-              title: '操作', key: 'actions', width: 130,
+              title: '状态',
+              dataIndex: 'status',
+              width: 90,
+              render: (v: HelpStatus) => <Tag color={STATUS[v].color}>{STATUS[v].text}</Tag>,
+            },
+            { title: '排序', dataIndex: 'sort', width: 70 },
+            {
+              title: '最后修改',
+              dataIndex: 'updatedAt',
+              width: 160,
+              render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm'),
+            },
+            {
+              title: '操作',
+              key: 'actions',
+              width: 130,
               render: (_, r) => (
                 <Space size={0}>
-                  <Button type="link" size="small" onClick={() => setArticle({ id: r.id })}>编辑</Button>
-                  <Popconfirm title={`删除《${r.title}》？`} description="删除后无法恢复" okText="删除" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={() => removeArticle.mutateAsync(r.id)}>
-                    <Button type="link" size="small" danger>删除</Button>
+                  <Button type="link" size="small" onClick={() => setArticle({ id: r.id })}>
+                    编辑
+                  </Button>
+                  <Popconfirm
+                    title={`删除《${r.title}》？`}
+                    description="删除后无法恢复"
+                    okText="删除"
+                    okButtonProps={{ danger: true }}
+                    cancelText="取消"
+                    onConfirm={() => removeArticle.mutateAsync(r.id)}
+                  >
+                    <Button type="link" size="small" danger>
+                      删除
+                    </Button>
                   </Popconfirm>
                 </Space>
               ),

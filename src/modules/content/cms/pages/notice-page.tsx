@@ -38,7 +38,9 @@ export default function NoticePage() {
 
   const act = useMutation({
     mutationFn: ({ action, id }: { action: 'publish' | 'withdraw' | 'delete'; id: number }) =>
-      (action === 'publish' ? publishNotice(id) : action === 'withdraw' ? withdrawNotice(id) : deleteNotice(id)).then(() => action),
+      (action === 'publish' ? publishNotice(id) : action === 'withdraw' ? withdrawNotice(id) : deleteNotice(id)).then(
+        () => action,
+      ),
     onSuccess: async (action) => {
       message.success(action === 'publish' ? '发布成功' : action === 'withdraw' ? '已撤回' : '删除成功');
       await refresh();
@@ -82,12 +84,16 @@ export default function NoticePage() {
             onPressEnter={search}
             maxLength={50}
           />
-          <Button type="primary" onClick={search}>查询</Button>
+          <Button type="primary" onClick={search}>
+            查询
+          </Button>
           <Tooltip title="刷新">
             <Button icon={<ReloadOutlined />} aria-label="刷新" onClick={() => void refresh()} />
           </Tooltip>
         </Space>
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>新建{KIND_TEXT[kind]}</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing({ id: null })}>
+          新建{KIND_TEXT[kind]}
+        </Button>
       </div>
       <Table<NoticeAdminRow>
         rowKey="id"
@@ -95,37 +101,85 @@ export default function NoticePage() {
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: `暂无${KIND_TEXT[kind]}` }}
         pagination={{
-          current: paging.page, pageSize: paging.pageSize, total: list.data?.total ?? 0, showSizeChanger: true,
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
           showTotal: (t) => `共 ${t} 条`,
         }}
         onChange={(p) => setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
         columns={[
           {
-            title: '标题', dataIndex: 'title', ellipsis: true,
-            render: (v: string, r) => <Button type="link" className={s.titleLink} onClick={() => setEditing({ id: r.id })}>{v}</Button>,
+            title: '标题',
+            dataIndex: 'title',
+            ellipsis: true,
+            render: (v: string, r) => (
+              <Button type="link" className={s.titleLink} onClick={() => setEditing({ id: r.id })}>
+                {v}
+              </Button>
+            ),
           },
-          { title: '状态', dataIndex: 'status', width: 100, render: (v: NoticeStatus) => <Tag color={STATUS[v].color}>{STATUS[v].text}</Tag> },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            width: 100,
+            render: (v: NoticeStatus) => <Tag color={STATUS[v].color}>{STATUS[v].text}</Tag>,
+          },
           { title: '发布范围', dataIndex: 'platformName', width: 160, render: (v: string | null) => v ?? '全部平台' },
-          { title: '发布时间', dataIndex: 'publishedAt', width: 160, render: (v: number | null, r) => (r.status === 'draft' ? '—' : time(v)) },
+          {
+            title: '发布时间',
+            dataIndex: 'publishedAt',
+            width: 160,
+            render: (v: number | null, r) => (r.status === 'draft' ? '—' : time(v)),
+          },
           { title: '最后修改', dataIndex: 'updatedAt', width: 160, render: time },
           { title: '创建人', dataIndex: 'createdByName', width: 120, render: (v: string | null) => v ?? '—' },
           {
-            title: '操作', key: 'actions', width: 200,
+            title: '操作',
+            key: 'actions',
+            width: 200,
             render: (_, r) => (
               <Space size={0}>
-                <Button type="link" size="small" onClick={() => setEditing({ id: r.id })}>编辑</Button>
+                <Button type="link" size="small" onClick={() => setEditing({ id: r.id })}>
+                  编辑
+                </Button>
                 {r.status === 'published' ? (
-                  <Popconfirm title={`撤回《${r.title}》？`} description="撤回后访客将看不到该内容" okText="撤回" cancelText="取消" onConfirm={() => act.mutateAsync({ action: 'withdraw', id: r.id })}>
-                    <Button type="link" size="small">撤回</Button>
+                  <Popconfirm
+                    title={`撤回《${r.title}》？`}
+                    description="撤回后访客将看不到该内容"
+                    okText="撤回"
+                    cancelText="取消"
+                    onConfirm={() => act.mutateAsync({ action: 'withdraw', id: r.id })}
+                  >
+                    <Button type="link" size="small">
+                      撤回
+                    </Button>
                   </Popconfirm>
                 ) : (
-                  <Popconfirm title={`发布《${r.title}》？`} description="发布后所有访客都能看到该内容" okText="发布" cancelText="取消" onConfirm={() => act.mutateAsync({ action: 'publish', id: r.id })}>
-                    <Button type="link" size="small">发布</Button>
+                  <Popconfirm
+                    title={`发布《${r.title}》？`}
+                    description="发布后所有访客都能看到该内容"
+                    okText="发布"
+                    cancelText="取消"
+                    onConfirm={() => act.mutateAsync({ action: 'publish', id: r.id })}
+                  >
+                    <Button type="link" size="small">
+                      发布
+                    </Button>
                   </Popconfirm>
                 )}
                 {r.status !== 'published' && (
-                  <Popconfirm title={`删除《${r.title}》？`} description="删除后无法恢复" okText="删除" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={() => act.mutateAsync({ action: 'delete', id: r.id })}>
-                    <Button type="link" size="small" danger>删除</Button>
+                  <Popconfirm
+                    title={`删除《${r.title}》？`}
+                    description="删除后无法恢复"
+                    okText="删除"
+                    okButtonProps={{ danger: true }}
+                    cancelText="取消"
+                    onConfirm={() => act.mutateAsync({ action: 'delete', id: r.id })}
+                  >
+                    <Button type="link" size="small" danger>
+                      删除
+                    </Button>
                   </Popconfirm>
                 )}
               </Space>

@@ -28,10 +28,21 @@ export default function HelpPage() {
     setParams(p, { replace: true });
   };
 
-  const categories = useQuery({ queryKey: ['help', 'categories'], queryFn: () => listHelpCategories().then((r) => r.data) });
+  const categories = useQuery({
+    queryKey: ['help', 'categories'],
+    queryFn: () => listHelpCategories().then((r) => r.data),
+  });
   const query = { categoryId, keyword: keyword || undefined, page, pageSize: PAGE_SIZE };
-  const list = useQuery({ queryKey: ['help', 'list', query], queryFn: () => listHelpArticles(query).then((r) => r.data), placeholderData: keepPreviousData });
-  const article = useQuery({ queryKey: ['help', 'article', selected], queryFn: () => getHelpArticle(selected!).then((r) => r.data), enabled: selected !== null });
+  const list = useQuery({
+    queryKey: ['help', 'list', query],
+    queryFn: () => listHelpArticles(query).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
+  const article = useQuery({
+    queryKey: ['help', 'article', selected],
+    queryFn: () => getHelpArticle(selected!).then((r) => r.data),
+    enabled: selected !== null,
+  });
 
   // Open the first match when nothing is chosen, so the reading pane is never idle.
   const first = list.data?.list[0]?.id;
@@ -43,7 +54,9 @@ export default function HelpPage() {
   return (
     <div className={s.page}>
       <div className={s.hero}>
-        <Typography.Title level={2} className={s.heroTitle}>帮助中心</Typography.Title>
+        <Typography.Title level={2} className={s.heroTitle}>
+          帮助中心
+        </Typography.Title>
         <Input.Search
           className={s.search}
           size="large"
@@ -60,23 +73,47 @@ export default function HelpPage() {
       <div className={s.body}>
         <Card>
           <div className={s.categories}>
-            <Tag.CheckableTag checked={!categoryId} onChange={() => update({ c: null, page: null, id: null })}>全部</Tag.CheckableTag>
-            {(categories.data ?? []).filter((c) => c.articleCount > 0).map((c) => (
-              <Tag.CheckableTag key={c.id} checked={categoryId === c.id} onChange={() => update({ c: c.id, page: null, id: null })}>
-                {c.name}（{c.articleCount}）
-              </Tag.CheckableTag>
-            ))}
+            <Tag.CheckableTag checked={!categoryId} onChange={() => update({ c: null, page: null, id: null })}>
+              全部
+            </Tag.CheckableTag>
+            {(categories.data ?? [])
+              .filter((c) => c.articleCount > 0)
+              .map((c) => (
+                <Tag.CheckableTag
+                  key={c.id}
+                  checked={categoryId === c.id}
+                  onChange={() => update({ c: c.id, page: null, id: null })}
+                >
+                  {c.name}（{c.articleCount}）
+                </Tag.CheckableTag>
+              ))}
           </div>
-          {list.isPending ? <Skeleton active /> : list.data?.list.length ? (
+          {list.isPending ? (
+            <Skeleton active />
+          ) : list.data?.list.length ? (
             <nav aria-label="帮助文章">
               {list.data.list.map((a) => (
-                <button key={a.id} type="button" className={`${s.item} ${selected === a.id ? s.itemActive : ''}`} onClick={() => update({ id: a.id })}>
+                <button
+                  key={a.id}
+                  type="button"
+                  className={`${s.item} ${selected === a.id ? s.itemActive : ''}`}
+                  onClick={() => update({ id: a.id })}
+                >
                   <span className={s.itemTitle}>{a.title}</span>
-                  <span className={s.itemMeta}>{a.categoryName} · {dayjs(a.updatedAt).format('YYYY-MM-DD')}</span>
+                  <span className={s.itemMeta}>
+                    {a.categoryName} · {dayjs(a.updatedAt).format('YYYY-MM-DD')}
+                  </span>
                 </button>
               ))}
               {list.data.total > PAGE_SIZE && (
-                <Pagination className={s.pager} simple current={page} pageSize={PAGE_SIZE} total={list.data.total} onChange={(p) => update({ page: p, id: null })} />
+                <Pagination
+                  className={s.pager}
+                  simple
+                  current={page}
+                  pageSize={PAGE_SIZE}
+                  total={list.data.total}
+                  onChange={(p) => update({ page: p, id: null })}
+                />
               )}
             </nav>
           ) : (
@@ -92,8 +129,12 @@ export default function HelpPage() {
             <Empty description="该文章不存在或已下线" />
           ) : (
             <article>
-              <Typography.Title level={3} className={s.readerTitle}>{article.data.title}</Typography.Title>
-              <div className={s.readerMeta}>{article.data.categoryName} · 更新于 {dayjs(article.data.updatedAt).format('YYYY-MM-DD HH:mm')}</div>
+              <Typography.Title level={3} className={s.readerTitle}>
+                {article.data.title}
+              </Typography.Title>
+              <div className={s.readerMeta}>
+                {article.data.categoryName} · 更新于 {dayjs(article.data.updatedAt).format('YYYY-MM-DD HH:mm')}
+              </div>
               {/* Safe: help articles are sanitised by the server (src/server/rich-text) when saved, never stored raw. */}
               <div className={html.html} dangerouslySetInnerHTML={{ __html: article.data.content }} />
             </article>

@@ -12,11 +12,29 @@ interface Values {
 }
 
 /** 新建表单: the settings a form starts with; on success the caller opens the designer. */
-export function FormCreateModal({ open, onClose, onCreated }: { open: boolean; onClose: () => void; onCreated: (id: number) => void }) {
+export function FormCreateModal({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated: (id: number) => void;
+}) {
   const [form] = Form.useForm<Values>();
-  const categories = useQuery({ queryKey: ['forms', 'categories'], queryFn: () => listFormCategories().then((r) => r.data), enabled: open });
+  const categories = useQuery({
+    queryKey: ['forms', 'categories'],
+    queryFn: () => listFormCategories().then((r) => r.data),
+    enabled: open,
+  });
   const create = useMutation({
-    mutationFn: (v: Values) => createForm({ name: v.name.trim(), category: (v.category ?? '').trim(), description: (v.description ?? '').trim(), access: v.access }).then((r) => r.data.id),
+    mutationFn: (v: Values) =>
+      createForm({
+        name: v.name.trim(),
+        category: (v.category ?? '').trim(),
+        description: (v.description ?? '').trim(),
+        access: v.access,
+      }).then((r) => r.data.id),
     onSuccess: (id) => {
       form.resetFields();
       onCreated(id);
@@ -31,11 +49,23 @@ export function FormCreateModal({ open, onClose, onCreated }: { open: boolean; o
       cancelText="取消"
       confirmLoading={create.isPending}
       onCancel={onClose}
-      onOk={() => void form.validateFields().then((v) => create.mutate(v)).catch(() => undefined)}
+      onOk={() =>
+        void form
+          .validateFields()
+          .then((v) => create.mutate(v))
+          .catch(() => undefined)
+      }
       destroyOnHidden
     >
       <Form name="form-create" form={form} layout="vertical" initialValues={{ access: 'signedIn' }} preserve={false}>
-        <Form.Item name="name" label="表单名称" rules={[{ required: true, whitespace: true, message: '请输入表单名称' }, { max: 60, message: '表单名称不能超过 60 个字' }]}>
+        <Form.Item
+          name="name"
+          label="表单名称"
+          rules={[
+            { required: true, whitespace: true, message: '请输入表单名称' },
+            { max: 60, message: '表单名称不能超过 60 个字' },
+          ]}
+        >
           <TextInput placeholder="如：学生请假申请" maxLength={60} showCount autoFocus />
         </Form.Item>
         <Form.Item name="category" label="分类" rules={[{ max: 30, message: '分类不能超过 30 个字' }]}>
@@ -46,7 +76,12 @@ export function FormCreateModal({ open, onClose, onCreated }: { open: boolean; o
           />
         </Form.Item>
         <Form.Item name="description" label="说明" rules={[{ max: 500, message: '说明不能超过 500 个字' }]}>
-          <TextArea placeholder="填写人看到的表单说明（选填）" maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 4 }} />
+          <TextArea
+            placeholder="填写人看到的表单说明（选填）"
+            maxLength={500}
+            showCount
+            autoSize={{ minRows: 2, maxRows: 4 }}
+          />
         </Form.Item>
         <Form.Item name="access" label="填写权限">
           <Radio.Group>

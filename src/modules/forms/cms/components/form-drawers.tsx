@@ -9,11 +9,26 @@ const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm:ss');
 
 /** Names of the change log's actions. */
 export const HISTORY_ACTIONS: Record<string, string> = {
-  created: '新建', saved: '保存', published: '发布', disabled: '停用', enabled: '启用', copied: '复制', imported: '导入', deleted: '删除',
+  created: '新建',
+  saved: '保存',
+  published: '发布',
+  disabled: '停用',
+  enabled: '启用',
+  copied: '复制',
+  imported: '导入',
+  deleted: '删除',
 };
 
 /** 版本: every published version of a form, newest first, each openable in the preview. */
-export function VersionsDrawer({ form, onClose, onPreview }: { form: { id: number; name: string } | null; onClose: () => void; onPreview: (id: number, version: number) => void }) {
+export function VersionsDrawer({
+  form,
+  onClose,
+  onPreview,
+}: {
+  form: { id: number; name: string } | null;
+  onClose: () => void;
+  onPreview: (id: number, version: number) => void;
+}) {
   const detail = useQuery({
     queryKey: ['forms', 'detail', form?.id],
     queryFn: () => getForm(form!.id).then((r) => r.data),
@@ -21,7 +36,13 @@ export function VersionsDrawer({ form, onClose, onPreview }: { form: { id: numbe
   });
   const versions = [...(detail.data?.versions ?? [])].sort((a, b) => b.version - a.version);
   return (
-    <Drawer title={form ? `版本记录：${form.name}` : '版本记录'} open={form !== null} onClose={onClose} size={560} destroyOnHidden>
+    <Drawer
+      title={form ? `版本记录：${form.name}` : '版本记录'}
+      open={form !== null}
+      onClose={onClose}
+      size={560}
+      destroyOnHidden
+    >
       <Table<FormVersionInfo>
         rowKey="version"
         size="small"
@@ -30,10 +51,33 @@ export function VersionsDrawer({ form, onClose, onPreview }: { form: { id: numbe
         pagination={false}
         locale={{ emptyText: <Empty description="尚未发布过版本" /> }}
         columns={[
-          { title: '版本', dataIndex: 'version', width: 80, render: (v: number, r) => <>v{v}{r === versions[0] && <Tag color="success" style={{ marginLeft: 6 }}>最新</Tag>}</> },
+          {
+            title: '版本',
+            dataIndex: 'version',
+            width: 80,
+            render: (v: number, r) => (
+              <>
+                v{v}
+                {r === versions[0] && (
+                  <Tag color="success" style={{ marginLeft: 6 }}>
+                    最新
+                  </Tag>
+                )}
+              </>
+            ),
+          },
           { title: '发布时间', dataIndex: 'publishedAt', width: 170, render: time },
           { title: '发布人', dataIndex: 'publishedBy' },
-          { title: '操作', key: 'op', width: 80, render: (_, r) => <Button type="link" size="small" onClick={() => onPreview(form!.id, r.version)}>预览</Button> },
+          {
+            title: '操作',
+            key: 'op',
+            width: 80,
+            render: (_, r) => (
+              <Button type="link" size="small" onClick={() => onPreview(form!.id, r.version)}>
+                预览
+              </Button>
+            ),
+          },
         ]}
       />
     </Drawer>
@@ -65,7 +109,13 @@ export function HistoryDrawer({ form, onClose }: { form: { id: number; name: str
         loading={list.isFetching}
         dataSource={list.data?.list ?? []}
         locale={{ emptyText: '暂无修改记录' }}
-        pagination={{ current: paging.page, pageSize: paging.pageSize, total: list.data?.total ?? 0, showTotal: (t) => `共 ${t} 条`, showSizeChanger: true }}
+        pagination={{
+          current: paging.page,
+          pageSize: paging.pageSize,
+          total: list.data?.total ?? 0,
+          showTotal: (t) => `共 ${t} 条`,
+          showSizeChanger: true,
+        }}
         onChange={(p) => setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
         columns={[
           { title: '时间', dataIndex: 'at', width: 170, render: time },

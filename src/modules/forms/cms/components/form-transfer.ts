@@ -21,8 +21,13 @@ export interface FormExport {
 
 export function exportDocument(detail: FormDetail, now = new Date()): FormExport {
   return {
-    kind: EXPORT_KIND, exportedAt: now.toISOString(),
-    name: detail.name, category: detail.category, description: detail.description, access: detail.access, schema: detail.draft,
+    kind: EXPORT_KIND,
+    exportedAt: now.toISOString(),
+    name: detail.name,
+    category: detail.category,
+    description: detail.description,
+    access: detail.access,
+    schema: detail.draft,
   };
 }
 
@@ -42,9 +47,15 @@ export function parseImport(text: string, fileName: string): { body: FormCreateB
   } catch {
     return { error: '文件不是有效的 JSON' };
   }
-  const fallbackName = fileName.replace(/\.json$/i, '').trim().slice(0, 60) || '导入的表单';
-  if (looksLikeSchema(data)) return { body: { name: fallbackName, category: '', description: '', access: 'signedIn', schema: data } };
-  if (!isObject(data) || !looksLikeSchema(data.schema)) return { error: '文件中没有可识别的表单设计（需要由“导出 JSON”生成的文件）' };
+  const fallbackName =
+    fileName
+      .replace(/\.json$/i, '')
+      .trim()
+      .slice(0, 60) || '导入的表单';
+  if (looksLikeSchema(data))
+    return { body: { name: fallbackName, category: '', description: '', access: 'signedIn', schema: data } };
+  if (!isObject(data) || !looksLikeSchema(data.schema))
+    return { error: '文件中没有可识别的表单设计（需要由“导出 JSON”生成的文件）' };
   const str = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
   const access = FORM_ACCESS.includes(data.access as FormAccess) ? (data.access as FormAccess) : 'signedIn';
   return {

@@ -14,7 +14,11 @@ export function serverMessages(err: unknown): string[] {
     if (Array.isArray(d.messages)) return d.messages.filter((m): m is string => typeof m === 'string');
     if (Array.isArray(d.fields)) {
       return d.fields
-        .map((f) => (f && typeof f === 'object' && typeof (f as { message?: unknown }).message === 'string' ? (f as { message: string }).message : null))
+        .map((f) =>
+          f && typeof f === 'object' && typeof (f as { message?: unknown }).message === 'string'
+            ? (f as { message: string }).message
+            : null,
+        )
         .filter((m): m is string => m !== null);
     }
   }

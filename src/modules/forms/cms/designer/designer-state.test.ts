@@ -2,11 +2,25 @@ import { describe, expect, it } from 'vitest';
 import type { FormField, FormSchema, LinkageRule } from '@/shared/forms/schema';
 import { FIELD_ID_PATTERN } from '@/shared/forms/schema';
 import {
-  HISTORY_LIMIT, canRedo, canUndo, designerReducer as reduce, findField, initDesigner, isDirty, type DesignerAction, type DesignerState,
+  HISTORY_LIMIT,
+  canRedo,
+  canUndo,
+  designerReducer as reduce,
+  findField,
+  initDesigner,
+  isDirty,
+  type DesignerAction,
+  type DesignerState,
 } from './designer-state';
 import { createField, createSection, emptySchema, idsOf, newId } from './field-catalog';
 
-const text = (id: string, extra: Partial<FormField> = {}): FormField => ({ id, type: 'text', label: id, span: 1, ...extra });
+const text = (id: string, extra: Partial<FormField> = {}): FormField => ({
+  id,
+  type: 'text',
+  label: id,
+  span: 1,
+  ...extra,
+});
 
 const doc = (): FormSchema => ({
   format: 1,
@@ -43,7 +57,10 @@ describe('designer reducer: fields', () => {
     const within = run(start, { type: 'moveField', id: 'a1', sectionId: 'sa', index: 2 });
     expect(ids(within)[0]).toEqual(['a2', 'a3', 'a1']);
     const across = run(start, { type: 'moveField', id: 'a1', sectionId: 'sb', index: 0 });
-    expect(ids(across)).toEqual([['a2', 'a3'], ['a1', 'b1']]);
+    expect(ids(across)).toEqual([
+      ['a2', 'a3'],
+      ['a1', 'b1'],
+    ]);
     expect(findField(across.schema, 'a1')!.span).toBe(1);
     // Dropping a field where it already is adds no undo step.
     expect(run(start, { type: 'moveField', id: 'a2', sectionId: 'sa', index: 1 })).toBe(start);
@@ -58,13 +75,25 @@ describe('designer reducer: fields', () => {
   });
 
   it('removes a property patched to undefined', () => {
-    const s = run(initDesigner(doc()), { type: 'updateField', id: 'a1', patch: { placeholder: '请输入' } }, { type: 'updateField', id: 'a1', patch: { placeholder: undefined } });
+    const s = run(
+      initDesigner(doc()),
+      { type: 'updateField', id: 'a1', patch: { placeholder: '请输入' } },
+      { type: 'updateField', id: 'a1', patch: { placeholder: undefined } },
+    );
     expect('placeholder' in findField(s.schema, 'a1')!).toBe(false);
   });
 
   it('renames a field id in the rules and the selection, and refuses an id already taken', () => {
-    const rule: LinkageRule = { id: 'r1', match: 'all', conditions: [{ field: 'a1', op: 'eq', value: 'x' }], actions: [{ type: 'show', targets: ['a2', 'a1'] }] };
-    const start = run(initDesigner({ ...doc(), rules: [rule] }), { type: 'select', selection: { kind: 'field', id: 'a1' } });
+    const rule: LinkageRule = {
+      id: 'r1',
+      match: 'all',
+      conditions: [{ field: 'a1', op: 'eq', value: 'x' }],
+      actions: [{ type: 'show', targets: ['a2', 'a1'] }],
+    };
+    const start = run(initDesigner({ ...doc(), rules: [rule] }), {
+      type: 'select',
+      selection: { kind: 'field', id: 'a1' },
+    });
     const s = run(start, { type: 'updateField', id: 'a1', patch: { id: 'name' } });
     expect(s.schema.rules[0]!.conditions[0]!.field).toBe('name');
     expect(s.schema.rules[0]!.actions[0]!.targets).toEqual(['a2', 'name']);
@@ -74,9 +103,30 @@ describe('designer reducer: fields', () => {
 
   it('removes a field with the rule parts that named it, and drops the selection', () => {
     const rules: LinkageRule[] = [
-      { id: 'r1', match: 'all', conditions: [{ field: 'a1', op: 'notEmpty' }], actions: [{ type: 'show', targets: ['a2'] }] },
-      { id: 'r2', match: 'any', conditions: [{ field: 'a2', op: 'empty' }, { field: 'a3', op: 'empty' }], actions: [{ type: 'hide', targets: ['a1', 'b1'] }, { type: 'require', targets: ['a1'] }] },
-      { id: 'r3', match: 'all', conditions: [{ field: 'b1', op: 'empty' }], actions: [{ type: 'hide', targets: ['a3'] }] },
+      {
+        id: 'r1',
+        match: 'all',
+        conditions: [{ field: 'a1', op: 'notEmpty' }],
+        actions: [{ type: 'show', targets: ['a2'] }],
+      },
+      {
+        id: 'r2',
+        match: 'any',
+        conditions: [
+          { field: 'a2', op: 'empty' },
+          { field: 'a3', op: 'empty' },
+        ],
+        actions: [
+          { type: 'hide', targets: ['a1', 'b1'] },
+          { type: 'require', targets: ['a1'] },
+        ],
+      },
+      {
+        id: 'r3',
+        match: 'all',
+        conditions: [{ field: 'b1', op: 'empty' }],
+        actions: [{ type: 'hide', targets: ['a3'] }],
+      },
     ];
     const start = run(initDesigner({ ...doc(), rules }), { type: 'select', selection: { kind: 'field', id: 'a1' } });
     const s = run(start, { type: 'removeField', id: 'a1' });
@@ -88,7 +138,11 @@ describe('designer reducer: fields', () => {
   });
 
   it('duplicates a field right after the original and selects the copy', () => {
-    const s = run(initDesigner(doc()), { type: 'duplicateField', id: 'a1', copy: { ...text('a1c'), label: 'a1 副本' } });
+    const s = run(initDesigner(doc()), {
+      type: 'duplicateField',
+      id: 'a1',
+      copy: { ...text('a1c'), label: 'a1 副本' },
+    });
     expect(ids(s)[0]).toEqual(['a1', 'a1c', 'a2', 'a3']);
     expect(s.selection).toEqual({ kind: 'field', id: 'a1c' });
   });
@@ -100,7 +154,11 @@ describe('designer reducer: sections', () => {
     const s1 = run(start, { type: 'addSection', section: { id: 'sc', title: '丙', columns: 3, fields: [] }, index: 1 });
     expect(s1.schema.sections.map((x) => x.id)).toEqual(['sa', 'sc', 'sb']);
     expect(s1.selection).toEqual({ kind: 'section', id: 'sc' });
-    const s2 = run(s1, { type: 'moveSection', id: 'sc', index: 0 }, { type: 'updateSection', id: 'sc', patch: { title: '附加信息' } });
+    const s2 = run(
+      s1,
+      { type: 'moveSection', id: 'sc', index: 0 },
+      { type: 'updateSection', id: 'sc', patch: { title: '附加信息' } },
+    );
     expect(s2.schema.sections.map((x) => x.title)).toEqual(['附加信息', '甲', '乙']);
     const s3 = run(s2, { type: 'removeSection', id: 'sc' }, { type: 'removeSection', id: 'sb' });
     expect(s3.schema.sections.map((x) => x.id)).toEqual(['sa']);
@@ -108,13 +166,25 @@ describe('designer reducer: sections', () => {
   });
 
   it('shrinks field spans when a section gets fewer columns', () => {
-    const start = run(initDesigner(doc()), { type: 'updateSection', id: 'sa', patch: { columns: 4 } }, { type: 'updateField', id: 'a1', patch: { span: 4 } }, { type: 'updateField', id: 'a2', patch: { span: 2 } });
+    const start = run(
+      initDesigner(doc()),
+      { type: 'updateSection', id: 'sa', patch: { columns: 4 } },
+      { type: 'updateField', id: 'a1', patch: { span: 4 } },
+      { type: 'updateField', id: 'a2', patch: { span: 2 } },
+    );
     const s = run(start, { type: 'updateSection', id: 'sa', patch: { columns: 2 } });
     expect(s.schema.sections[0]!.fields.map((f) => f.span)).toEqual([2, 2, 1]);
   });
 
   it('removing a section removes its fields from the rules', () => {
-    const rules: LinkageRule[] = [{ id: 'r1', match: 'all', conditions: [{ field: 'b1', op: 'notEmpty' }], actions: [{ type: 'show', targets: ['a1'] }] }];
+    const rules: LinkageRule[] = [
+      {
+        id: 'r1',
+        match: 'all',
+        conditions: [{ field: 'b1', op: 'notEmpty' }],
+        actions: [{ type: 'show', targets: ['a1'] }],
+      },
+    ];
     const s = run(initDesigner({ ...doc(), rules }), { type: 'removeSection', id: 'sb' });
     expect(s.schema.rules).toEqual([]);
   });
@@ -142,7 +212,8 @@ describe('designer reducer: undo and redo', () => {
   it(`keeps the last ${HISTORY_LIMIT} steps (at least 50)`, () => {
     expect(HISTORY_LIMIT).toBeGreaterThanOrEqual(50);
     let s = initDesigner(doc());
-    for (let i = 0; i < HISTORY_LIMIT + 20; i++) s = reduce(s, { type: 'updateField', id: 'a1', patch: { label: `标签${i}` } });
+    for (let i = 0; i < HISTORY_LIMIT + 20; i++)
+      s = reduce(s, { type: 'updateField', id: 'a1', patch: { label: `标签${i}` } });
     expect(s.past).toHaveLength(HISTORY_LIMIT);
     let undone = 0;
     while (canUndo(s)) {
@@ -158,9 +229,14 @@ describe('designer reducer: undo and redo', () => {
 
   it('makes one step of typing into one input, and a new step after selecting elsewhere', () => {
     let s = initDesigner(doc());
-    for (const label of ['姓', '姓名', '姓名：']) s = reduce(s, { type: 'updateField', id: 'a1', patch: { label }, key: 'a1.label' });
+    for (const label of ['姓', '姓名', '姓名：'])
+      s = reduce(s, { type: 'updateField', id: 'a1', patch: { label }, key: 'a1.label' });
     expect(s.past).toHaveLength(1);
-    s = run(s, { type: 'select', selection: { kind: 'field', id: 'a2' } }, { type: 'updateField', id: 'a1', patch: { label: '全名' }, key: 'a1.label' });
+    s = run(
+      s,
+      { type: 'select', selection: { kind: 'field', id: 'a2' } },
+      { type: 'updateField', id: 'a1', patch: { label: '全名' }, key: 'a1.label' },
+    );
     expect(s.past).toHaveLength(2);
     s = run(s, { type: 'undo' });
     expect(findField(s.schema, 'a1')!.label).toBe('姓名：');

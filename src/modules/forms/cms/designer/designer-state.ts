@@ -97,7 +97,8 @@ function dropFromRules(rules: LinkageRule[], ids: ReadonlySet<string>): LinkageR
   let changed = false;
   const next: LinkageRule[] = [];
   for (const rule of rules) {
-    const uses = rule.conditions.some((c) => ids.has(c.field)) || rule.actions.some((a) => a.targets.some((t) => ids.has(t)));
+    const uses =
+      rule.conditions.some((c) => ids.has(c.field)) || rule.actions.some((a) => a.targets.some((t) => ids.has(t)));
     if (!uses) {
       next.push(rule);
       continue;
@@ -109,22 +110,28 @@ function dropFromRules(rules: LinkageRule[], ids: ReadonlySet<string>): LinkageR
       const targets = a.targets.filter((t) => !ids.has(t));
       return targets.length > 0 ? [{ ...a, targets }] : [];
     });
-    const emptied = (conditions.length === 0 && rule.conditions.length > 0) || (actions.length === 0 && rule.actions.length > 0);
+    const emptied =
+      (conditions.length === 0 && rule.conditions.length > 0) || (actions.length === 0 && rule.actions.length > 0);
     if (!emptied) next.push({ ...rule, conditions, actions });
   }
   return changed ? next : rules;
 }
 
 function renameInRules(rules: LinkageRule[], from: string, to: string): LinkageRule[] {
-  const uses = (r: LinkageRule) => r.conditions.some((c) => c.field === from) || r.actions.some((a) => a.targets.includes(from));
+  const uses = (r: LinkageRule) =>
+    r.conditions.some((c) => c.field === from) || r.actions.some((a) => a.targets.includes(from));
   if (!rules.some(uses)) return rules;
-  return rules.map((r) => (uses(r)
-    ? {
-      ...r,
-      conditions: r.conditions.map((c) => (c.field === from ? { ...c, field: to } : c)),
-      actions: r.actions.map((a) => (a.targets.includes(from) ? { ...a, targets: a.targets.map((t) => (t === from ? to : t)) } : a)),
-    }
-    : r));
+  return rules.map((r) =>
+    uses(r)
+      ? {
+          ...r,
+          conditions: r.conditions.map((c) => (c.field === from ? { ...c, field: to } : c)),
+          actions: r.actions.map((a) =>
+            a.targets.includes(from) ? { ...a, targets: a.targets.map((t) => (t === from ? to : t)) } : a,
+          ),
+        }
+      : r,
+  );
 }
 
 function withSection(schema: FormSchema, index: number, section: FormSection): FormSchema {
@@ -140,7 +147,11 @@ function edit(schema: FormSchema, action: DesignerAction): FormSchema {
       const s = schema.sections.findIndex((x) => x.id === action.sectionId);
       if (s < 0 || locateField(schema, action.field.id)) return schema;
       const section = schema.sections[s]!;
-      const fields = insertAt(section.fields, clampIndex(action.index, section.fields.length), clampSpan(action.field, section.columns));
+      const fields = insertAt(
+        section.fields,
+        clampIndex(action.index, section.fields.length),
+        clampSpan(action.field, section.columns),
+      );
       return withSection(schema, s, { ...section, fields });
     }
     case 'moveField': {
@@ -159,21 +170,34 @@ function edit(schema: FormSchema, action: DesignerAction): FormSchema {
       const target = schema.sections[to]!;
       const sections = schema.sections.slice();
       sections[from.section] = { ...source, fields: source.fields.filter((f) => f !== field) };
-      sections[to] = { ...target, fields: insertAt(target.fields, clampIndex(action.index, target.fields.length), clampSpan(field, target.columns)) };
+      sections[to] = {
+        ...target,
+        fields: insertAt(
+          target.fields,
+          clampIndex(action.index, target.fields.length),
+          clampSpan(field, target.columns),
+        ),
+      };
       return { ...schema, sections };
     }
     case 'removeField': {
       const at = locateField(schema, action.id);
       if (!at) return schema;
       const section = schema.sections[at.section]!;
-      const next = withSection(schema, at.section, { ...section, fields: section.fields.filter((_, i) => i !== at.index) });
+      const next = withSection(schema, at.section, {
+        ...section,
+        fields: section.fields.filter((_, i) => i !== at.index),
+      });
       return { ...next, rules: dropFromRules(schema.rules, new Set([action.id])) };
     }
     case 'duplicateField': {
       const at = locateField(schema, action.id);
       if (!at || locateField(schema, action.copy.id)) return schema;
       const section = schema.sections[at.section]!;
-      return withSection(schema, at.section, { ...section, fields: insertAt(section.fields, at.index + 1, clampSpan(action.copy, section.columns)) });
+      return withSection(schema, at.section, {
+        ...section,
+        fields: insertAt(section.fields, at.index + 1, clampSpan(action.copy, section.columns)),
+      });
     }
     case 'updateField': {
       const at = locateField(schema, action.id);
@@ -191,7 +215,10 @@ function edit(schema: FormSchema, action: DesignerAction): FormSchema {
     }
     case 'addSection': {
       if (schema.sections.some((x) => x.id === action.section.id)) return schema;
-      return { ...schema, sections: insertAt(schema.sections, clampIndex(action.index, schema.sections.length), action.section) };
+      return {
+        ...schema,
+        sections: insertAt(schema.sections, clampIndex(action.index, schema.sections.length), action.section),
+      };
     }
     case 'updateSection': {
       const s = schema.sections.findIndex((x) => x.id === action.id);
@@ -215,7 +242,11 @@ function edit(schema: FormSchema, action: DesignerAction): FormSchema {
       // A form keeps at least one section.
       if (s < 0 || schema.sections.length === 1) return schema;
       const gone = new Set(schema.sections[s]!.fields.map((f) => f.id));
-      return { ...schema, sections: schema.sections.filter((_, i) => i !== s), rules: dropFromRules(schema.rules, gone) };
+      return {
+        ...schema,
+        sections: schema.sections.filter((_, i) => i !== s),
+        rules: dropFromRules(schema.rules, gone),
+      };
     }
     case 'setRules':
       return action.rules === schema.rules ? schema : { ...schema, rules: action.rules };
@@ -253,7 +284,11 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       if (state.past.length === 0) return state;
       const schema = state.past[state.past.length - 1]!;
       return {
-        ...state, schema, past: state.past.slice(0, -1), future: [state.schema, ...state.future], lastKey: null,
+        ...state,
+        schema,
+        past: state.past.slice(0, -1),
+        future: [state.schema, ...state.future],
+        lastKey: null,
         selection: selectionExists(schema, state.selection) ? state.selection : null,
       };
     }
@@ -261,7 +296,11 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       if (state.future.length === 0) return state;
       const schema = state.future[0]!;
       return {
-        ...state, schema, past: [...state.past, state.schema], future: state.future.slice(1), lastKey: null,
+        ...state,
+        schema,
+        past: [...state.past, state.schema],
+        future: state.future.slice(1),
+        lastKey: null,
         selection: selectionExists(schema, state.selection) ? state.selection : null,
       };
     }
@@ -275,7 +314,13 @@ export function designerReducer(state: DesignerState, action: DesignerAction): D
       if (action.type === 'addField') selection = { kind: 'field', id: action.field.id };
       else if (action.type === 'duplicateField') selection = { kind: 'field', id: action.copy.id };
       else if (action.type === 'addSection') selection = { kind: 'section', id: action.section.id };
-      else if (action.type === 'updateField' && action.patch.id && selection?.kind === 'field' && selection.id === action.id) selection = { kind: 'field', id: action.patch.id };
+      else if (
+        action.type === 'updateField' &&
+        action.patch.id &&
+        selection?.kind === 'field' &&
+        selection.id === action.id
+      )
+        selection = { kind: 'field', id: action.patch.id };
       if (!selectionExists(schema, selection)) selection = null;
       return {
         ...state,

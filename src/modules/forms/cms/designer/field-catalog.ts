@@ -1,5 +1,11 @@
 import {
-  FIELD_ID_PATTERN, type ColumnField, type FieldType, type FormField, type FormSchema, type FormSection, type LinkageRule,
+  FIELD_ID_PATTERN,
+  type ColumnField,
+  type FieldType,
+  type FormField,
+  type FormSchema,
+  type FormSection,
+  type LinkageRule,
 } from '@/shared/forms/schema';
 
 /**
@@ -7,12 +13,27 @@ import {
  * admin sees and the starting properties a new field gets.
  */
 export const FIELD_TYPE_LABELS: Record<FieldType, string> = {
-  text: '单行文本', textarea: '多行文本', number: '数字', money: '金额',
-  date: '日期', datetime: '日期时间', dateRange: '日期范围',
-  select: '下拉单选', multiSelect: '下拉多选', radio: '单选框', checkbox: '复选框', switch: '开关', cascader: '级联选择',
-  user: '人员选择', department: '部门选择',
-  file: '附件上传', image: '图片上传', signature: '手写签名',
-  subTable: '明细子表', richText: '说明文字', divider: '分组标题',
+  text: '单行文本',
+  textarea: '多行文本',
+  number: '数字',
+  money: '金额',
+  date: '日期',
+  datetime: '日期时间',
+  dateRange: '日期范围',
+  select: '下拉单选',
+  multiSelect: '下拉多选',
+  radio: '单选框',
+  checkbox: '复选框',
+  switch: '开关',
+  cascader: '级联选择',
+  user: '人员选择',
+  department: '部门选择',
+  file: '附件上传',
+  image: '图片上传',
+  signature: '手写签名',
+  subTable: '明细子表',
+  richText: '说明文字',
+  divider: '分组标题',
 };
 
 export const PALETTE_GROUPS: ReadonlyArray<{ title: string; types: readonly FieldType[] }> = [
@@ -36,7 +57,11 @@ const idPattern = new RegExp(FIELD_ID_PATTERN);
 export const isValidId = (id: string) => idPattern.test(id);
 
 /** A fresh id `prefix_xxxx` not in `taken` (4 base-36 characters; longer if the form is crowded). */
-export function newId(prefix: 'field' | 'section' | 'rule' | 'col', taken: ReadonlySet<string>, random: () => number = Math.random): string {
+export function newId(
+  prefix: 'field' | 'section' | 'rule' | 'col',
+  taken: ReadonlySet<string>,
+  random: () => number = Math.random,
+): string {
   for (let len = 4; ; len++) {
     for (let attempt = 0; attempt < 20; attempt++) {
       let s = '';
@@ -73,15 +98,25 @@ export function createColumn(type: FieldType, taken: ReadonlySet<string>, random
 
 /** A new field of this type with sensible starting properties. */
 export function createField(type: FieldType, taken: ReadonlySet<string>, random?: () => number): FormField {
-  const field: FormField = { id: newId('field', taken, random), type, label: FIELD_TYPE_LABELS[type], span: FULL_WIDTH.includes(type) ? 4 : 1 };
+  const field: FormField = {
+    id: newId('field', taken, random),
+    type,
+    label: FIELD_TYPE_LABELS[type],
+    span: FULL_WIDTH.includes(type) ? 4 : 1,
+  };
   switch (type) {
-    case 'select': case 'multiSelect': case 'radio': case 'checkbox':
+    case 'select':
+    case 'multiSelect':
+    case 'radio':
+    case 'checkbox':
       field.options = defaultOptions();
       break;
     case 'cascader':
       field.cascaderOptions = [
-        { label: '选项1', value: '1' }, { label: '选项1-1', value: '1-1', parent: '1' },
-        { label: '选项2', value: '2' }, { label: '选项2-1', value: '2-1', parent: '2' },
+        { label: '选项1', value: '1' },
+        { label: '选项1-1', value: '1-1', parent: '1' },
+        { label: '选项2', value: '2' },
+        { label: '选项2-1', value: '2-1', parent: '2' },
       ];
       break;
     case 'money':

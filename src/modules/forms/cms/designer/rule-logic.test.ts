@@ -1,22 +1,58 @@
 import { describe, expect, it } from 'vitest';
 import { Value } from 'typebox/value';
 import {
-  FIELD_TYPES, LinkageRule, RULE_ACTION_LABELS, RULE_OPERATOR_LABELS, type FieldType, type FormField, type FormSchema, type RuleOperator,
+  FIELD_TYPES,
+  LinkageRule,
+  RULE_ACTION_LABELS,
+  RULE_OPERATOR_LABELS,
+  type FieldType,
+  type FormField,
+  type FormSchema,
+  type RuleOperator,
 } from '@/shared/forms/schema';
 import { evaluateLinkage } from '@/shared/forms/linkage';
 import { checkFormSchema } from '@/shared/forms/check-schema';
 import { createField } from './field-catalog';
 import {
-  conditionFor, conditionValueKind, describeRule, joinRange, operatorsFor, ruleProblems, splitRange, targetFields, withActionType, withOperator,
+  conditionFor,
+  conditionValueKind,
+  describeRule,
+  joinRange,
+  operatorsFor,
+  ruleProblems,
+  splitRange,
+  targetFields,
+  withActionType,
+  withOperator,
 } from './rule-logic';
 
-const f = (id: string, type: FieldType, extra: Partial<FormField> = {}): FormField => ({ ...createField(type, new Set()), id, label: id, ...extra });
+const f = (id: string, type: FieldType, extra: Partial<FormField> = {}): FormField => ({
+  ...createField(type, new Set()),
+  id,
+  label: id,
+  ...extra,
+});
 
 const SOURCES: FormField[] = [
-  f('name', 'text'), f('note', 'textarea'), f('days', 'number'), f('fee', 'money'),
-  f('day', 'date'), f('at', 'datetime'), f('span', 'dateRange'),
-  f('kind', 'select', { options: [{ label: '事假', value: 'personal' }, { label: '病假', value: 'sick' }] }),
-  f('tags', 'multiSelect', { options: [{ label: '甲', value: 'a' }, { label: '乙', value: 'b' }] }),
+  f('name', 'text'),
+  f('note', 'textarea'),
+  f('days', 'number'),
+  f('fee', 'money'),
+  f('day', 'date'),
+  f('at', 'datetime'),
+  f('span', 'dateRange'),
+  f('kind', 'select', {
+    options: [
+      { label: '事假', value: 'personal' },
+      { label: '病假', value: 'sick' },
+    ],
+  }),
+  f('tags', 'multiSelect', {
+    options: [
+      { label: '甲', value: 'a' },
+      { label: '乙', value: 'b' },
+    ],
+  }),
   f('agree', 'switch'),
   f('region', 'cascader'),
   f('who', 'user'),
@@ -32,10 +68,16 @@ const schemaWith = (rule?: LinkageRule): FormSchema => ({
 /** A rule the builder makes: condition on `source` with `op` and the value its input produced, showing `target`. */
 function built(source: FormField, op: RuleOperator, value?: string | number | boolean): LinkageRule {
   const cond = withOperator(conditionFor(source), source, op);
-  return { id: 'rule_t', match: 'all', conditions: [value === undefined ? cond : { ...cond, value }], actions: [{ type: 'show', targets: [TARGET.id] }] };
+  return {
+    id: 'rule_t',
+    match: 'all',
+    conditions: [value === undefined ? cond : { ...cond, value }],
+    actions: [{ type: 'show', targets: [TARGET.id] }],
+  };
 }
 
-const shown = (rule: LinkageRule, values: Record<string, unknown>) => evaluateLinkage(schemaWith(rule), values).states[TARGET.id]!.visible;
+const shown = (rule: LinkageRule, values: Record<string, unknown>) =>
+  evaluateLinkage(schemaWith(rule), values).states[TARGET.id]!.visible;
 
 const byId = (id: string) => SOURCES.find((s) => s.id === id)!;
 
@@ -97,17 +139,52 @@ describe('rule builder logic', () => {
     ['number range', built(byId('days'), 'range', joinRange(1, 3)), { days: 3 }, { days: 4 }],
     ['number open range', built(byId('days'), 'range', joinRange(10, '')), { days: 11 }, { days: 9 }],
     ['date gte', built(byId('day'), 'gte', '2026-03-01'), { day: '2026-03-01' }, { day: '2026-02-28' }],
-    ['date range', built(byId('day'), 'range', joinRange('2026-03-01', '2026-03-31')), { day: '2026-03-15' }, { day: '2026-04-01' }],
-    ['datetime lte', built(byId('at'), 'lte', '2026-03-01 12:00:00'), { at: '2026-03-01 08:00:00' }, { at: '2026-03-02 08:00:00' }],
-    ['dateRange range', built(byId('span'), 'range', joinRange('2026-03-01', '2026-03-31')), { span: '2026-03-02至2026-03-05' }, { span: '2026-03-30至2026-04-02' }],
-    ['dateRange contains a date', built(byId('span'), 'contains', '2026-03-03'), { span: '2026-03-02至2026-03-05' }, { span: '2026-03-04至2026-03-05' }],
-    ['dateRange eq', built(byId('span'), 'eq', '2026-03-02至2026-03-05'), { span: '2026-03-02至2026-03-05' }, { span: '2026-03-02至2026-03-06' }],
+    [
+      'date range',
+      built(byId('day'), 'range', joinRange('2026-03-01', '2026-03-31')),
+      { day: '2026-03-15' },
+      { day: '2026-04-01' },
+    ],
+    [
+      'datetime lte',
+      built(byId('at'), 'lte', '2026-03-01 12:00:00'),
+      { at: '2026-03-01 08:00:00' },
+      { at: '2026-03-02 08:00:00' },
+    ],
+    [
+      'dateRange range',
+      built(byId('span'), 'range', joinRange('2026-03-01', '2026-03-31')),
+      { span: '2026-03-02至2026-03-05' },
+      { span: '2026-03-30至2026-04-02' },
+    ],
+    [
+      'dateRange contains a date',
+      built(byId('span'), 'contains', '2026-03-03'),
+      { span: '2026-03-02至2026-03-05' },
+      { span: '2026-03-04至2026-03-05' },
+    ],
+    [
+      'dateRange eq',
+      built(byId('span'), 'eq', '2026-03-02至2026-03-05'),
+      { span: '2026-03-02至2026-03-05' },
+      { span: '2026-03-02至2026-03-06' },
+    ],
     ['select eq option', built(byId('kind'), 'eq', 'sick'), { kind: 'sick' }, { kind: 'personal' }],
     ['multiSelect contains option', built(byId('tags'), 'contains', 'b'), { tags: ['a', 'b'] }, { tags: ['a'] }],
     ['switch eq 是', built(byId('agree'), 'eq', true), { agree: true }, { agree: false }],
     ['cascader contains', built(byId('region'), 'contains', '1-1'), { region: ['1', '1-1'] }, { region: ['2', '2-1'] }],
-    ['user contains name', built(byId('who'), 'contains', '王老师'), { who: [{ id: 7, name: '王老师' }] }, { who: [{ id: 8, name: '李老师' }] }],
-    ['file notEmpty', built(byId('files'), 'notEmpty'), { files: [{ id: 'x', name: 'a.pdf', size: 1, url: '/resource/x' }] }, { files: [] }],
+    [
+      'user contains name',
+      built(byId('who'), 'contains', '王老师'),
+      { who: [{ id: 7, name: '王老师' }] },
+      { who: [{ id: 8, name: '李老师' }] },
+    ],
+    [
+      'file notEmpty',
+      built(byId('files'), 'notEmpty'),
+      { files: [{ id: 'x', name: 'a.pdf', size: 1, url: '/resource/x' }] },
+      { files: [] },
+    ],
     ['text empty', built(byId('name'), 'empty'), { name: '  ' }, { name: '有' }],
   ];
 
@@ -120,9 +197,25 @@ describe('rule builder logic', () => {
   });
 
   it('names what is missing before a rule can be saved', () => {
-    const rule: LinkageRule = { id: 'rule_x', match: 'any', conditions: [{ field: 'days', op: 'range' }, { field: 'gone', op: 'eq' }], actions: [{ type: 'setValue', targets: [] }] };
-    expect(ruleProblems(rule, schemaWith())).toEqual(['条件 1：请填写范围', '条件 2：请选择字段', '动作 1：请选择目标字段', '动作 1：请填写要赋的值']);
-    expect(ruleProblems({ ...rule, conditions: [], actions: [] }, schemaWith())).toEqual(['请添加至少一个条件', '请添加至少一个动作']);
+    const rule: LinkageRule = {
+      id: 'rule_x',
+      match: 'any',
+      conditions: [
+        { field: 'days', op: 'range' },
+        { field: 'gone', op: 'eq' },
+      ],
+      actions: [{ type: 'setValue', targets: [] }],
+    };
+    expect(ruleProblems(rule, schemaWith())).toEqual([
+      '条件 1：请填写范围',
+      '条件 2：请选择字段',
+      '动作 1：请选择目标字段',
+      '动作 1：请填写要赋的值',
+    ]);
+    expect(ruleProblems({ ...rule, conditions: [], actions: [] }, schemaWith())).toEqual([
+      '请添加至少一个条件',
+      '请添加至少一个动作',
+    ]);
   });
 
   it('sets values only on fields it can fill, of one kind of value', () => {
@@ -133,17 +226,27 @@ describe('rule builder logic', () => {
     expect(settable).not.toContain('who');
     const action = withActionType({ type: 'show', targets: ['days', 'name', 'fee', 'files'] }, 'setValue', schema);
     expect(action).toEqual({ type: 'setValue', targets: ['days', 'fee'] });
-    expect(withActionType({ type: 'setValue', targets: ['days'], value: 3 }, 'hide', schema)).toEqual({ type: 'hide', targets: ['days'] });
+    expect(withActionType({ type: 'setValue', targets: ['days'], value: 3 }, 'hide', schema)).toEqual({
+      type: 'hide',
+      targets: ['days'],
+    });
   });
 
   it('a setValue rule built here fills its target through the evaluator', () => {
-    const rule: LinkageRule = { id: 'rule_s', match: 'all', conditions: [conditionFor(byId('kind'))], actions: [{ type: 'setValue', targets: ['days'], value: 1 }] };
+    const rule: LinkageRule = {
+      id: 'rule_s',
+      match: 'all',
+      conditions: [conditionFor(byId('kind'))],
+      actions: [{ type: 'setValue', targets: ['days'], value: 1 }],
+    };
     expect(Value.Check(LinkageRule, rule)).toBe(true);
     expect(evaluateLinkage(schemaWith(rule), { kind: 'personal' }).values.days).toBe(1);
   });
 
   it('describes a rule in one Chinese sentence', () => {
     const rule = built(byId('kind'), 'eq', 'sick');
-    expect(describeRule(rule, schemaWith(rule), RULE_OPERATOR_LABELS, RULE_ACTION_LABELS)).toBe('当 kind 等于 病假 时，显示 target');
+    expect(describeRule(rule, schemaWith(rule), RULE_OPERATOR_LABELS, RULE_ACTION_LABELS)).toBe(
+      '当 kind 等于 病假 时，显示 target',
+    );
   });
 });

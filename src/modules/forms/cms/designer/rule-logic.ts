@@ -1,6 +1,14 @@
 import {
-  DISPLAY_TYPES, RANGE_SEPARATOR, type FieldType, type FormField, type FormSchema, type LinkageRule, type RuleAction,
-  type RuleActionType, type RuleCondition, type RuleOperator,
+  DISPLAY_TYPES,
+  RANGE_SEPARATOR,
+  type FieldType,
+  type FormField,
+  type FormSchema,
+  type LinkageRule,
+  type RuleAction,
+  type RuleActionType,
+  type RuleCondition,
+  type RuleOperator,
 } from '@/shared/forms/schema';
 
 /**
@@ -16,16 +24,25 @@ const MEMBER: RuleOperator[] = ['contains', 'notContains'];
 /** Comparisons that make sense for a field of this type, in the order the builder lists them. */
 export function operatorsFor(type: FieldType): RuleOperator[] {
   switch (type) {
-    case 'text': case 'textarea':
+    case 'text':
+    case 'textarea':
       return [...EQUALITY, ...MEMBER, ...PRESENCE];
-    case 'number': case 'money': case 'date': case 'datetime':
+    case 'number':
+    case 'money':
+    case 'date':
+    case 'datetime':
       return [...EQUALITY, ...ORDER, ...PRESENCE];
     case 'dateRange':
       // contains: the span holds a given date.
       return [...EQUALITY, ...MEMBER, ...ORDER, ...PRESENCE];
-    case 'select': case 'radio':
+    case 'select':
+    case 'radio':
       return [...EQUALITY, ...PRESENCE];
-    case 'multiSelect': case 'checkbox': case 'cascader': case 'user': case 'department':
+    case 'multiSelect':
+    case 'checkbox':
+    case 'cascader':
+    case 'user':
+    case 'department':
       return [...MEMBER, ...PRESENCE];
     case 'switch':
       return EQUALITY;
@@ -36,13 +53,23 @@ export function operatorsFor(type: FieldType): RuleOperator[] {
 
 /** The input a condition's value needs. */
 export type ValueKind =
-  | 'none' | 'text' | 'number' | 'numberRange' | 'date' | 'datetime' | 'dateRange' | 'datetimeRange'
-  | 'option' | 'cascaderOption' | 'boolean';
+  | 'none'
+  | 'text'
+  | 'number'
+  | 'numberRange'
+  | 'date'
+  | 'datetime'
+  | 'dateRange'
+  | 'datetimeRange'
+  | 'option'
+  | 'cascaderOption'
+  | 'boolean';
 
 export function conditionValueKind(type: FieldType, op: RuleOperator): ValueKind {
   if (op === 'empty' || op === 'notEmpty') return 'none';
   switch (type) {
-    case 'number': case 'money':
+    case 'number':
+    case 'money':
       return op === 'range' ? 'numberRange' : 'number';
     case 'date':
       return op === 'range' ? 'dateRange' : 'date';
@@ -51,7 +78,10 @@ export function conditionValueKind(type: FieldType, op: RuleOperator): ValueKind
     case 'dateRange':
       // A range field equals a range; its start (≥), its end (≤) or its span (contains) meets one date.
       return op === 'eq' || op === 'neq' || op === 'range' ? 'dateRange' : 'date';
-    case 'select': case 'radio': case 'multiSelect': case 'checkbox':
+    case 'select':
+    case 'radio':
+    case 'multiSelect':
+    case 'checkbox':
       return 'option';
     case 'cascader':
       return 'cascaderOption';
@@ -68,7 +98,18 @@ export const sourceFields = (schema: FormSchema): FormField[] =>
 
 /** Types a setValue action can fill (uploads, signatures, pickers and sub-tables need a person's input). */
 export const SETTABLE_TYPES: readonly FieldType[] = [
-  'text', 'textarea', 'number', 'money', 'date', 'datetime', 'dateRange', 'select', 'multiSelect', 'radio', 'checkbox', 'switch',
+  'text',
+  'textarea',
+  'number',
+  'money',
+  'date',
+  'datetime',
+  'dateRange',
+  'select',
+  'multiSelect',
+  'radio',
+  'checkbox',
+  'switch',
 ];
 
 /** Fields an action may target: value fields; for setValue, those it can fill. */
@@ -79,7 +120,14 @@ export function targetFields(schema: FormSchema, type: RuleActionType): FormFiel
 
 /** setValue gives every target one value, so all targets must take the same kind of value. */
 const SET_GROUPS: readonly (readonly FieldType[])[] = [
-  ['text', 'textarea'], ['number', 'money'], ['date'], ['datetime'], ['dateRange'], ['select', 'radio'], ['multiSelect', 'checkbox'], ['switch'],
+  ['text', 'textarea'],
+  ['number', 'money'],
+  ['date'],
+  ['datetime'],
+  ['dateRange'],
+  ['select', 'radio'],
+  ['multiSelect', 'checkbox'],
+  ['switch'],
 ];
 export function sameValueGroup(a: FieldType, b: FieldType): boolean {
   return SET_GROUPS.some((g) => g.includes(a) && g.includes(b));
@@ -137,7 +185,8 @@ export function ruleProblems(rule: LinkageRule, schema: FormSchema): string[] {
   if (rule.actions.length === 0) problems.push('请添加至少一个动作');
   rule.actions.forEach((a, i) => {
     if (a.targets.length === 0) problems.push(`动作 ${i + 1}：请选择目标字段`);
-    if (a.type === 'setValue' && (a.value === undefined || a.value === null)) problems.push(`动作 ${i + 1}：请填写要赋的值`);
+    if (a.type === 'setValue' && (a.value === undefined || a.value === null))
+      problems.push(`动作 ${i + 1}：请填写要赋的值`);
   });
   return problems;
 }
@@ -152,7 +201,12 @@ export function withActionType(action: RuleAction, type: RuleActionType, schema:
 }
 
 /** A one-line Chinese summary of a rule, for the list ("当 性别 等于 女 时，显示 孕期"). */
-export function describeRule(rule: LinkageRule, schema: FormSchema, opLabels: Record<RuleOperator, string>, actionLabels: Record<RuleActionType, string>): string {
+export function describeRule(
+  rule: LinkageRule,
+  schema: FormSchema,
+  opLabels: Record<RuleOperator, string>,
+  actionLabels: Record<RuleActionType, string>,
+): string {
   const labels = new Map(sourceFields(schema).map((f) => [f.id, f]));
   const show = (c: RuleCondition) => {
     const f = labels.get(c.field);
@@ -162,6 +216,8 @@ export function describeRule(rule: LinkageRule, schema: FormSchema, opLabels: Re
     return `${f?.label ?? '（未选择）'} ${opLabels[c.op]}${value ? ` ${value}` : ''}`;
   };
   const when = rule.conditions.map(show).join(rule.match === 'all' ? ' 且 ' : ' 或 ');
-  const then = rule.actions.map((a) => `${actionLabels[a.type]} ${a.targets.map((t) => labels.get(t)?.label ?? t).join('、') || '（未选择）'}`).join('；');
+  const then = rule.actions
+    .map((a) => `${actionLabels[a.type]} ${a.targets.map((t) => labels.get(t)?.label ?? t).join('、') || '（未选择）'}`)
+    .join('；');
   return `当 ${when || '（无条件）'} 时，${then || '（无动作）'}`;
 }

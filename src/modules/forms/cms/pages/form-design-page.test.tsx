@@ -6,12 +6,23 @@ import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-do
 import { Value } from 'typebox/value';
 import { HttpError } from '@/core/http';
 import { AppProviders } from '@/core/ui/app-providers';
-import { FIELD_TYPES, FormSchema as FormSchemaType, type FieldType, type FormField, type FormSchema } from '@/shared/forms/schema';
+import {
+  FIELD_TYPES,
+  FormSchema as FormSchemaType,
+  type FieldType,
+  type FormField,
+  type FormSchema,
+} from '@/shared/forms/schema';
 import type { FormDetail, FormSaveBody } from '@/modules/forms/contract';
 import { createField } from '../designer/field-catalog';
 
 const api = vi.hoisted(() => ({
-  getForm: vi.fn(), saveForm: vi.fn(), publishForm: vi.fn(), listFormCategories: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn(),
+  getForm: vi.fn(),
+  saveForm: vi.fn(),
+  publishForm: vi.fn(),
+  listFormCategories: vi.fn(),
+  pickUsers: vi.fn(),
+  pickDepartments: vi.fn(),
 }));
 vi.mock('@/modules/forms/api', () => api);
 
@@ -22,7 +33,12 @@ const ok = <T,>(data: T) => Promise.resolve({ errorCode: '0x00000000', message: 
 /** A form of `count` fields of every type across four sections, as the server would hold it. */
 function bigSchema(count: number): FormSchema {
   const taken = new Set<string>();
-  const sections = [1, 2, 3, 4].map((n) => ({ id: `section_${n}`, title: `分区${n}`, columns: n, fields: [] as FormField[] }));
+  const sections = [1, 2, 3, 4].map((n) => ({
+    id: `section_${n}`,
+    title: `分区${n}`,
+    columns: n,
+    fields: [] as FormField[],
+  }));
   for (let i = 0; i < count; i++) {
     const type: FieldType = FIELD_TYPES[i % FIELD_TYPES.length]!;
     const f = createField(type, taken);
@@ -37,21 +53,46 @@ function bigSchema(count: number): FormSchema {
 
 const small: FormSchema = {
   format: 1,
-  sections: [{
-    id: 'section_main', title: '基本信息', columns: 2,
-    fields: [
-      { id: 'field_kind', type: 'select', label: '请假类型', span: 1, options: [{ label: '事假', value: 'personal' }, { label: '病假', value: 'sick' }] },
-      { id: 'field_reason', type: 'textarea', label: '请假原因', span: 2 },
-    ],
-  }],
+  sections: [
+    {
+      id: 'section_main',
+      title: '基本信息',
+      columns: 2,
+      fields: [
+        {
+          id: 'field_kind',
+          type: 'select',
+          label: '请假类型',
+          span: 1,
+          options: [
+            { label: '事假', value: 'personal' },
+            { label: '病假', value: 'sick' },
+          ],
+        },
+        { id: 'field_reason', type: 'textarea', label: '请假原因', span: 2 },
+      ],
+    },
+  ],
   rules: [],
 };
 
 let detail: FormDetail;
 const makeDetail = (draft: FormSchema): FormDetail => ({
-  id: 5, name: '学生请假申请', category: '学生事务', description: '', status: 'published', access: 'signedIn',
-  managers: [{ id: 9, name: '王老师' }], draft, versions: [{ version: 1, publishedAt: 1, publishedBy: 'admin' }, { version: 2, publishedAt: 2, publishedBy: 'admin' }],
-  submissionCount: 3, updatedAt: 0, updatedBy: 'admin',
+  id: 5,
+  name: '学生请假申请',
+  category: '学生事务',
+  description: '',
+  status: 'published',
+  access: 'signedIn',
+  managers: [{ id: 9, name: '王老师' }],
+  draft,
+  versions: [
+    { version: 1, publishedAt: 1, publishedBy: 'admin' },
+    { version: 2, publishedAt: 2, publishedBy: 'admin' },
+  ],
+  submissionCount: 3,
+  updatedAt: 0,
+  updatedBy: 'admin',
 });
 
 function Where() {
@@ -61,14 +102,22 @@ function Where() {
 
 function renderDesigner() {
   const router = createMemoryRouter(
-    [{ path: '/cms/workflow/formDesign', element: <FormDesignPage /> }, { path: '*', element: <Where /> }],
+    [
+      { path: '/cms/workflow/formDesign', element: <FormDesignPage /> },
+      { path: '*', element: <Where /> },
+    ],
     { initialEntries: ['/cms/workflow/formDesign?id=5'] },
   );
-  return render(<AppProviders><RouterProvider router={router} /></AppProviders>);
+  return render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
 }
 
 const cards = () => document.querySelectorAll('[data-field-id]');
-const card = (label: string) => [...cards()].find((c) => c.querySelector('[title]')?.getAttribute('title') === label) as HTMLElement | undefined;
+const card = (label: string) =>
+  [...cards()].find((c) => c.querySelector('[title]')?.getAttribute('title') === label) as HTMLElement | undefined;
 const lastSaved = () => api.saveForm.mock.calls.at(-1)![0] as FormSaveBody;
 const toolbarButton = (label: string) => screen.getByRole('button', { name: label }) as HTMLButtonElement;
 
@@ -124,11 +173,17 @@ describe('form designer', () => {
     // Typing into one input is one step; the field's creation is another.
     fireEvent.click(toolbarButton('撤销'));
     expect(card('金额')).toBeTruthy();
-    act(() => { fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true }); });
+    act(() => {
+      fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    });
     expect(cards()).toHaveLength(2);
-    act(() => { fireEvent.keyDown(document.body, { key: 'y', ctrlKey: true }); });
+    act(() => {
+      fireEvent.keyDown(document.body, { key: 'y', ctrlKey: true });
+    });
     expect(cards()).toHaveLength(3);
-    act(() => { fireEvent.keyDown(document.body, { key: 'Z', ctrlKey: true, shiftKey: true }); });
+    act(() => {
+      fireEvent.keyDown(document.body, { key: 'Z', ctrlKey: true, shiftKey: true });
+    });
     expect(card('报销金额')).toBeTruthy();
     expect(toolbarButton('重做').disabled).toBe(true);
   });
@@ -168,25 +223,48 @@ describe('form designer', () => {
     await waitFor(() => expect(cards()).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: '添加单行文本' }));
     fireEvent.click(screen.getByRole('tab', { name: '表单设置' }));
-    fireEvent.change(await screen.findByRole('textbox', { name: '表单名称' }), { target: { value: '学生请假申请（新）' } });
+    fireEvent.change(await screen.findByRole('textbox', { name: '表单名称' }), {
+      target: { value: '学生请假申请（新）' },
+    });
     fireEvent.click(screen.getByRole('button', { name: /保存/ }));
     await waitFor(() => expect(api.saveForm).toHaveBeenCalledTimes(1));
     const body = lastSaved();
-    expect(body).toMatchObject({ id: 5, name: '学生请假申请（新）', category: '学生事务', access: 'signedIn', managerIds: [9] });
+    expect(body).toMatchObject({
+      id: 5,
+      name: '学生请假申请（新）',
+      category: '学生事务',
+      access: 'signedIn',
+      managerIds: [9],
+    });
     expect(body.schema.sections[0]!.fields.map((f) => f.type)).toEqual(['select', 'textarea', 'text']);
     expect(Value.Check(FormSchemaType, body.schema)).toBe(true);
     expect(await screen.findByText('已保存')).toBeTruthy();
     expect(screen.queryByText('有未保存的修改')).toBeNull();
 
-    api.saveForm.mockImplementationOnce(() => Promise.reject(new HttpError('表单设计有误', '0x00000101', 400, { errorCode: '0x00000101', message: '表单设计有误', data: { field: 'schema', messages: ['字段「单行文本」的标识重复'] } })));
+    api.saveForm.mockImplementationOnce(() =>
+      Promise.reject(
+        new HttpError('表单设计有误', '0x00000101', 400, {
+          errorCode: '0x00000101',
+          message: '表单设计有误',
+          data: { field: 'schema', messages: ['字段「单行文本」的标识重复'] },
+        }),
+      ),
+    );
     fireEvent.change(screen.getByRole('textbox', { name: '表单名称' }), { target: { value: '学生请假申请' } });
-    act(() => { fireEvent.keyDown(document.body, { key: 's', ctrlKey: true }); });
+    act(() => {
+      fireEvent.keyDown(document.body, { key: 's', ctrlKey: true });
+    });
     expect(await screen.findByText('字段「单行文本」的标识重复')).toBeTruthy();
     expect(screen.getByText('有未保存的修改')).toBeTruthy();
   });
 
   it('lists the schema check’s problems instead of publishing, and publishes (saving first) once fixed', async () => {
-    detail = makeDetail({ ...small, sections: [{ ...small.sections[0]!, fields: [{ ...small.sections[0]!.fields[0]!, min: 5, max: 1, type: 'multiSelect' }] }] });
+    detail = makeDetail({
+      ...small,
+      sections: [
+        { ...small.sections[0]!, fields: [{ ...small.sections[0]!.fields[0]!, min: 5, max: 1, type: 'multiSelect' }] },
+      ],
+    });
     renderDesigner();
     await waitFor(() => expect(cards()).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: /发布/ }));
@@ -219,7 +297,9 @@ describe('form designer', () => {
     fireEvent.mouseDown(within(ruleCard).getByRole('combobox', { name: '动作 1 类型' }));
     fireEvent.click((await screen.findAllByText('设为必填', { selector: '.ant-select-item-option-content' })).at(-1)!);
     fireEvent.mouseDown(within(ruleCard).getByRole('combobox', { name: '动作 1 目标字段' }));
-    fireEvent.click((await screen.findAllByText('请假原因（多行文本）', { selector: '.ant-select-item-option-content' })).at(-1)!);
+    fireEvent.click(
+      (await screen.findAllByText('请假原因（多行文本）', { selector: '.ant-select-item-option-content' })).at(-1)!,
+    );
     expect(within(ruleCard).getByText('当 请假类型 等于 病假 时，设为必填 请假原因')).toBeTruthy();
     expect(screen.getByText('联动规则（1）')).toBeTruthy();
 
@@ -227,7 +307,11 @@ describe('form designer', () => {
     await waitFor(() => expect(api.saveForm).toHaveBeenCalledTimes(1));
     const rules = lastSaved().schema.rules;
     expect(rules).toHaveLength(1);
-    expect(rules[0]).toMatchObject({ match: 'all', conditions: [{ field: 'field_kind', op: 'eq', value: 'sick' }], actions: [{ type: 'require', targets: ['field_reason'] }] });
+    expect(rules[0]).toMatchObject({
+      match: 'all',
+      conditions: [{ field: 'field_kind', op: 'eq', value: 'sick' }],
+      actions: [{ type: 'require', targets: ['field_reason'] }],
+    });
     expect(Value.Check(FormSchemaType, lastSaved().schema)).toBe(true);
   });
 

@@ -1,8 +1,24 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useBlocker, useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Alert, Button, Popconfirm, Result, Segmented, Skeleton, Space, Tag, Tooltip } from 'antd';
-import { ArrowLeftOutlined, EyeOutlined, RedoOutlined, SaveOutlined, SendOutlined, UndoOutlined } from '@ant-design/icons';
-import { DndContext, DragOverlay, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import {
+  ArrowLeftOutlined,
+  EyeOutlined,
+  RedoOutlined,
+  SaveOutlined,
+  SendOutlined,
+  UndoOutlined,
+} from '@ant-design/icons';
+import {
+  DndContext,
+  DragOverlay,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
 import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DISPLAY_TYPES, type FieldType, type FormSchema } from '@/shared/forms/schema';
@@ -10,7 +26,14 @@ import { checkFormSchema } from '@/shared/forms/check-schema';
 import { getForm, publishForm, saveForm } from '@/modules/forms/api';
 import { FORM_STATUS_LABELS, type FormDetail, type FormStatus } from '@/modules/forms/contract';
 import {
-  canRedo, canUndo, designerReducer, findField, initDesigner, isDirty, locateField, type DesignerAction,
+  canRedo,
+  canUndo,
+  designerReducer,
+  findField,
+  initDesigner,
+  isDirty,
+  locateField,
+  type DesignerAction,
 } from '../designer/designer-state';
 import { FIELD_TYPE_LABELS, createField, createSection, idsOf, newId } from '../designer/field-catalog';
 import { Canvas, type CanvasActions } from '../components/designer/canvas';
@@ -33,7 +56,13 @@ type View = 'design' | 'rules' | 'preview';
 const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
 const KEYBOARD_OPTIONS = { coordinateGetter: sortableKeyboardCoordinates };
 
-const settingsOf = (d: FormDetail): FormSettings => ({ name: d.name, category: d.category, description: d.description, access: d.access, managers: d.managers });
+const settingsOf = (d: FormDetail): FormSettings => ({
+  name: d.name,
+  category: d.category,
+  description: d.description,
+  access: d.access,
+  managers: d.managers,
+});
 const sameSettings = (a: FormSettings, b: FormSettings) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The designer for one loaded form. */
@@ -45,7 +74,9 @@ function Designer({ detail }: { detail: FormDetail }) {
   const [settings, setSettings] = useState<FormSettings>(() => settingsOf(detail));
   const [savedSettings, setSavedSettings] = useState<FormSettings>(() => settingsOf(detail));
   const [status, setStatus] = useState<FormStatus>(detail.status);
-  const [latestVersion, setLatestVersion] = useState<number | null>(detail.versions.length ? Math.max(...detail.versions.map((v) => v.version)) : null);
+  const [latestVersion, setLatestVersion] = useState<number | null>(
+    detail.versions.length ? Math.max(...detail.versions.map((v) => v.version)) : null,
+  );
   const [view, setView] = useState<View>('design');
   const [device, setDevice] = useState<PreviewDevice>('desktop');
   const [panelTab, setPanelTab] = useState<'props' | 'settings'>('props');
@@ -65,57 +96,73 @@ function Designer({ detail }: { detail: FormDetail }) {
     let sectionId = target?.sectionId;
     if (!sectionId) {
       if (selection?.kind === 'section') sectionId = selection.id;
-      else if (selection?.kind === 'field') sectionId = schema.sections[locateField(schema, selection.id)?.section ?? -1]?.id;
+      else if (selection?.kind === 'field')
+        sectionId = schema.sections[locateField(schema, selection.id)?.section ?? -1]?.id;
       sectionId ??= schema.sections[schema.sections.length - 1]!.id;
     }
     dispatch({ type: 'addField', field: createField(type, idsOf(schema)), sectionId, index: target?.index });
     setPanelTab('props');
   }, []);
 
-  const actions = useMemo<CanvasActions>(() => ({
-    selectField: (id) => {
-      dispatch({ type: 'select', selection: { kind: 'field', id } });
-      setPanelTab('props');
-    },
-    selectSection: (id) => {
-      dispatch({ type: 'select', selection: { kind: 'section', id } });
-      setPanelTab('props');
-    },
-    duplicateField: (id) => {
-      const schema = live.current.state.schema;
-      const field = findField(schema, id);
-      if (field) dispatch({ type: 'duplicateField', id, copy: { ...field, id: newId('field', idsOf(schema)), label: `${field.label} 副本`.slice(0, 60) } });
-    },
-    removeField: (id) => dispatch({ type: 'removeField', id }),
-    moveSection: (id, delta) => {
-      const index = live.current.state.schema.sections.findIndex((x) => x.id === id);
-      dispatch({ type: 'moveSection', id, index: index + delta });
-    },
-    removeSection: (id) => dispatch({ type: 'removeSection', id }),
-    addSection: () => {
-      const schema = live.current.state.schema;
-      dispatch({ type: 'addSection', section: createSection(idsOf(schema), schema.sections.length + 1) });
-      setPanelTab('props');
-    },
-  }), []);
+  const actions = useMemo<CanvasActions>(
+    () => ({
+      selectField: (id) => {
+        dispatch({ type: 'select', selection: { kind: 'field', id } });
+        setPanelTab('props');
+      },
+      selectSection: (id) => {
+        dispatch({ type: 'select', selection: { kind: 'section', id } });
+        setPanelTab('props');
+      },
+      duplicateField: (id) => {
+        const schema = live.current.state.schema;
+        const field = findField(schema, id);
+        if (field)
+          dispatch({
+            type: 'duplicateField',
+            id,
+            copy: { ...field, id: newId('field', idsOf(schema)), label: `${field.label} 副本`.slice(0, 60) },
+          });
+      },
+      removeField: (id) => dispatch({ type: 'removeField', id }),
+      moveSection: (id, delta) => {
+        const index = live.current.state.schema.sections.findIndex((x) => x.id === id);
+        dispatch({ type: 'moveSection', id, index: index + delta });
+      },
+      removeSection: (id) => dispatch({ type: 'removeSection', id }),
+      addSection: () => {
+        const schema = live.current.state.schema;
+        dispatch({ type: 'addSection', section: createSection(idsOf(schema), schema.sections.length + 1) });
+        setPanelTab('props');
+      },
+    }),
+    [],
+  );
 
-  const setRules = useCallback((rules: FormSchema['rules'], key?: string) => dispatch({ type: 'setRules', rules, key }), []);
+  const setRules = useCallback(
+    (rules: FormSchema['rules'], key?: string) => dispatch({ type: 'setRules', rules, key }),
+    [],
+  );
 
   // --- drag and drop ---
   // Sensor options must keep their identity: new ones re-render every draggable card on each keystroke.
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
   const onDragStart = useCallback((e: DragStartEvent) => setDragging(parseDragId(e.active.id)), []);
-  const onDragEnd = useCallback((e: DragEndEvent) => {
-    setDragging(null);
-    const active = parseDragId(e.active.id);
-    const over = e.over ? parseDragId(e.over.id) : null;
-    if (!active || !over) return;
-    const schema = live.current.state.schema;
-    const target = dropTarget(schema, active, over, isAfter(e.active.rect.current.translated, e.over?.rect));
-    if (!target) return;
-    if (active.kind === 'palette') addField(active.type, target);
-    else if (active.kind === 'field') dispatch({ type: 'moveField', id: active.id, sectionId: target.sectionId, index: target.index });
-  }, [addField]);
+  const onDragEnd = useCallback(
+    (e: DragEndEvent) => {
+      setDragging(null);
+      const active = parseDragId(e.active.id);
+      const over = e.over ? parseDragId(e.over.id) : null;
+      if (!active || !over) return;
+      const schema = live.current.state.schema;
+      const target = dropTarget(schema, active, over, isAfter(e.active.rect.current.translated, e.over?.rect));
+      if (!target) return;
+      if (active.kind === 'palette') addField(active.type, target);
+      else if (active.kind === 'field')
+        dispatch({ type: 'moveField', id: active.id, sectionId: target.sectionId, index: target.index });
+    },
+    [addField],
+  );
 
   // --- save and publish ---
   const save = useCallback(async (): Promise<boolean> => {
@@ -128,8 +175,13 @@ function Designer({ detail }: { detail: FormDetail }) {
     setBusy('save');
     try {
       await saveForm({
-        id: detail.id, name: set.name.trim(), category: set.category.trim(), description: set.description.trim(), access: set.access,
-        managerIds: set.managers.map((m) => m.id), schema: st.schema,
+        id: detail.id,
+        name: set.name.trim(),
+        category: set.category.trim(),
+        description: set.description.trim(),
+        access: set.access,
+        managerIds: set.managers.map((m) => m.id),
+        schema: st.schema,
       });
       dispatch({ type: 'markSaved', schema: st.schema });
       setSavedSettings(set);
@@ -152,7 +204,8 @@ function Designer({ detail }: { detail: FormDetail }) {
   const publish = async () => {
     const schema = live.current.state.schema;
     const list = checkFormSchema(schema);
-    if (!schema.sections.some((x) => x.fields.some((f) => !DISPLAY_TYPES.includes(f.type)))) list.push('表单至少需要一个填写项才能发布');
+    if (!schema.sections.some((x) => x.fields.some((f) => !DISPLAY_TYPES.includes(f.type))))
+      list.push('表单至少需要一个填写项才能发布');
     if (list.length) {
       setProblems({ title: '发布前请先修改以下问题', list });
       return;
@@ -208,8 +261,11 @@ function Designer({ detail }: { detail: FormDetail }) {
     window.addEventListener('beforeunload', onUnload);
     return () => window.removeEventListener('beforeunload', onUnload);
   }, []);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) =>
-    live.current.dirty && currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      live.current.dirty &&
+      currentLocation.pathname + currentLocation.search !== nextLocation.pathname + nextLocation.search,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modal.confirm({
@@ -223,29 +279,54 @@ function Designer({ detail }: { detail: FormDetail }) {
     });
   }, [blocker, modal]);
 
-  const overlayLabel = dragging?.kind === 'palette'
-    ? FIELD_TYPE_LABELS[dragging.type]
-    : dragging?.kind === 'field' ? findField(state.schema, dragging.id)?.label : undefined;
-  const overlayType = dragging?.kind === 'palette' ? dragging.type : dragging?.kind === 'field' ? findField(state.schema, dragging.id)?.type : undefined;
+  const overlayLabel =
+    dragging?.kind === 'palette'
+      ? FIELD_TYPE_LABELS[dragging.type]
+      : dragging?.kind === 'field'
+        ? findField(state.schema, dragging.id)?.label
+        : undefined;
+  const overlayType =
+    dragging?.kind === 'palette'
+      ? dragging.type
+      : dragging?.kind === 'field'
+        ? findField(state.schema, dragging.id)?.type
+        : undefined;
 
   return (
     <div className={s.designer}>
       <div className={s.toolbar}>
         <div className={s.toolbarTitle}>
           <Tooltip title="返回表单管理">
-            <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回表单管理" onClick={() => navigate(MANAGE_PATH)} />
+            <Button
+              type="text"
+              icon={<ArrowLeftOutlined />}
+              aria-label="返回表单管理"
+              onClick={() => navigate(MANAGE_PATH)}
+            />
           </Tooltip>
-          <span className={s.formName} title={settings.name}>{settings.name || '未命名表单'}</span>
+          <span className={s.formName} title={settings.name}>
+            {settings.name || '未命名表单'}
+          </span>
           <Tag color={STATUS_COLOR[status]}>{FORM_STATUS_LABELS[status]}</Tag>
           {latestVersion !== null && <span className={s.muted}>最新版本 v{latestVersion}</span>}
           {dirty ? <Tag color="orange">有未保存的修改</Tag> : <span className={s.muted}>已保存</span>}
         </div>
         <Space>
           <Tooltip title="撤销（Ctrl+Z）">
-            <Button icon={<UndoOutlined />} aria-label="撤销" disabled={!canUndo(state)} onClick={() => dispatch({ type: 'undo' })} />
+            <Button
+              icon={<UndoOutlined />}
+              aria-label="撤销"
+              disabled={!canUndo(state)}
+              onClick={() => dispatch({ type: 'undo' })}
+            />
           </Tooltip>
           <Tooltip title="重做（Ctrl+Shift+Z / Ctrl+Y）">
-            <Button icon={<RedoOutlined />} aria-label="重做" disabled={!canRedo(state)} onClick={() => dispatch({ type: 'redo' })} />
+            <Button
+              icon={<RedoOutlined />}
+              aria-label="重做"
+              disabled={!canRedo(state)}
+              onClick={() => dispatch({ type: 'redo' })}
+            />
           </Tooltip>
           <Segmented
             aria-label="视图"
@@ -258,16 +339,29 @@ function Designer({ detail }: { detail: FormDetail }) {
             ]}
           />
           <Tooltip title="保存（Ctrl+S）">
-            <Button icon={<SaveOutlined />} loading={busy === 'save'} disabled={busy !== null} onClick={() => void onSave()}>保存</Button>
+            <Button
+              icon={<SaveOutlined />}
+              loading={busy === 'save'}
+              disabled={busy !== null}
+              onClick={() => void onSave()}
+            >
+              保存
+            </Button>
           </Tooltip>
           <Popconfirm
             title="发布表单？"
-            description={latestVersion ? `将保存当前设计并发布为第 ${latestVersion + 1} 版，之后的提交使用新版本。` : '将保存当前设计并发布第 1 版。'}
+            description={
+              latestVersion
+                ? `将保存当前设计并发布为第 ${latestVersion + 1} 版，之后的提交使用新版本。`
+                : '将保存当前设计并发布第 1 版。'
+            }
             okText="发布"
             cancelText="取消"
             onConfirm={() => publish()}
           >
-            <Button type="primary" icon={<SendOutlined />} loading={busy === 'publish'} disabled={busy !== null}>发布</Button>
+            <Button type="primary" icon={<SendOutlined />} loading={busy === 'publish'} disabled={busy !== null}>
+              发布
+            </Button>
           </Popconfirm>
         </Space>
       </div>
@@ -277,11 +371,23 @@ function Designer({ detail }: { detail: FormDetail }) {
           showIcon
           closable={{ onClose: () => setProblems(null), 'aria-label': '关闭' }}
           title={problems.title}
-          description={<ul style={{ margin: 0, paddingLeft: 18, maxHeight: 160, overflow: 'auto' }}>{problems.list.map((m, i) => <li key={i}>{m}</li>)}</ul>}
+          description={
+            <ul style={{ margin: 0, paddingLeft: 18, maxHeight: 160, overflow: 'auto' }}>
+              {problems.list.map((m, i) => (
+                <li key={i}>{m}</li>
+              ))}
+            </ul>
+          }
           banner
         />
       )}
-      <DndContext sensors={sensors} collisionDetection={designerCollision} onDragStart={onDragStart} onDragEnd={onDragEnd} onDragCancel={() => setDragging(null)}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={designerCollision}
+        onDragStart={onDragStart}
+        onDragEnd={onDragEnd}
+        onDragCancel={() => setDragging(null)}
+      >
         <div className={s.body}>
           {view === 'design' && <Palette onAdd={addField} />}
           <main className={s.center}>
@@ -291,7 +397,10 @@ function Designer({ detail }: { detail: FormDetail }) {
                 <DeviceSwitch value={device} onChange={setDevice} />
               </div>
             )}
-            <div className={s.scroll} onClick={() => view === 'design' && dispatch({ type: 'select', selection: null })}>
+            <div
+              className={s.scroll}
+              onClick={() => view === 'design' && dispatch({ type: 'select', selection: null })}
+            >
               {view === 'design' && <Canvas schema={state.schema} selection={state.selection} actions={actions} />}
               {view === 'rules' && <RuleBuilder schema={state.schema} onChange={setRules} />}
               {view === 'preview' && <FormPreviewPane schema={state.schema} device={device} title={settings.name} />}
@@ -308,7 +417,11 @@ function Designer({ detail }: { detail: FormDetail }) {
           />
         </div>
         <DragOverlay dropAnimation={null}>
-          {overlayType ? <div className={s.overlay}><FieldIcon type={overlayType} /> {overlayLabel}</div> : null}
+          {overlayType ? (
+            <div className={s.overlay}>
+              <FieldIcon type={overlayType} /> {overlayLabel}
+            </div>
+          ) : null}
         </DragOverlay>
       </DndContext>
     </div>
@@ -330,9 +443,14 @@ export default function FormDesignPage() {
     staleTime: Infinity,
     refetchOnWindowFocus: false,
   });
-  const back = <Button type="primary" onClick={() => navigate(MANAGE_PATH)}>返回表单管理</Button>;
+  const back = (
+    <Button type="primary" onClick={() => navigate(MANAGE_PATH)}>
+      返回表单管理
+    </Button>
+  );
   if (!valid) return <Result status="404" title="未指定要设计的表单" extra={back} />;
   if (detail.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
-  if (detail.isError) return <Result status="error" title="表单加载失败" subTitle={detail.error.message} extra={back} />;
+  if (detail.isError)
+    return <Result status="error" title="表单加载失败" subTitle={detail.error.message} extra={back} />;
   return <Designer key={detail.data.id} detail={detail.data} />;
 }

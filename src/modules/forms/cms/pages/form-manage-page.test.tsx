@@ -8,8 +8,18 @@ import { AppProviders } from '@/core/ui/app-providers';
 import type { FormDetail, FormListItem } from '@/modules/forms/contract';
 
 const api = vi.hoisted(() => ({
-  listForms: vi.fn(), listFormCategories: vi.fn(), getForm: vi.fn(), createForm: vi.fn(), publishForm: vi.fn(), disableForm: vi.fn(),
-  enableForm: vi.fn(), copyForm: vi.fn(), deleteForm: vi.fn(), listFormHistory: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn(),
+  listForms: vi.fn(),
+  listFormCategories: vi.fn(),
+  getForm: vi.fn(),
+  createForm: vi.fn(),
+  publishForm: vi.fn(),
+  disableForm: vi.fn(),
+  enableForm: vi.fn(),
+  copyForm: vi.fn(),
+  deleteForm: vi.fn(),
+  listFormHistory: vi.fn(),
+  pickUsers: vi.fn(),
+  pickDepartments: vi.fn(),
 }));
 vi.mock('@/modules/forms/api', () => api);
 const saveFile = vi.hoisted(() => vi.fn());
@@ -20,16 +30,71 @@ const { default: FormManagePage } = await import('./form-manage-page');
 const ok = <T,>(data: T) => Promise.resolve({ errorCode: '0x00000000', message: '成功', data });
 
 const rows: FormListItem[] = [
-  { id: 1, name: '学生请假申请', category: '学生事务', status: 'published', access: 'signedIn', latestVersion: 2, draftChanged: true, submissionCount: 12, updatedAt: Date.UTC(2026, 2, 1), updatedBy: 'admin' },
-  { id: 2, name: '实验室安全登记', category: '', status: 'draft', access: 'public', latestVersion: null, draftChanged: true, submissionCount: 0, updatedAt: Date.UTC(2026, 2, 2), updatedBy: '王老师' },
-  { id: 3, name: '旧版调查', category: '调查', status: 'disabled', access: 'public', latestVersion: 1, draftChanged: false, submissionCount: 0, updatedAt: Date.UTC(2026, 2, 3), updatedBy: 'admin' },
+  {
+    id: 1,
+    name: '学生请假申请',
+    category: '学生事务',
+    status: 'published',
+    access: 'signedIn',
+    latestVersion: 2,
+    draftChanged: true,
+    submissionCount: 12,
+    updatedAt: Date.UTC(2026, 2, 1),
+    updatedBy: 'admin',
+  },
+  {
+    id: 2,
+    name: '实验室安全登记',
+    category: '',
+    status: 'draft',
+    access: 'public',
+    latestVersion: null,
+    draftChanged: true,
+    submissionCount: 0,
+    updatedAt: Date.UTC(2026, 2, 2),
+    updatedBy: '王老师',
+  },
+  {
+    id: 3,
+    name: '旧版调查',
+    category: '调查',
+    status: 'disabled',
+    access: 'public',
+    latestVersion: 1,
+    draftChanged: false,
+    submissionCount: 0,
+    updatedAt: Date.UTC(2026, 2, 3),
+    updatedBy: 'admin',
+  },
 ];
 
 const detail: FormDetail = {
-  id: 2, name: '实验室安全登记', category: '安全', description: '每学期登记一次', status: 'draft', access: 'public', managers: [],
-  draft: { format: 1, sections: [{ id: 'section_a', title: '基本信息', columns: 2, fields: [{ id: 'field_name', type: 'text', label: '姓名', span: 1 }] }], rules: [] },
-  versions: [{ version: 1, publishedAt: Date.UTC(2026, 1, 1), publishedBy: 'admin' }, { version: 2, publishedAt: Date.UTC(2026, 1, 2), publishedBy: '王老师' }],
-  submissionCount: 0, updatedAt: 0, updatedBy: 'admin',
+  id: 2,
+  name: '实验室安全登记',
+  category: '安全',
+  description: '每学期登记一次',
+  status: 'draft',
+  access: 'public',
+  managers: [],
+  draft: {
+    format: 1,
+    sections: [
+      {
+        id: 'section_a',
+        title: '基本信息',
+        columns: 2,
+        fields: [{ id: 'field_name', type: 'text', label: '姓名', span: 1 }],
+      },
+    ],
+    rules: [],
+  },
+  versions: [
+    { version: 1, publishedAt: Date.UTC(2026, 1, 1), publishedBy: 'admin' },
+    { version: 2, publishedAt: Date.UTC(2026, 1, 2), publishedBy: '王老师' },
+  ],
+  submissionCount: 0,
+  updatedAt: 0,
+  updatedBy: 'admin',
 };
 
 function Where() {
@@ -37,16 +102,17 @@ function Where() {
   return <div data-testid="where">{loc.pathname + loc.search}</div>;
 }
 
-const renderPage = () => render(
-  <AppProviders>
-    <MemoryRouter initialEntries={['/cms/workflow/formManage']}>
-      <Routes>
-        <Route path="/cms/workflow/formManage" element={<FormManagePage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>
-  </AppProviders>,
-);
+const renderPage = () =>
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={['/cms/workflow/formManage']}>
+        <Routes>
+          <Route path="/cms/workflow/formManage" element={<FormManagePage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
 
 const row = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
@@ -78,7 +144,8 @@ beforeEach(() => {
   api.listForms.mockImplementation(() => ok({ list: rows, total: 23, page: 1, pageSize: 10 }));
   api.listFormCategories.mockImplementation(() => ok(['学生事务', '调查']));
   api.getForm.mockImplementation(() => ok(detail));
-  for (const f of [api.publishForm, api.disableForm, api.enableForm, api.copyForm, api.deleteForm]) f.mockImplementation(() => ok(null));
+  for (const f of [api.publishForm, api.disableForm, api.enableForm, api.copyForm, api.deleteForm])
+    f.mockImplementation(() => ok(null));
 });
 afterEach(cleanup);
 
@@ -96,7 +163,13 @@ describe('form management list', () => {
     expect(within(lab).queryByText('有未发布的修改')).toBeNull();
     expect(within(await row('旧版调查')).getByText('已停用')).toBeTruthy();
     expect(screen.getByText('共 23 个表单')).toBeTruthy();
-    expect(api.listForms).toHaveBeenLastCalledWith({ page: 1, pageSize: 10, keyword: undefined, category: undefined, status: undefined });
+    expect(api.listForms).toHaveBeenLastCalledWith({
+      page: 1,
+      pageSize: 10,
+      keyword: undefined,
+      category: undefined,
+      status: undefined,
+    });
   });
 
   it('searches by keyword, category and status on the server', async () => {
@@ -104,11 +177,17 @@ describe('form management list', () => {
     await row('学生请假申请');
     fireEvent.change(screen.getByRole('textbox', { name: '表单名称' }), { target: { value: ' 请假 ' } });
     fireEvent.click(screen.getByRole('button', { name: '查 询' }));
-    await waitFor(() => expect(api.listForms).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: '请假', page: 1 })));
+    await waitFor(() =>
+      expect(api.listForms).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: '请假', page: 1 })),
+    );
     await pick('状态', '已停用');
-    await waitFor(() => expect(api.listForms).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: '请假', status: 'disabled' })));
+    await waitFor(() =>
+      expect(api.listForms).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: '请假', status: 'disabled' })),
+    );
     await pick('分类', '调查');
-    await waitFor(() => expect(api.listForms).toHaveBeenLastCalledWith(expect.objectContaining({ category: '调查', status: 'disabled' })));
+    await waitFor(() =>
+      expect(api.listForms).toHaveBeenLastCalledWith(expect.objectContaining({ category: '调查', status: 'disabled' })),
+    );
   });
 
   it('creates a form from the dialog and opens it in the designer', async () => {
@@ -122,7 +201,14 @@ describe('form management list', () => {
     fireEvent.change(within(dialog).getByPlaceholderText('如：学生请假申请'), { target: { value: '  奖学金申请 ' } });
     fireEvent.click(within(dialog).getByLabelText('公开（任何人凭链接可填写）'));
     fireEvent.click(within(dialog).getByRole('button', { name: '创建并设计' }));
-    await waitFor(() => expect(api.createForm).toHaveBeenCalledWith({ name: '奖学金申请', category: '', description: '', access: 'public' }));
+    await waitFor(() =>
+      expect(api.createForm).toHaveBeenCalledWith({
+        name: '奖学金申请',
+        category: '',
+        description: '',
+        access: 'public',
+      }),
+    );
     expect((await screen.findByTestId('where')).textContent).toBe('/cms/workflow/formDesign?id=41');
   });
 
@@ -132,7 +218,9 @@ describe('form management list', () => {
     await confirmPop();
     await waitFor(() => expect(api.publishForm).toHaveBeenCalledWith(2));
     expect(await screen.findByText('发布成功')).toBeTruthy();
-    expect((within(await row('旧版调查')).getByRole('button', { name: '发布' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((within(await row('旧版调查')).getByRole('button', { name: '发布' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
   });
 
   it('disables a published form after confirming and enables a disabled one', async () => {
@@ -152,7 +240,15 @@ describe('form management list', () => {
   });
 
   it('lists a refused publish’s messages from the server', async () => {
-    api.publishForm.mockImplementation(() => Promise.reject(new HttpError('表单设计有误', '0x00000101', 400, { errorCode: '0x00000101', message: '表单设计有误', data: { field: 'schema', messages: ['字段「年龄」的最小值大于最大值', '规则 1 引用了不存在的字段'] } })));
+    api.publishForm.mockImplementation(() =>
+      Promise.reject(
+        new HttpError('表单设计有误', '0x00000101', 400, {
+          errorCode: '0x00000101',
+          message: '表单设计有误',
+          data: { field: 'schema', messages: ['字段「年龄」的最小值大于最大值', '规则 1 引用了不存在的字段'] },
+        }),
+      ),
+    );
     renderPage();
     fireEvent.click(within(await row('实验室安全登记')).getByRole('button', { name: '发布' }));
     await confirmPop();
@@ -179,19 +275,43 @@ describe('form management list', () => {
     const [blob, name] = saveFile.mock.calls[0]! as [Blob, string];
     expect(name).toBe('实验室安全登记.json');
     const doc = JSON.parse(await blob.text());
-    expect(doc).toMatchObject({ kind: 'campus-portal/form', name: '实验室安全登记', category: '安全', description: '每学期登记一次', access: 'public', schema: detail.draft });
+    expect(doc).toMatchObject({
+      kind: 'campus-portal/form',
+      name: '实验室安全登记',
+      category: '安全',
+      description: '每学期登记一次',
+      access: 'public',
+      schema: detail.draft,
+    });
   });
 
   it('imports an exported file as a new form, and shows the server’s messages when it refuses one', async () => {
-    api.createForm.mockImplementationOnce(() => Promise.reject(new HttpError('表单设计有误', '0x00000101', 400, { errorCode: '0x00000101', message: '表单设计有误', data: { messages: ['字段标识 field_a 重复'] } })));
+    api.createForm.mockImplementationOnce(() =>
+      Promise.reject(
+        new HttpError('表单设计有误', '0x00000101', 400, {
+          errorCode: '0x00000101',
+          message: '表单设计有误',
+          data: { messages: ['字段标识 field_a 重复'] },
+        }),
+      ),
+    );
     api.createForm.mockImplementationOnce(() => ok({ id: 77 }));
     const { container } = renderPage();
     await row('学生请假申请');
     // The upload control replaces its input after each pick.
     const input = () => container.querySelector('input[type=file]') as HTMLInputElement;
-    const file = JSON.stringify({ kind: 'campus-portal/form', name: '宿舍报修', category: '后勤', description: '', access: 'public', schema: detail.draft });
+    const file = JSON.stringify({
+      kind: 'campus-portal/form',
+      name: '宿舍报修',
+      category: '后勤',
+      description: '',
+      access: 'public',
+      schema: detail.draft,
+    });
 
-    fireEvent.change(input(), { target: { files: [new File(['{not json'], 'bad.json', { type: 'application/json' })] } });
+    fireEvent.change(input(), {
+      target: { files: [new File(['{not json'], 'bad.json', { type: 'application/json' })] },
+    });
     expect(await screen.findByText('文件不是有效的 JSON')).toBeTruthy();
     expect(api.createForm).not.toHaveBeenCalled();
 
@@ -200,7 +320,15 @@ describe('form management list', () => {
     fireEvent.click(screen.getByRole('button', { name: '知道了' }));
 
     fireEvent.change(input(), { target: { files: [new File([file], '报修.json', { type: 'application/json' })] } });
-    await waitFor(() => expect(api.createForm).toHaveBeenLastCalledWith({ name: '宿舍报修', category: '后勤', description: '', access: 'public', schema: detail.draft }));
+    await waitFor(() =>
+      expect(api.createForm).toHaveBeenLastCalledWith({
+        name: '宿舍报修',
+        category: '后勤',
+        description: '',
+        access: 'public',
+        schema: detail.draft,
+      }),
+    );
     expect((await screen.findByTestId('where')).textContent).toBe('/cms/workflow/formDesign?id=77');
   });
 
@@ -216,10 +344,22 @@ describe('form management list', () => {
   });
 
   it('pages the change history on the server', async () => {
-    api.listFormHistory.mockImplementation((q: { page: number }) => ok({
-      list: [{ id: q.page, action: q.page === 1 ? 'published' : 'created', detail: q.page === 1 ? '发布版本 v2' : '《学生请假申请》', by: 'admin', at: Date.UTC(2026, 2, 1) }],
-      total: 40, page: q.page, pageSize: 20,
-    }));
+    api.listFormHistory.mockImplementation((q: { page: number }) =>
+      ok({
+        list: [
+          {
+            id: q.page,
+            action: q.page === 1 ? 'published' : 'created',
+            detail: q.page === 1 ? '发布版本 v2' : '《学生请假申请》',
+            by: 'admin',
+            at: Date.UTC(2026, 2, 1),
+          },
+        ],
+        total: 40,
+        page: q.page,
+        pageSize: 20,
+      }),
+    );
     renderPage();
     await more('学生请假申请', '修改记录');
     const drawer = await screen.findByRole('dialog');

@@ -7,7 +7,12 @@ import { AppProviders } from '@/core/ui/app-providers';
 import type { FormSchema } from '@/shared/forms/schema';
 import type { FormDetail } from '@/modules/forms/contract';
 
-const api = vi.hoisted(() => ({ getForm: vi.fn(), getFormVersion: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn() }));
+const api = vi.hoisted(() => ({
+  getForm: vi.fn(),
+  getFormVersion: vi.fn(),
+  pickUsers: vi.fn(),
+  pickDepartments: vi.fn(),
+}));
 vi.mock('@/modules/forms/api', () => api);
 
 const { default: FormPreviewPage } = await import('./form-preview-page');
@@ -16,26 +21,53 @@ const ok = <T,>(data: T) => Promise.resolve({ errorCode: '0x00000000', message: 
 
 const draft: FormSchema = {
   format: 1,
-  sections: [{ id: 'section_a', title: '申请信息', columns: 1, fields: [{ id: 'reason', type: 'text', label: '草稿里的原因', required: true }] }],
+  sections: [
+    {
+      id: 'section_a',
+      title: '申请信息',
+      columns: 1,
+      fields: [{ id: 'reason', type: 'text', label: '草稿里的原因', required: true }],
+    },
+  ],
   rules: [],
 };
 const v1: FormSchema = {
   format: 1,
-  sections: [{ id: 'section_a', title: '申请信息', columns: 1, fields: [{ id: 'title', type: 'text', label: '第一版的标题', required: true }] }],
+  sections: [
+    {
+      id: 'section_a',
+      title: '申请信息',
+      columns: 1,
+      fields: [{ id: 'title', type: 'text', label: '第一版的标题', required: true }],
+    },
+  ],
   rules: [],
 };
 const detail: FormDetail = {
-  id: 8, name: '出差申请', category: '', description: '', status: 'published', access: 'signedIn', managers: [], draft,
-  versions: [{ version: 1, publishedAt: 1, publishedBy: 'admin' }], submissionCount: 0, updatedAt: 0, updatedBy: 'admin',
+  id: 8,
+  name: '出差申请',
+  category: '',
+  description: '',
+  status: 'published',
+  access: 'signedIn',
+  managers: [],
+  draft,
+  versions: [{ version: 1, publishedAt: 1, publishedBy: 'admin' }],
+  submissionCount: 0,
+  updatedAt: 0,
+  updatedBy: 'admin',
 };
 
-const renderAt = (url: string) => render(
-  <AppProviders>
-    <MemoryRouter initialEntries={[url]}>
-      <Routes><Route path="/cms/workflow/preview" element={<FormPreviewPage />} /></Routes>
-    </MemoryRouter>
-  </AppProviders>,
-);
+const renderAt = (url: string) =>
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route path="/cms/workflow/preview" element={<FormPreviewPage />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
 
 beforeEach(() => {
   for (const f of Object.values(api)) f.mockReset();

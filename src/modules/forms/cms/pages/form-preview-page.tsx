@@ -23,7 +23,11 @@ export default function FormPreviewPage() {
   const id = positive(params.get('id'));
   const version = positive(params.get('version'));
   const [device, setDevice] = useState<PreviewDevice>('desktop');
-  const detail = useQuery({ queryKey: ['forms', 'detail', id], queryFn: () => getForm(id!).then((r) => r.data), enabled: id !== null });
+  const detail = useQuery({
+    queryKey: ['forms', 'detail', id],
+    queryFn: () => getForm(id!).then((r) => r.data),
+    enabled: id !== null,
+  });
   const frozen = useQuery({
     queryKey: ['forms', 'version', id, version],
     queryFn: () => getFormVersion(id!, version!).then((r) => r.data),
@@ -32,11 +36,22 @@ export default function FormPreviewPage() {
     staleTime: Infinity,
   });
 
-  const back = <Button type="primary" onClick={() => navigate(MANAGE_PATH)}>返回表单管理</Button>;
+  const back = (
+    <Button type="primary" onClick={() => navigate(MANAGE_PATH)}>
+      返回表单管理
+    </Button>
+  );
   if (id === null) return <Result status="404" title="未指定要预览的表单" extra={back} />;
-  if (detail.isPending || (version !== null && frozen.isPending)) return <Card><Skeleton active paragraph={{ rows: 12 }} /></Card>;
-  if (detail.isError) return <Result status="error" title="表单加载失败" subTitle={detail.error.message} extra={back} />;
-  if (version !== null && frozen.isError) return <Result status="404" title={`没有第 ${version} 版`} subTitle={frozen.error.message} extra={back} />;
+  if (detail.isPending || (version !== null && frozen.isPending))
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 12 }} />
+      </Card>
+    );
+  if (detail.isError)
+    return <Result status="error" title="表单加载失败" subTitle={detail.error.message} extra={back} />;
+  if (version !== null && frozen.isError)
+    return <Result status="404" title={`没有第 ${version} 版`} subTitle={frozen.error.message} extra={back} />;
 
   const schema = version !== null ? frozen.data! : detail.data.draft;
   const versions = [...detail.data.versions].sort((a, b) => b.version - a.version);
@@ -44,7 +59,12 @@ export default function FormPreviewPage() {
     <Card className={s.card}>
       <div className={s.previewHead}>
         <div className={s.previewTitle}>
-          <Button type="text" icon={<ArrowLeftOutlined />} aria-label="返回表单管理" onClick={() => navigate(MANAGE_PATH)} />
+          <Button
+            type="text"
+            icon={<ArrowLeftOutlined />}
+            aria-label="返回表单管理"
+            onClick={() => navigate(MANAGE_PATH)}
+          />
           <span>{detail.data.name}</span>
           {version !== null ? <Tag color="success">第 {version} 版</Tag> : <Tag>草稿</Tag>}
         </div>
@@ -54,10 +74,15 @@ export default function FormPreviewPage() {
             style={{ width: 200 }}
             value={version ?? 0}
             onChange={(v: number) => navigate(previewPath(id, v || undefined), { replace: true })}
-            options={[{ value: 0, label: '当前草稿' }, ...versions.map((v) => ({ value: v.version, label: `第 ${v.version} 版` }))]}
+            options={[
+              { value: 0, label: '当前草稿' },
+              ...versions.map((v) => ({ value: v.version, label: `第 ${v.version} 版` })),
+            ]}
           />
           <DeviceSwitch value={device} onChange={setDevice} />
-          <Button icon={<EditOutlined />} onClick={() => navigate(designPath(id))}>设计</Button>
+          <Button icon={<EditOutlined />} onClick={() => navigate(designPath(id))}>
+            设计
+          </Button>
         </Space>
       </div>
       {/* A new version or draft starts with fresh values. */}

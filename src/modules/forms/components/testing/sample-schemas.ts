@@ -5,10 +5,24 @@ export function schemaOf(fields: FormField[], rules: LinkageRule[] = [], columns
   return { format: 1, sections: [{ id: 'main', title: '基本信息', columns, fields }], rules };
 }
 
-export const field = (id: string, type: FormField['type'], label: string, extra: Partial<FormField> = {}): FormField => ({ id, type, label, ...extra });
-export const column = (id: string, type: ColumnField['type'], label: string, extra: Partial<ColumnField> = {}): ColumnField => ({ id, type, label, ...extra });
+export const field = (
+  id: string,
+  type: FormField['type'],
+  label: string,
+  extra: Partial<FormField> = {},
+): FormField => ({ id, type, label, ...extra });
+export const column = (
+  id: string,
+  type: ColumnField['type'],
+  label: string,
+  extra: Partial<ColumnField> = {},
+): ColumnField => ({ id, type, label, ...extra });
 
-export const OPTIONS = [{ label: '事假', value: 'personal' }, { label: '病假', value: 'sick' }, { label: '出差', value: 'trip' }];
+export const OPTIONS = [
+  { label: '事假', value: 'personal' },
+  { label: '病假', value: 'sick' },
+  { label: '出差', value: 'trip' },
+];
 
 /** A leave request: the type decides whether the expense table shows and whether a reason is required. */
 export const leaveSchema = schemaOf(
@@ -26,7 +40,20 @@ export const leaveSchema = schemaOf(
     }),
   ],
   [
-    { id: 'r1', match: 'all', conditions: [{ field: 'kind', op: 'eq', value: 'trip' }], actions: [{ type: 'show', targets: ['costs'] }] },
-    { id: 'r2', match: 'all', conditions: [{ field: 'kind', op: 'eq', value: 'sick' }], actions: [{ type: 'require', targets: ['reason'] }, { type: 'setValue', targets: ['days'], value: 1 }] },
+    {
+      id: 'r1',
+      match: 'all',
+      conditions: [{ field: 'kind', op: 'eq', value: 'trip' }],
+      actions: [{ type: 'show', targets: ['costs'] }],
+    },
+    {
+      id: 'r2',
+      match: 'all',
+      conditions: [{ field: 'kind', op: 'eq', value: 'sick' }],
+      actions: [
+        { type: 'require', targets: ['reason'] },
+        { type: 'setValue', targets: ['days'], value: 1 },
+      ],
+    },
   ],
 );

@@ -13,7 +13,15 @@ import { leaveSchema } from '@/modules/forms/components/testing/sample-schemas';
 import type { OpenedForm } from '@/modules/forms/contract';
 import MobileFormWritePage from './mobile-form-write-page';
 
-const FORM: OpenedForm = { id: 12, name: '请假申请', description: '', access: 'public', version: 3, schema: leaveSchema, defaults: { name: '默认姓名' } };
+const FORM: OpenedForm = {
+  id: 12,
+  name: '请假申请',
+  description: '',
+  access: 'public',
+  version: 3,
+  schema: leaveSchema,
+  defaults: { name: '默认姓名' },
+};
 const calls: InternalAxiosRequestConfig[] = [];
 let refuse = true;
 
@@ -26,9 +34,21 @@ const adapter: AxiosAdapter = async (config) => {
   if (url.endsWith('.formFill/submit/')) {
     if (refuse) {
       status = 400;
-      body = { errorCode: '0x00000101', message: '输入有误', data: { fields: [{ field: 'name', message: '该姓名已提交过' }] } };
+      body = {
+        errorCode: '0x00000101',
+        message: '输入有误',
+        data: { fields: [{ field: 'name', message: '该姓名已提交过' }] },
+      };
     } else {
-      body = { errorCode: '0x00000000', message: '成功', data: { id: 8, submittedAt: Date.UTC(2026, 2, 1, 0, 0, 0), follow: { link: '/web/taskCenter/taskApproval?instanceId=7', label: '查看审批进度' } } };
+      body = {
+        errorCode: '0x00000000',
+        message: '成功',
+        data: {
+          id: 8,
+          submittedAt: Date.UTC(2026, 2, 1, 0, 0, 0),
+          follow: { link: '/web/taskCenter/taskApproval?instanceId=7', label: '查看审批进度' },
+        },
+      };
     }
   }
   return { data: body, status, statusText: String(status), headers: { 'content-type': 'application/json' }, config };
@@ -44,22 +64,24 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-const open = () => render(
-  <QueryClientProvider client={new QueryClient()}>
-    <MemoryRouter initialEntries={['/mobile/formWrite?formId=12']}>
-      <Routes>
-        <Route path="/mobile/formWrite" element={<MobileFormWritePage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>
-  </QueryClientProvider>,
-);
+const open = () =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter initialEntries={['/mobile/formWrite?formId=12']}>
+        <Routes>
+          <Route path="/mobile/formWrite" element={<MobileFormWritePage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
 function Where() {
   const l = useLocation();
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
 const field = (id: string) => document.querySelector<HTMLElement>(`[data-field="${id}"]`)!;
-const submit = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent === '提交')!;
+const submit = () =>
+  Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent === '提交')!;
 
 describe('/mobile/formWrite', () => {
   it('opens the form with its defaults and shows client messages before sending', async () => {
@@ -71,7 +93,7 @@ describe('/mobile/formWrite', () => {
     expect(calls.filter((c) => c.url?.endsWith('/submit/'))).toHaveLength(0);
   });
 
-  it('shows the server\'s messages beside the fields, then the success page', async () => {
+  it("shows the server's messages beside the fields, then the success page", async () => {
     open();
     await waitFor(() => expect(field('kind')).toBeTruthy(), { timeout: 5000 });
     // A wheel picker is hard to turn in jsdom: start from a value through the defaults' route instead.
@@ -80,7 +102,9 @@ describe('/mobile/formWrite', () => {
     open();
     await waitFor(() => expect(field('kind').textContent).toContain('事假'), { timeout: 5000 });
     fireEvent.click(submit());
-    await waitFor(() => expect(field('name').querySelector('[role=alert]')?.textContent).toBe('该姓名已提交过'), { timeout: 5000 });
+    await waitFor(() => expect(field('name').querySelector('[role=alert]')?.textContent).toBe('该姓名已提交过'), {
+      timeout: 5000,
+    });
     refuse = false;
     fireEvent.change(field('name').querySelector('input')!, { target: { value: '另一个名字' } });
     expect(field('name').querySelector('[role=alert]')).toBeNull();
@@ -96,7 +120,9 @@ describe('/mobile/formWrite', () => {
     render(
       <QueryClientProvider client={new QueryClient()}>
         <MemoryRouter initialEntries={['/mobile/formWrite']}>
-          <Routes><Route path="/mobile/formWrite" element={<MobileFormWritePage />} /></Routes>
+          <Routes>
+            <Route path="/mobile/formWrite" element={<MobileFormWritePage />} />
+          </Routes>
         </MemoryRouter>
       </QueryClientProvider>,
     );

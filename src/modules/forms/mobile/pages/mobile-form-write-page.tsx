@@ -32,29 +32,79 @@ export default function MobileFormWritePage() {
   const fill = useFormFill(form);
   const [done, setDone] = useState<SubmitAnswer | null>(null);
 
-  const back = () => (window.history.length > 1 ? navigate(-1) : navigate(fill.signedIn ? '/mobile/home' : '/mobile/mobileLogin'));
-  const bar = <NavBar className={s.nav} onBack={back}>{form?.name ?? '填写表单'}</NavBar>;
+  const back = () =>
+    window.history.length > 1 ? navigate(-1) : navigate(fill.signedIn ? '/mobile/home' : '/mobile/mobileLogin');
+  const bar = (
+    <NavBar className={s.nav} onBack={back}>
+      {form?.name ?? '填写表单'}
+    </NavBar>
+  );
 
   if (!valid || opened.isError) {
     const e = opened.error;
-    const text = !valid ? '缺少表单编号，请向发布者确认表单链接' : e instanceof HttpError && e.status === 401 ? '请登录后填写此表单' : e instanceof Error && e.message ? e.message : '表单不存在或已停用';
-    return <div className={s.page}>{bar}<ErrorBlock status="default" title="无法打开表单" description={text} /></div>;
+    const text = !valid
+      ? '缺少表单编号，请向发布者确认表单链接'
+      : e instanceof HttpError && e.status === 401
+        ? '请登录后填写此表单'
+        : e instanceof Error && e.message
+          ? e.message
+          : '表单不存在或已停用';
+    return (
+      <div className={s.page}>
+        {bar}
+        <ErrorBlock status="default" title="无法打开表单" description={text} />
+      </div>
+    );
   }
   if (opened.isPending || !form) {
-    return <div className={s.page}>{bar}<div className={s.body}><Skeleton.Title animated /><Skeleton.Paragraph lineCount={8} animated /></div></div>;
+    return (
+      <div className={s.page}>
+        {bar}
+        <div className={s.body}>
+          <Skeleton.Title animated />
+          <Skeleton.Paragraph lineCount={8} animated />
+        </div>
+      </div>
+    );
   }
 
   if (done) {
     return (
       <div className={s.page}>
         {bar}
-        <Result status="success" title="提交成功" description={`「${form.name}」已于 ${dayjs(done.submittedAt).format('YYYY-MM-DD HH:mm:ss')} 提交`} />
+        <Result
+          status="success"
+          title="提交成功"
+          description={`「${form.name}」已于 ${dayjs(done.submittedAt).format('YYYY-MM-DD HH:mm:ss')} 提交`}
+        />
         <div className={s.body}>
           {done.follow && (
-            <Button block size="large" color="primary" className={s.gap} onClick={() => navigate(phoneLink(done.follow!.link))}>{done.follow.label}</Button>
+            <Button
+              block
+              size="large"
+              color="primary"
+              className={s.gap}
+              onClick={() => navigate(phoneLink(done.follow!.link))}
+            >
+              {done.follow.label}
+            </Button>
           )}
-          <Button block size="large" onClick={() => { setDone(null); fill.change(form.defaults); fill.setErrors([]); }}>再填一份</Button>
-          {fill.signedIn && <Button block size="large" fill="none" className={s.gap} onClick={() => navigate('/mobile/home')}>返回首页</Button>}
+          <Button
+            block
+            size="large"
+            onClick={() => {
+              setDone(null);
+              fill.change(form.defaults);
+              fill.setErrors([]);
+            }}
+          >
+            再填一份
+          </Button>
+          {fill.signedIn && (
+            <Button block size="large" fill="none" className={s.gap} onClick={() => navigate('/mobile/home')}>
+              返回首页
+            </Button>
+          )}
         </div>
       </div>
     );
@@ -69,7 +119,8 @@ export default function MobileFormWritePage() {
     }
     revealField(outcome.errors[0]?.field);
     // A server refusal was toasted by the request layer.
-    if (outcome.reason === 'invalid') Toast.show({ icon: 'fail', content: `有 ${outcome.errors.length} 处内容需要修改` });
+    if (outcome.reason === 'invalid')
+      Toast.show({ icon: 'fail', content: `有 ${outcome.errors.length} 处内容需要修改` });
   };
 
   const saveDraft = async () => {
@@ -86,18 +137,40 @@ export default function MobileFormWritePage() {
           <span>{RESTORE_QUESTION}</span>
           <span className={s.restoreTime}>自动保存于 {dayjs(fill.restorable.savedAt).format('MM-DD HH:mm')}</span>
           <div className={s.restoreButtons}>
-            <Button size="small" color="primary" onClick={fill.restore}>恢复</Button>
-            <Button size="small" onClick={fill.discard}>不用了</Button>
+            <Button size="small" color="primary" onClick={fill.restore}>
+              恢复
+            </Button>
+            <Button size="small" onClick={fill.discard}>
+              不用了
+            </Button>
           </div>
         </div>
       )}
       <div className={s.body}>
         {form.description && <NoticeBar className={s.description} content={form.description} color="info" wrap />}
-        <MobileFormRenderer schema={form.schema} values={fill.values} onChange={fill.change} errors={fill.errors} upload={fill.upload} pickers={fill.pickers} />
+        <MobileFormRenderer
+          schema={form.schema}
+          values={fill.values}
+          onChange={fill.change}
+          errors={fill.errors}
+          upload={fill.upload}
+          pickers={fill.pickers}
+        />
       </div>
       <div className={s.submitBar}>
-        {fill.signedIn && <Button className={s.draftButton} size="large" loading={fill.savingDraft} onClick={() => void saveDraft()}>保存草稿</Button>}
-        <Button className={s.submitButton} size="large" color="primary" loading={fill.submitting} loadingText="提交中" onClick={() => void submit()}>
+        {fill.signedIn && (
+          <Button className={s.draftButton} size="large" loading={fill.savingDraft} onClick={() => void saveDraft()}>
+            保存草稿
+          </Button>
+        )}
+        <Button
+          className={s.submitButton}
+          size="large"
+          color="primary"
+          loading={fill.submitting}
+          loadingText="提交中"
+          onClick={() => void submit()}
+        >
           {form.schema.submitText || '提交'}
         </Button>
       </div>

@@ -25,7 +25,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('form_status_updated_idx').on('form').columns(['status', 'updated_at', 'id']).execute();
   await db.schema.createIndex('form_category_idx').on('form').columns(['category', 'updated_at', 'id']).execute();
 
-  await db.schema.createTable('form_version')
+  await db.schema
+    .createTable('form_version')
     .addColumn('form_id', 'integer', (c) => c.notNull().references('form.id'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('schema', 'text', (c) => c.notNull())
@@ -35,7 +36,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addPrimaryKeyConstraint('form_version_pk', ['form_id', 'version'])
     .execute();
 
-  await db.schema.createTable('form_manager')
+  await db.schema
+    .createTable('form_manager')
     .addColumn('form_id', 'integer', (c) => c.notNull().references('form.id'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id'))
     .addPrimaryKeyConstraint('form_manager_pk', ['form_id', 'user_id'])
@@ -51,7 +53,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('by_name', 'text', (c) => c.notNull().defaultTo(''))
     .addColumn('at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('form_change_log_form_idx').on('form_change_log').columns(['form_id', 'at', 'id']).execute();
+  await db.schema
+    .createIndex('form_change_log_form_idx')
+    .on('form_change_log')
+    .columns(['form_id', 'at', 'id'])
+    .execute();
 
   await withId(db, db.schema.createTable('form_submission'))
     .addColumn('form_id', 'integer', (c) => c.notNull().references('form.id'))
@@ -64,9 +70,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('ip', 'text')
     .execute();
   // Summaries page newest first (and the export walks the same order by keyset).
-  await db.schema.createIndex('form_submission_form_idx').on('form_submission').columns(['form_id', 'submitted_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('form_submission_form_idx')
+    .on('form_submission')
+    .columns(['form_id', 'submitted_at desc', 'id desc'])
+    .execute();
   // "My submissions".
-  await db.schema.createIndex('form_submission_submitter_idx').on('form_submission').columns(['submitter_id', 'submitted_at', 'id']).execute();
+  await db.schema
+    .createIndex('form_submission_submitter_idx')
+    .on('form_submission')
+    .columns(['submitter_id', 'submitted_at', 'id'])
+    .execute();
 
   // An id of its own: backups and restores page every table by its primary key.
   await withId(db, db.schema.createTable('form_submission_value'))
@@ -77,8 +91,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('long_text', 'text')
     .addColumn('num_value', 'double precision')
     .execute();
-  await db.schema.createIndex('form_submission_value_text_idx').on('form_submission_value').columns(['form_id', 'field_id', 'text_value']).execute();
-  await db.schema.createIndex('form_submission_value_num_idx').on('form_submission_value').columns(['form_id', 'field_id', 'num_value']).execute();
+  await db.schema
+    .createIndex('form_submission_value_text_idx')
+    .on('form_submission_value')
+    .columns(['form_id', 'field_id', 'text_value'])
+    .execute();
+  await db.schema
+    .createIndex('form_submission_value_num_idx')
+    .on('form_submission_value')
+    .columns(['form_id', 'field_id', 'num_value'])
+    .execute();
 
   await withId(db, db.schema.createTable('form_draft'))
     .addColumn('form_id', 'integer', (c) => c.notNull().references('form.id'))
@@ -96,7 +118,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await db.schema.dropIndex('app_user_real_name_idx').ifExists().execute();
-  for (const t of ['form_draft', 'form_submission_value', 'form_submission', 'form_change_log', 'form_manager', 'form_version', 'form']) {
+  for (const t of [
+    'form_draft',
+    'form_submission_value',
+    'form_submission',
+    'form_change_log',
+    'form_manager',
+    'form_version',
+    'form',
+  ]) {
     await db.schema.dropTable(t).ifExists().execute();
   }
 }

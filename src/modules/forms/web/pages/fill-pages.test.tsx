@@ -18,10 +18,26 @@ import TaskFormEditPage from './task-form-edit-page';
 import TaskFormPreviewPage from './task-form-preview-page';
 import TaskFormWritePage from './task-form-write-page';
 
-const FORM: OpenedForm = { id: 12, name: '请假申请', description: '请如实填写', access: 'public', version: 3, schema: leaveSchema, defaults: {} };
+const FORM: OpenedForm = {
+  id: 12,
+  name: '请假申请',
+  description: '请如实填写',
+  access: 'public',
+  version: 3,
+  schema: leaveSchema,
+  defaults: {},
+};
 const user: SessionUser = {
-  id: 7, username: 'student', real_name: '张三', user_no: 'S001', kind: 'student', is_admin: 0,
-  department: null, avatar: null, roles: [], must_change_pwd: 0,
+  id: 7,
+  username: 'student',
+  real_name: '张三',
+  user_no: 'S001',
+  kind: 'student',
+  is_admin: 0,
+  department: null,
+  avatar: null,
+  roles: [],
+  must_change_pwd: 0,
 };
 
 type Reply = { status: number; body: unknown };
@@ -34,18 +50,46 @@ const adapter: AxiosAdapter = async (config) => {
   let reply: Reply = { status: 404, body: { errorCode: '0x00000404', message: '不存在', data: null } };
   const url = config.url ?? '';
   if (url.endsWith('.formFill/open/')) reply = ok(FORM);
-  if (url.endsWith('.formFill/submit/')) reply = submitReplies.shift() ?? ok({ id: 99, submittedAt: Date.UTC(2026, 2, 1, 8, 0, 0), follow: null });
+  if (url.endsWith('.formFill/submit/'))
+    reply = submitReplies.shift() ?? ok({ id: 99, submittedAt: Date.UTC(2026, 2, 1, 8, 0, 0), follow: null });
   if (url.endsWith('.formFill/submission/')) {
     const d: SubmissionDetail = {
-      id: 5, formId: 12, formName: '请假申请', version: 3, submittedAt: Date.UTC(2026, 2, 1, 2, 0, 0),
-      submitter: { id: 7, name: '张三', userNo: 'S001' }, values: { name: '张三', kind: 'sick', days: 2 }, schema: leaveSchema,
+      id: 5,
+      formId: 12,
+      formName: '请假申请',
+      version: 3,
+      submittedAt: Date.UTC(2026, 2, 1, 2, 0, 0),
+      submitter: { id: 7, name: '张三', userNo: 'S001' },
+      values: { name: '张三', kind: 'sick', days: 2 },
+      schema: leaveSchema,
     };
     reply = ok(d);
   }
-  if (url.endsWith('.formDraft/detail/')) reply = ok({ id: 44, formId: 12, formName: '请假申请', version: 3, savedAt: Date.UTC(2026, 1, 1), values: { name: '草稿里的名字', kind: 'personal' } });
-  if (url.endsWith('.formDraft/save/')) reply = ok({ id: 44, formId: 12, formName: '请假申请', version: 3, savedAt: Date.UTC(2026, 1, 2, 3, 4, 5) });
-  if (url.endsWith('.formFill/fillable/')) reply = ok({ list: [{ id: 12, name: '请假申请', category: '学生事务', description: '', version: 3, access: 'public' }], total: 1, page: 1, pageSize: 10 });
-  return { data: reply.body, status: reply.status, statusText: String(reply.status), headers: { 'content-type': 'application/json' }, config };
+  if (url.endsWith('.formDraft/detail/'))
+    reply = ok({
+      id: 44,
+      formId: 12,
+      formName: '请假申请',
+      version: 3,
+      savedAt: Date.UTC(2026, 1, 1),
+      values: { name: '草稿里的名字', kind: 'personal' },
+    });
+  if (url.endsWith('.formDraft/save/'))
+    reply = ok({ id: 44, formId: 12, formName: '请假申请', version: 3, savedAt: Date.UTC(2026, 1, 2, 3, 4, 5) });
+  if (url.endsWith('.formFill/fillable/'))
+    reply = ok({
+      list: [{ id: 12, name: '请假申请', category: '学生事务', description: '', version: 3, access: 'public' }],
+      total: 1,
+      page: 1,
+      pageSize: 10,
+    });
+  return {
+    data: reply.body,
+    status: reply.status,
+    statusText: String(reply.status),
+    headers: { 'content-type': 'application/json' },
+    config,
+  };
 };
 
 beforeEach(async () => {
@@ -58,26 +102,38 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-const renderAt = (path: string, page: React.ReactNode, route: string) => render(
-  <AppProviders>
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path={route} element={page} />
-        <Route path="*" element={<div>other page</div>} />
-      </Routes>
-    </MemoryRouter>
-  </AppProviders>,
-);
-const openWrite = () => renderAt('/web/eventService/formWrite?formId=12', <FormWritePage />, '/web/eventService/formWrite');
+const renderAt = (path: string, page: React.ReactNode, route: string) =>
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={page} />
+          <Route path="*" element={<div>other page</div>} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
+const openWrite = () =>
+  renderAt('/web/eventService/formWrite?formId=12', <FormWritePage />, '/web/eventService/formWrite');
 const field = (id: string) => document.querySelector<HTMLElement>(`[data-field="${id}"]`)!;
 const nameInput = () => field('name').querySelector('input')!;
-const submitButton = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent?.replace(/\s/g, '') === '提交')!;
+const submitButton = () =>
+  Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find(
+    (b) => b.textContent?.replace(/\s/g, '') === '提交',
+  )!;
 const submits = () => calls.filter((c) => c.url?.endsWith('/submit/'));
 
 /** Picks an option of the 请假类型 select through its dropdown. */
 async function pickKind(label: string): Promise<void> {
   fireEvent.mouseDown(field('kind').querySelector('input')!);
-  fireEvent.click(await waitFor(() => Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === label)!));
+  fireEvent.click(
+    await waitFor(
+      () =>
+        Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find(
+          (o) => o.textContent === label,
+        )!,
+    ),
+  );
 }
 
 describe('formWrite page', () => {
@@ -96,8 +152,17 @@ describe('formWrite page', () => {
     expect(message('kind')).toBe('请选择请假类型');
   });
 
-  it('shows the server\'s field messages beside the fields', async () => {
-    submitReplies = [{ status: 400, body: { errorCode: '0x00000101', message: '输入有误', data: { fields: [{ field: 'name', message: '该姓名已提交过' }] } } }];
+  it("shows the server's field messages beside the fields", async () => {
+    submitReplies = [
+      {
+        status: 400,
+        body: {
+          errorCode: '0x00000101',
+          message: '输入有误',
+          data: { fields: [{ field: 'name', message: '该姓名已提交过' }] },
+        },
+      },
+    ];
     openWrite();
     await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
     fireEvent.change(nameInput(), { target: { value: '张三' } });
@@ -105,7 +170,11 @@ describe('formWrite page', () => {
     fireEvent.click(submitButton());
     await waitFor(() => expect(within(field('name')).getByText('该姓名已提交过')).toBeTruthy(), { timeout: 5000 });
     expect(submits()).toHaveLength(1);
-    expect(JSON.parse(submits()[0]!.data as string)).toEqual({ formId: 12, version: 3, values: { name: '张三', kind: 'personal' } });
+    expect(JSON.parse(submits()[0]!.data as string)).toEqual({
+      formId: 12,
+      version: 3,
+      values: { name: '张三', kind: 'personal' },
+    });
   });
 
   it('shows the submission time, and for a signed-in user a link to the stored submission', async () => {
@@ -119,20 +188,35 @@ describe('formWrite page', () => {
     fireEvent.click(submitButton());
     expect(await screen.findByText('提交成功', {}, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByText(/已于 2026-03-01 \d\d:00:00 提交/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: '查看我的提交' }).getAttribute('href')).toBe('/web/taskCenter/taskFormPreview?id=99');
-    expect(JSON.parse(submits()[0]!.data as string).values).toEqual({ name: '张三', kind: 'sick', reason: '发烧', days: 1 });
+    expect(screen.getByRole('link', { name: '查看我的提交' }).getAttribute('href')).toBe(
+      '/web/taskCenter/taskFormPreview?id=99',
+    );
+    expect(JSON.parse(submits()[0]!.data as string).values).toEqual({
+      name: '张三',
+      kind: 'sick',
+      reason: '发烧',
+      days: 1,
+    });
   });
 
   it('offers the follow-up the server names (a started approval) first', async () => {
     useSession.setState({ token: 'T', userInfo: user });
-    submitReplies = [ok({ id: 99, submittedAt: Date.UTC(2026, 2, 1, 8, 0, 0), follow: { link: '/web/taskCenter/taskApproval?instanceId=7', label: '查看审批进度' } })];
+    submitReplies = [
+      ok({
+        id: 99,
+        submittedAt: Date.UTC(2026, 2, 1, 8, 0, 0),
+        follow: { link: '/web/taskCenter/taskApproval?instanceId=7', label: '查看审批进度' },
+      }),
+    ];
     openWrite();
     await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
     fireEvent.change(nameInput(), { target: { value: '张三' } });
     await pickKind('事假');
     fireEvent.click(submitButton());
     await screen.findByText('提交成功', {}, { timeout: 5000 });
-    expect(screen.getByRole('link', { name: '查看审批进度' }).getAttribute('href')).toBe('/web/taskCenter/taskApproval?instanceId=7');
+    expect(screen.getByRole('link', { name: '查看审批进度' }).getAttribute('href')).toBe(
+      '/web/taskCenter/taskApproval?instanceId=7',
+    );
     expect(screen.getByRole('link', { name: '查看我的提交' })).toBeTruthy();
   });
 
@@ -141,7 +225,9 @@ describe('formWrite page', () => {
     await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
     fireEvent.change(nameInput(), { target: { value: '李四' } });
     // The autosave is debounced; wait for it to land in IndexedDB.
-    await act(async () => { await new Promise((r) => setTimeout(r, AUTOSAVE_DELAY_MS + 300)); });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, AUTOSAVE_DELAY_MS + 300));
+    });
     await waitFor(async () => expect(await idbKeys()).toContain('formDraft:12:v3:guest'));
     cleanup();
 
@@ -162,12 +248,16 @@ describe('formWrite page', () => {
     openWrite();
     await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
     fireEvent.change(nameInput(), { target: { value: '访客填写' } });
-    await act(async () => { await new Promise((r) => setTimeout(r, AUTOSAVE_DELAY_MS + 300)); });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, AUTOSAVE_DELAY_MS + 300));
+    });
     cleanup();
     useSession.setState({ token: 'T', userInfo: user });
     openWrite();
     await screen.findByRole('heading', { name: '请假申请' }, { timeout: 5000 });
-    await act(async () => { await new Promise((r) => setTimeout(r, 200)); });
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 200));
+    });
     expect(screen.queryByText('恢复上次未提交的内容？')).toBeNull();
   });
 
@@ -196,7 +286,12 @@ describe('server drafts', () => {
     expect(calls.find((c) => c.url?.endsWith('.formFill/open/'))!.params).toEqual({ formId: 12, version: 3 });
     fireEvent.click(submitButton());
     await screen.findByText('提交成功', {}, { timeout: 5000 });
-    expect(JSON.parse(submits()[0]!.data as string)).toEqual({ formId: 12, version: 3, values: { name: '草稿里的名字', kind: 'personal' }, draftId: 44 });
+    expect(JSON.parse(submits()[0]!.data as string)).toEqual({
+      formId: 12,
+      version: 3,
+      values: { name: '草稿里的名字', kind: 'personal' },
+      draftId: 44,
+    });
   });
 });
 

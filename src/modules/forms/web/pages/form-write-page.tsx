@@ -12,7 +12,9 @@ export default function FormWritePage() {
       {Number.isInteger(formId) && formId > 0 ? (
         <FormFillView key={formId} formId={formId} />
       ) : (
-        <Card><Result status="warning" title="链接不完整" subTitle="缺少表单编号，请向发布者确认表单链接" /></Card>
+        <Card>
+          <Result status="warning" title="链接不完整" subTitle="缺少表单编号，请向发布者确认表单链接" />
+        </Card>
       )}
     </div>
   );

@@ -19,25 +19,55 @@ function FillableTab() {
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const q = { page, pageSize: PAGE_SIZE, keyword: keyword || undefined };
-  const list = useQuery({ queryKey: ['forms', 'fillable', q], queryFn: () => listFillableForms(q).then((r) => r.data), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['forms', 'fillable', q],
+    queryFn: () => listFillableForms(q).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
   return (
     <>
       <div className={s.toolbar}>
-        <Input.Search className={s.search} allowClear placeholder="搜索表单名称" aria-label="搜索表单" value={text} maxLength={60}
-          onChange={(e) => setText(stripEmoji(e.target.value))} onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} />
+        <Input.Search
+          className={s.search}
+          allowClear
+          placeholder="搜索表单名称"
+          aria-label="搜索表单"
+          value={text}
+          maxLength={60}
+          onChange={(e) => setText(stripEmoji(e.target.value))}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
       </div>
       <Table<FillableForm>
         rowKey="id"
         loading={list.isFetching}
         dataSource={list.data?.list}
         locale={{ emptyText: keyword ? `没有找到与「${keyword}」相关的表单` : '暂无可填写的表单' }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+        pagination={{
+          current: page,
+          pageSize: PAGE_SIZE,
+          total: list.data?.total ?? 0,
+          onChange: setPage,
+          showSizeChanger: false,
+        }}
         columns={[
-          { title: '表单名称', dataIndex: 'name', render: (name: string, r) => <Link to={`/web/taskCenter/taskFormWrite?formId=${r.id}`}>{name}</Link> },
+          {
+            title: '表单名称',
+            dataIndex: 'name',
+            render: (name: string, r) => <Link to={`/web/taskCenter/taskFormWrite?formId=${r.id}`}>{name}</Link>,
+          },
           { title: '分类', dataIndex: 'category', width: 140, render: (c: string) => (c ? <Tag>{c}</Tag> : '—') },
           { title: '说明', dataIndex: 'description', ellipsis: true },
           { title: '版本', dataIndex: 'version', width: 80, render: (v: number) => `第 ${v} 版` },
-          { title: '操作', key: 'op', width: 100, render: (_, r) => <Link to={`/web/taskCenter/taskFormWrite?formId=${r.id}`}>填写</Link> },
+          {
+            title: '操作',
+            key: 'op',
+            width: 100,
+            render: (_, r) => <Link to={`/web/taskCenter/taskFormWrite?formId=${r.id}`}>填写</Link>,
+          },
         ]}
       />
     </>
@@ -49,7 +79,11 @@ function DraftsTab() {
   const q = { page, pageSize: PAGE_SIZE };
   const client = useQueryClient();
   const { message } = App.useApp();
-  const list = useQuery({ queryKey: ['forms', 'drafts', q], queryFn: () => listDrafts(q).then((r) => r.data), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['forms', 'drafts', q],
+    queryFn: () => listDrafts(q).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
   const remove = useMutation({
     mutationFn: (id: number) => deleteDraft(id),
     onSuccess: () => {
@@ -63,17 +97,34 @@ function DraftsTab() {
       loading={list.isFetching}
       dataSource={list.data?.list}
       locale={{ emptyText: '暂无草稿' }}
-      pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+      pagination={{
+        current: page,
+        pageSize: PAGE_SIZE,
+        total: list.data?.total ?? 0,
+        onChange: setPage,
+        showSizeChanger: false,
+      }}
       columns={[
         { title: '表单名称', dataIndex: 'formName' },
         { title: '版本', dataIndex: 'version', width: 80, render: (v: number) => `第 ${v} 版` },
         { title: '保存时间', dataIndex: 'savedAt', width: 180, render: time },
         {
-          title: '操作', key: 'op', width: 160, render: (_, r) => (
+          title: '操作',
+          key: 'op',
+          width: 160,
+          render: (_, r) => (
             <Space>
               <Link to={`/web/taskCenter/taskFormEdit?draftId=${r.id}`}>继续填写</Link>
-              <Popconfirm title="删除这份草稿？" okText="删除" okButtonProps={{ danger: true }} cancelText="取消" onConfirm={() => remove.mutateAsync(r.id)}>
-                <Button type="link" danger size="small">删除</Button>
+              <Popconfirm
+                title="删除这份草稿？"
+                okText="删除"
+                okButtonProps={{ danger: true }}
+                cancelText="取消"
+                onConfirm={() => remove.mutateAsync(r.id)}
+              >
+                <Button type="link" danger size="small">
+                  删除
+                </Button>
               </Popconfirm>
             </Space>
           ),
@@ -86,19 +137,34 @@ function DraftsTab() {
 function MineTab() {
   const [page, setPage] = useState(1);
   const q = { page, pageSize: PAGE_SIZE };
-  const list = useQuery({ queryKey: ['forms', 'mine', q], queryFn: () => listMySubmissions(q).then((r) => r.data), placeholderData: keepPreviousData });
+  const list = useQuery({
+    queryKey: ['forms', 'mine', q],
+    queryFn: () => listMySubmissions(q).then((r) => r.data),
+    placeholderData: keepPreviousData,
+  });
   return (
     <Table<SubmissionInfo>
       rowKey="id"
       loading={list.isFetching}
       dataSource={list.data?.list}
       locale={{ emptyText: '暂无提交记录' }}
-      pagination={{ current: page, pageSize: PAGE_SIZE, total: list.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+      pagination={{
+        current: page,
+        pageSize: PAGE_SIZE,
+        total: list.data?.total ?? 0,
+        onChange: setPage,
+        showSizeChanger: false,
+      }}
       columns={[
         { title: '表单名称', dataIndex: 'formName' },
         { title: '版本', dataIndex: 'version', width: 80, render: (v: number) => `第 ${v} 版` },
         { title: '提交时间', dataIndex: 'submittedAt', width: 180, render: time },
-        { title: '操作', key: 'op', width: 100, render: (_, r) => <Link to={`/web/taskCenter/taskFormPreview?id=${r.id}`}>查看</Link> },
+        {
+          title: '操作',
+          key: 'op',
+          width: 100,
+          render: (_, r) => <Link to={`/web/taskCenter/taskFormPreview?id=${r.id}`}>查看</Link>,
+        },
       ]}
     />
   );
@@ -115,7 +181,11 @@ export default function TaskFormWritePage() {
   const tab: Tab = tabParam && TABS.includes(tabParam) ? tabParam : 'fillable';
 
   if (Number.isInteger(formId) && formId > 0) {
-    return <div className={s.page}><FormFillView key={formId} formId={formId} /></div>;
+    return (
+      <div className={s.page}>
+        <FormFillView key={formId} formId={formId} />
+      </div>
+    );
   }
   return (
     <div className={s.page}>

@@ -6,8 +6,16 @@ import type { LicenceInfo } from '@/shared/licence';
 import { LicenceCard } from './licence-card';
 
 const valid: LicenceInfo = {
-  valid: true, reason: null, id: 'L1', holder: '华夏理工大学', issuedAt: '2026-01-01', expiresAt: '2027-11-22',
-  daysLeft: 365, userCap: 50000, modules: ['*'], users: 4202,
+  valid: true,
+  reason: null,
+  id: 'L1',
+  holder: '华夏理工大学',
+  issuedAt: '2026-01-01',
+  expiresAt: '2027-11-22',
+  daysLeft: 365,
+  userCap: 50000,
+  modules: ['*'],
+  users: 4202,
 };
 
 afterEach(cleanup);

@@ -12,7 +12,11 @@ export function LoginsChart({ data }: { data: { day: string; count: number }[] }
       {data.map((d) => (
         <div key={d.day} className={s.col}>
           <span className={s.value}>{d.count}</span>
-          <div className={s.bar} style={{ height: Math.max(2, Math.round((d.count / max) * HEIGHT)) }} title={`${d.day}：${d.count} 次`} />
+          <div
+            className={s.bar}
+            style={{ height: Math.max(2, Math.round((d.count / max) * HEIGHT)) }}
+            title={`${d.day}：${d.count} 次`}
+          />
           <span className={s.day}>{d.day.slice(5)}</span>
         </div>
       ))}

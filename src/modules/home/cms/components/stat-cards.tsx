@@ -1,6 +1,12 @@
 import { Card, Statistic } from 'antd';
 import {
-  ApartmentOutlined, IdcardOutlined, LoginOutlined, SolutionOutlined, TeamOutlined, ThunderboltOutlined, EyeOutlined,
+  ApartmentOutlined,
+  IdcardOutlined,
+  LoginOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  ThunderboltOutlined,
+  EyeOutlined,
 } from '@ant-design/icons';
 import type { DashboardSummary } from '@/modules/home/contract';
 import s from './stat-cards.module.css';

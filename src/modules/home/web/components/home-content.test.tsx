@@ -14,12 +14,32 @@ let modules: HomeModule[] = DEFAULT_HOME_MODULES;
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
   const kind = (config.params as { kind?: string } | undefined)?.kind;
-  const data = config.url === '/portal/api/v1.notice/list/'
-    ? { list: [{ id: 7, kind, title: kind === 'news' ? '图书馆24小时自习室开放' : '寒假放假安排的通知', summary: '', publishedAt: Date.UTC(2026, 10, 20) }], total: 1, page: 1, pageSize: 8 }
-    : config.url === '/portal/api/v1.homepage/modules/'
-      ? { scope: (config.params as { scope: string }).scope, own: true, modules }
-      : { day: '2026-11-22', count: 1 };
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  const data =
+    config.url === '/portal/api/v1.notice/list/'
+      ? {
+          list: [
+            {
+              id: 7,
+              kind,
+              title: kind === 'news' ? '图书馆24小时自习室开放' : '寒假放假安排的通知',
+              summary: '',
+              publishedAt: Date.UTC(2026, 10, 20),
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 8,
+        }
+      : config.url === '/portal/api/v1.homepage/modules/'
+        ? { scope: (config.params as { scope: string }).scope, own: true, modules }
+        : { day: '2026-11-22', count: 1 };
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 const renderHome = (scope?: string) =>
@@ -63,11 +83,19 @@ describe('visitor home', () => {
 
   it('shows exactly the configured modules of its scope, in order, and nothing else', async () => {
     modules = [
-      { kind: 'shortcuts', title: '服务直通车', items: [
-        { title: '网上报销', icon: 'FormOutlined', path: '/home/index', url: '' },
-        { title: '学校官网', icon: 'LinkOutlined', path: '', url: 'https://www.example.edu' },
-      ] },
-      { kind: 'topAffairs', title: '热门事项', items: [{ title: '成绩查询', icon: 'BookOutlined', path: '/web/home/index', url: '' }] },
+      {
+        kind: 'shortcuts',
+        title: '服务直通车',
+        items: [
+          { title: '网上报销', icon: 'FormOutlined', path: '/home/index', url: '' },
+          { title: '学校官网', icon: 'LinkOutlined', path: '', url: 'https://www.example.edu' },
+        ],
+      },
+      {
+        kind: 'topAffairs',
+        title: '热门事项',
+        items: [{ title: '成绩查询', icon: 'BookOutlined', path: '/web/home/index', url: '' }],
+      },
       { kind: 'notices', title: '学院通知' },
     ];
     const { container } = renderHome('3');
@@ -87,17 +115,25 @@ describe('visitor home', () => {
   it("searches the home's services and remembers the word", async () => {
     modules = [
       { kind: 'search', placeholder: '搜索服务事项' },
-      { kind: 'shortcuts', title: '服务直通车', items: [
-        { title: '网上报销', icon: 'FormOutlined', path: '/home/index', url: '' },
-        { title: '学校官网', icon: 'LinkOutlined', path: '', url: 'https://www.example.edu' },
-      ] },
+      {
+        kind: 'shortcuts',
+        title: '服务直通车',
+        items: [
+          { title: '网上报销', icon: 'FormOutlined', path: '/home/index', url: '' },
+          { title: '学校官网', icon: 'LinkOutlined', path: '', url: 'https://www.example.edu' },
+        ],
+      },
     ];
     renderHome();
     const box = await screen.findByPlaceholderText('搜索服务事项');
     fireEvent.change(box, { target: { value: '报销' } });
     fireEvent.keyDown(box, { key: 'Enter', code: 'Enter', keyCode: 13 });
     const results = await screen.findByRole('region', { name: '搜索结果' });
-    expect(within(results).getAllByRole('link').map((a) => a.textContent?.trim())).toEqual(['网上报销']);
+    expect(
+      within(results)
+        .getAllByRole('link')
+        .map((a) => a.textContent?.trim()),
+    ).toEqual(['网上报销']);
     expect(JSON.parse(localStorage.getItem('recentSearches') ?? '[]')).toContain('报销');
     // allowClear re-wraps the input once it has text: find it again.
     const again = screen.getByPlaceholderText('搜索服务事项');

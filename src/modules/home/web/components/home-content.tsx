@@ -33,12 +33,18 @@ function rows(modules: HomeModule[]): HomeModule[][] {
 
 function renderModule(m: HomeModule, services: Shortcut[]): ReactNode {
   switch (m.kind) {
-    case 'notices': return <NoticeList kind="notice" title={m.title} icon={<NotificationOutlined />} />;
-    case 'news': return <NoticeList kind="news" title={m.title} icon={<ReadOutlined />} />;
-    case 'shortcuts': return <ShortcutsModule m={m} />;
-    case 'topAffairs': return <TopAffairsModule m={m} />;
-    case 'search': return <SearchModule m={m} services={services} />;
-    case 'banner': return <BannerModule m={m} />;
+    case 'notices':
+      return <NoticeList kind="notice" title={m.title} icon={<NotificationOutlined />} />;
+    case 'news':
+      return <NoticeList kind="news" title={m.title} icon={<ReadOutlined />} />;
+    case 'shortcuts':
+      return <ShortcutsModule m={m} />;
+    case 'topAffairs':
+      return <TopAffairsModule m={m} />;
+    case 'search':
+      return <SearchModule m={m} services={services} />;
+    case 'banner':
+      return <BannerModule m={m} />;
   }
 }
 
@@ -55,7 +61,12 @@ export function HomeContent({ scope = 'visitor' }: { scope?: string }) {
   });
   // A failed read still shows a working home rather than an empty page.
   const modules = q.data ?? (q.isError ? DEFAULT_HOME_MODULES : null);
-  if (!modules) return <div className={s.home}><Skeleton active className={s.section} paragraph={{ rows: 8 }} /></div>;
+  if (!modules)
+    return (
+      <div className={s.home}>
+        <Skeleton active className={s.section} paragraph={{ rows: 8 }} />
+      </div>
+    );
   const services = modules.flatMap((m) => (m.kind === 'shortcuts' || m.kind === 'topAffairs' ? m.items : []));
 
   return (
@@ -65,8 +76,15 @@ export function HomeContent({ scope = 'visitor' }: { scope?: string }) {
         if (first.kind === 'banner') return <BannerModule key={i} m={first} />;
         const afterBanner = i > 0 && modules[modules.indexOf(first) - 1]?.kind === 'banner';
         return (
-          <section key={i} className={`${s.section} ${row.length > 1 ? s.lists : ''} ${afterBanner ? s.afterBanner : ''}`}>
-            {row.map((m, j) => <div key={j} className={s.cell}>{renderModule(m, services)}</div>)}
+          <section
+            key={i}
+            className={`${s.section} ${row.length > 1 ? s.lists : ''} ${afterBanner ? s.afterBanner : ''}`}
+          >
+            {row.map((m, j) => (
+              <div key={j} className={s.cell}>
+                {renderModule(m, services)}
+              </div>
+            ))}
           </section>
         );
       })}

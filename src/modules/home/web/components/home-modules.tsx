@@ -17,7 +17,9 @@ export function BannerModule({ m }: { m: Of<'banner'> }) {
   const siteTitle = useSession((st) => st.logoConfig?.front.title) || '智慧校园综合服务平台';
   const user = useSession((st) => st.userInfo);
   const today = dayjs();
-  const style = m.picture ? { backgroundImage: `linear-gradient(90deg, rgba(6,30,80,.75), rgba(6,30,80,.25)), url("${m.picture}")` } : undefined;
+  const style = m.picture
+    ? { backgroundImage: `linear-gradient(90deg, rgba(6,30,80,.75), rgba(6,30,80,.25)), url("${m.picture}")` }
+    : undefined;
   return (
     <section className={s.banner} style={style}>
       <div className={s.bannerInner}>
@@ -37,19 +39,47 @@ export function BannerModule({ m }: { m: Of<'banner'> }) {
 }
 
 /** One shortcut: a page of this app opens in place, an outside address in a new tab. */
-export function ShortcutLink({ item, className, children }: { item: Shortcut; className?: string; children: React.ReactNode }) {
-  if (item.path) return <Link to={item.path} className={className}>{children}</Link>;
-  return <a href={item.url} target="_blank" rel="noopener noreferrer" className={className}>{children}</a>;
+export function ShortcutLink({
+  item,
+  className,
+  children,
+}: {
+  item: Shortcut;
+  className?: string;
+  children: React.ReactNode;
+}) {
+  if (item.path)
+    return (
+      <Link to={item.path} className={className}>
+        {children}
+      </Link>
+    );
+  return (
+    <a href={item.url} target="_blank" rel="noopener noreferrer" className={className}>
+      {children}
+    </a>
+  );
 }
 
 export function ShortcutsModule({ m }: { m: Of<'shortcuts'> }) {
   return (
-    <Card title={<span className={s.cardTitle}><RocketOutlined />{m.title}</span>}>
-      {m.items.length === 0 ? <Empty description="暂无服务" /> : (
+    <Card
+      title={
+        <span className={s.cardTitle}>
+          <RocketOutlined />
+          {m.title}
+        </span>
+      }
+    >
+      {m.items.length === 0 ? (
+        <Empty description="暂无服务" />
+      ) : (
         <div className={s.tiles}>
           {m.items.map((it, i) => (
             <ShortcutLink key={i} item={it} className={s.tile}>
-              <span className={s.tileIcon}><ShortcutIcon name={it.icon} /></span>
+              <span className={s.tileIcon}>
+                <ShortcutIcon name={it.icon} />
+              </span>
               <span className={s.tileTitle}>{it.title}</span>
             </ShortcutLink>
           ))}
@@ -62,13 +92,24 @@ export function ShortcutsModule({ m }: { m: Of<'shortcuts'> }) {
 /** Top affairs in the order the administrator set (no usage figures are collected yet). */
 export function TopAffairsModule({ m }: { m: Of<'topAffairs'> }) {
   return (
-    <Card title={<span className={s.cardTitle}><FireOutlined />{m.title}</span>}>
-      {m.items.length === 0 ? <Empty description="暂无热门事项" /> : (
+    <Card
+      title={
+        <span className={s.cardTitle}>
+          <FireOutlined />
+          {m.title}
+        </span>
+      }
+    >
+      {m.items.length === 0 ? (
+        <Empty description="暂无热门事项" />
+      ) : (
         <ol className={s.affairs}>
           {m.items.map((it, i) => (
             <li key={i}>
               <span className={s.rank}>{i + 1}</span>
-              <ShortcutLink item={it} className={s.affairLink}><ShortcutIcon name={it.icon} /> {it.title}</ShortcutLink>
+              <ShortcutLink item={it} className={s.affairLink}>
+                <ShortcutIcon name={it.icon} /> {it.title}
+              </ShortcutLink>
             </li>
           ))}
         </ol>
@@ -85,7 +126,12 @@ export function SearchModule({ m, services }: { m: Of<'search'>; services: Short
     if (!word) return [];
     const w = word.toLowerCase();
     const seen = new Set<string>();
-    return services.filter((it) => it.title.toLowerCase().includes(w) && !seen.has(it.title + it.path + it.url) && seen.add(it.title + it.path + it.url));
+    return services.filter(
+      (it) =>
+        it.title.toLowerCase().includes(w) &&
+        !seen.has(it.title + it.path + it.url) &&
+        seen.add(it.title + it.path + it.url),
+    );
   }, [word, services]);
   const run = (value: string) => {
     const v = value.trim();
@@ -94,18 +140,39 @@ export function SearchModule({ m, services }: { m: Of<'search'>; services: Short
   };
   return (
     <Card className={s.searchCard}>
-      <Input.Search size="large" allowClear enterButton={<><SearchOutlined /> 搜索</>} placeholder={m.placeholder || '搜索服务事项'}
-        onSearch={run} aria-label="搜索服务" />
+      <Input.Search
+        size="large"
+        allowClear
+        enterButton={
+          <>
+            <SearchOutlined /> 搜索
+          </>
+        }
+        placeholder={m.placeholder || '搜索服务事项'}
+        onSearch={run}
+        aria-label="搜索服务"
+      />
       {recent.length > 0 && (
         <div className={s.recent}>
-          最近搜索：{recent.map((r) => <Tag key={r} className={s.recentTag} onClick={() => run(r)}>{r}</Tag>)}
+          最近搜索：
+          {recent.map((r) => (
+            <Tag key={r} className={s.recentTag} onClick={() => run(r)}>
+              {r}
+            </Tag>
+          ))}
         </div>
       )}
       {word !== null && (
         <div className={s.hits} role="region" aria-label="搜索结果">
-          {hits.length === 0 ? <span className={s.noHit}>没有找到与“{word}”相关的服务</span> : hits.map((it, i) => (
-            <ShortcutLink key={i} item={it} className={s.hit}><ShortcutIcon name={it.icon} /> {it.title}</ShortcutLink>
-          ))}
+          {hits.length === 0 ? (
+            <span className={s.noHit}>没有找到与“{word}”相关的服务</span>
+          ) : (
+            hits.map((it, i) => (
+              <ShortcutLink key={i} item={it} className={s.hit}>
+                <ShortcutIcon name={it.icon} /> {it.title}
+              </ShortcutLink>
+            ))
+          )}
         </div>
       )}
     </Card>

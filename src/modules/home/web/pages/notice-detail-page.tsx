@@ -12,7 +12,11 @@ const KIND_TEXT = { notice: '通知公告', news: '新闻动态' } as const;
 export default function NoticeDetailPage() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
-  const q = useQuery({ queryKey: ['home', 'notice', id], queryFn: () => getNotice(id).then((r) => r.data), enabled: valid });
+  const q = useQuery({
+    queryKey: ['home', 'notice', id],
+    queryFn: () => getNotice(id).then((r) => r.data),
+    enabled: valid,
+  });
 
   return (
     <div className={s.wrap}>

@@ -29,27 +29,72 @@ export function toFilter(v: FormValues): AuditFilter {
 }
 
 /** Filters of the audit log: action, actor keyword, result, date range; search, reset and export. */
-export function AuditFilters({ onSearch, onExport, exporting }: { onSearch: (f: AuditFilter) => void; onExport: (f: AuditFilter) => void; exporting: boolean }) {
+export function AuditFilters({
+  onSearch,
+  onExport,
+  exporting,
+}: {
+  onSearch: (f: AuditFilter) => void;
+  onExport: (f: AuditFilter) => void;
+  exporting: boolean;
+}) {
   const [form] = Form.useForm<FormValues>();
   return (
-    <Form name="audit-filters" form={form} layout="inline" className={s.filters} onFinish={(v) => onSearch(toFilter(v))}>
+    <Form
+      name="audit-filters"
+      form={form}
+      layout="inline"
+      className={s.filters}
+      onFinish={(v) => onSearch(toFilter(v))}
+    >
       <Form.Item label="操作" name="action">
-        <Select aria-label="操作" allowClear showSearch={{ optionFilterProp: 'label' }} placeholder="全部操作" options={ACTION_OPTIONS} style={{ width: 200 }} />
+        <Select
+          aria-label="操作"
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          placeholder="全部操作"
+          options={ACTION_OPTIONS}
+          style={{ width: 200 }}
+        />
       </Form.Item>
       <Form.Item label="操作人" name="actor">
         <Input aria-label="操作人" allowClear placeholder="用户名关键字" maxLength={60} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item label="结果" name="result">
-        <Select aria-label="结果" allowClear placeholder="全部" style={{ width: 110 }} options={[{ value: 'ok', label: '成功' }, { value: 'fail', label: '失败' }]} />
+        <Select
+          aria-label="结果"
+          allowClear
+          placeholder="全部"
+          style={{ width: 110 }}
+          options={[
+            { value: 'ok', label: '成功' },
+            { value: 'fail', label: '失败' },
+          ]}
+        />
       </Form.Item>
       <Form.Item label="时间" name="range">
         <DatePicker.RangePicker aria-label="时间" allowEmpty={[true, true]} />
       </Form.Item>
       <Form.Item>
         <Space>
-          <Button type="primary" htmlType="submit">查询</Button>
-          <Button onClick={() => { form.resetFields(); onSearch({}); }}>重置</Button>
-          <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => onExport(toFilter(form.getFieldsValue()))}>导出</Button>
+          <Button type="primary" htmlType="submit">
+            查询
+          </Button>
+          <Button
+            onClick={() => {
+              form.resetFields();
+              onSearch({});
+            }}
+          >
+            重置
+          </Button>
+          <Button
+            icon={<DownloadOutlined />}
+            loading={exporting}
+            onClick={() => onExport(toFilter(form.getFieldsValue()))}
+          >
+            导出
+          </Button>
         </Space>
       </Form.Item>
     </Form>

@@ -23,21 +23,38 @@ export function LicenceDetails({ info }: { info: LicenceInfo }) {
   return (
     <Descriptions bordered column={2} size="middle" styles={{ label: { width: 170 } }}>
       <Descriptions.Item label="授权单位">{info.holder ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="状态"><LicenceStatusTag info={info} /></Descriptions.Item>
+      <Descriptions.Item label="状态">
+        <LicenceStatusTag info={info} />
+      </Descriptions.Item>
       <Descriptions.Item label="授权编号">{info.id ?? '—'}</Descriptions.Item>
       <Descriptions.Item label="签发时间">{info.issuedAt ? info.issuedAt.slice(0, 10) : '—'}</Descriptions.Item>
       <Descriptions.Item label="到期日期">{info.expiresAt ?? '—'}</Descriptions.Item>
-      <Descriptions.Item label="剩余天数">{info.daysLeft === null ? '—' : info.daysLeft < 0 ? '已过期' : `${info.daysLeft} 天`}</Descriptions.Item>
+      <Descriptions.Item label="剩余天数">
+        {info.daysLeft === null ? '—' : info.daysLeft < 0 ? '已过期' : `${info.daysLeft} 天`}
+      </Descriptions.Item>
       <Descriptions.Item label="用户数（启用 / 上限）" span={2}>
         {info.userCap ? (
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12, width: '100%' }}>
             {info.users.toLocaleString('zh-CN')} / {info.userCap.toLocaleString('zh-CN')}
-            <Progress percent={usage} size="small" style={{ flex: 1, margin: 0, maxWidth: 360 }} status={usage >= 100 ? 'exception' : 'normal'} />
+            <Progress
+              percent={usage}
+              size="small"
+              style={{ flex: 1, margin: 0, maxWidth: 360 }}
+              status={usage >= 100 ? 'exception' : 'normal'}
+            />
           </span>
-        ) : info.users.toLocaleString('zh-CN')}
+        ) : (
+          info.users.toLocaleString('zh-CN')
+        )}
       </Descriptions.Item>
       <Descriptions.Item label="授权模块" span={2}>
-        {info.modules.includes('*') ? <Tag color="blue">全部模块</Tag> : info.modules.length ? info.modules.map((m) => <Tag key={m}>{m}</Tag>) : '—'}
+        {info.modules.includes('*') ? (
+          <Tag color="blue">全部模块</Tag>
+        ) : info.modules.length ? (
+          info.modules.map((m) => <Tag key={m}>{m}</Tag>)
+        ) : (
+          '—'
+        )}
       </Descriptions.Item>
     </Descriptions>
   );

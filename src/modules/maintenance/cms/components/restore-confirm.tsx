@@ -40,9 +40,19 @@ export function RestoreConfirm({ backup, loading, onCancel, onConfirm }: Props) 
             description="审计日志不会被删除。恢复完成后，所有用户（包括您）都将退出登录，需要重新登录。此操作不可撤销，建议先立即备份当前数据。"
           />
           <Typography.Paragraph>
-            请输入备份文件名 <Typography.Text code copyable>{backup.fileName}</Typography.Text> 以确认恢复：
+            请输入备份文件名{' '}
+            <Typography.Text code copyable>
+              {backup.fileName}
+            </Typography.Text>{' '}
+            以确认恢复：
           </Typography.Paragraph>
-          <Input aria-label="备份文件名" value={typed} onChange={(e) => setTyped(e.target.value)} placeholder={backup.fileName} autoComplete="off" />
+          <Input
+            aria-label="备份文件名"
+            value={typed}
+            onChange={(e) => setTyped(e.target.value)}
+            placeholder={backup.fileName}
+            autoComplete="off"
+          />
         </>
       )}
     </Modal>

@@ -11,16 +11,38 @@ import type { AuditRow } from '@/modules/maintenance/contract';
 import { toFilter } from '../components/audit-filters';
 import AuditLogPage from './audit-log-page';
 
-const ROW: AuditRow = { id: 9, at: Date.UTC(2026, 10, 20, 8), actorId: 1, actorName: 'admin', action: 'backup_restored', target: 'x.jsonl.gz', detail: null, ip: '10.0.0.1', result: 'ok' };
+const ROW: AuditRow = {
+  id: 9,
+  at: Date.UTC(2026, 10, 20, 8),
+  actorId: 1,
+  actorName: 'admin',
+  action: 'backup_restored',
+  target: 'x.jsonl.gz',
+  detail: null,
+  ip: '10.0.0.1',
+  result: 'ok',
+};
 
 const calls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
   if (config.url === '/user/api/v1.audit/export/') {
-    return { data: new Blob(['xlsx']), status: 200, statusText: 'OK', headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }, config };
+    return {
+      data: new Blob(['xlsx']),
+      status: 200,
+      statusText: 'OK',
+      headers: { 'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' },
+      config,
+    };
   }
   const data = { list: [ROW], total: 41, page: 1, pageSize: 20 };
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 beforeEach(() => {
@@ -32,7 +54,14 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const renderPage = () => render(<AppProviders><MemoryRouter><AuditLogPage /></MemoryRouter></AppProviders>);
+const renderPage = () =>
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <AuditLogPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
 const lists = () => calls.filter((c) => c.url === '/user/api/v1.audit/list/');
 
 async function pick(label: string, option: string) {
@@ -42,7 +71,7 @@ async function pick(label: string, option: string) {
 }
 
 describe('审计日志 page', () => {
-  it('shows rows with Chinese action names and the server\'s total', async () => {
+  it("shows rows with Chinese action names and the server's total", async () => {
     renderPage();
     expect(await screen.findByText('恢复备份')).toBeTruthy();
     expect(screen.getByText('共 41 条')).toBeTruthy();
@@ -59,10 +88,24 @@ describe('审计日志 page', () => {
     fireEvent.change(screen.getByLabelText('操作人'), { target: { value: '  zhang ' } });
     await pick('结果', '失败');
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(lists().at(-1)!.params).toEqual({ action: 'login_failed', actor: 'zhang', result: 'fail', page: 1, pageSize: 20 }));
+    await waitFor(() =>
+      expect(lists().at(-1)!.params).toEqual({
+        action: 'login_failed',
+        actor: 'zhang',
+        result: 'fail',
+        page: 1,
+        pageSize: 20,
+      }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: /导\s*出/ }));
-    await waitFor(() => expect(calls.find((c) => c.url === '/user/api/v1.audit/export/')?.params).toEqual({ action: 'login_failed', actor: 'zhang', result: 'fail' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.url === '/user/api/v1.audit/export/')?.params).toEqual({
+        action: 'login_failed',
+        actor: 'zhang',
+        result: 'fail',
+      }),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
     await waitFor(() => expect(lists().at(-1)!.params).toEqual({ page: 1, pageSize: 20 }));
@@ -71,7 +114,10 @@ describe('审计日志 page', () => {
   it('turns a date range into whole days in milliseconds', () => {
     const start = dayjs('2026-11-01 15:20');
     const end = dayjs('2026-11-03 09:00');
-    expect(toFilter({ range: [start, end] })).toEqual({ from: dayjs('2026-11-01 00:00:00.000').valueOf(), to: dayjs('2026-11-03 23:59:59.999').valueOf() });
+    expect(toFilter({ range: [start, end] })).toEqual({
+      from: dayjs('2026-11-01 00:00:00.000').valueOf(),
+      to: dayjs('2026-11-03 23:59:59.999').valueOf(),
+    });
     expect(toFilter({ range: [null, end], actor: '   ' })).toEqual({ to: dayjs('2026-11-03 23:59:59.999').valueOf() });
   });
 });

@@ -27,7 +27,14 @@ export default function AuthorizationPage() {
   return (
     <div className={s.page}>
       <Card title="授权信息" loading={info.isPending}>
-        {data && !data.valid && <Alert type="error" showIcon className={s.notice} title="服务未授权，普通用户当前无法使用系统，请上传有效的授权文件。" />}
+        {data && !data.valid && (
+          <Alert
+            type="error"
+            showIcon
+            className={s.notice}
+            title="服务未授权，普通用户当前无法使用系统，请上传有效的授权文件。"
+          />
+        )}
         {data && <LicenceDetails info={data} />}
       </Card>
       <Card title="更新授权">
@@ -36,13 +43,29 @@ export default function AuthorizationPage() {
           multiple={false}
           showUploadList={false}
           disabled={upload.isPending}
-          beforeUpload={(file) => { setOutcome(null); upload.mutate(file); return false; }}
+          beforeUpload={(file) => {
+            setOutcome(null);
+            upload.mutate(file);
+            return false;
+          }}
         >
-          <p className="ant-upload-drag-icon"><InboxOutlined /></p>
+          <p className="ant-upload-drag-icon">
+            <InboxOutlined />
+          </p>
           <p className="ant-upload-text">点击或拖拽授权文件到此处上传</p>
-          <p className="ant-upload-hint">授权文件由软件供应商签发，上传后立即校验签名和有效期；校验不通过时保留原授权。</p>
+          <p className="ant-upload-hint">
+            授权文件由软件供应商签发，上传后立即校验签名和有效期；校验不通过时保留原授权。
+          </p>
         </Upload.Dragger>
-        {outcome && <Alert className={s.result} type={outcome.ok ? 'success' : 'error'} showIcon title={outcome.ok ? '上传成功' : '上传失败'} description={outcome.text} />}
+        {outcome && (
+          <Alert
+            className={s.result}
+            type={outcome.ok ? 'success' : 'error'}
+            showIcon
+            title={outcome.ok ? '上传成功' : '上传失败'}
+            description={outcome.text}
+          />
+        )}
       </Card>
     </div>
   );

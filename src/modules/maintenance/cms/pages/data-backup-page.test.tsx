@@ -11,19 +11,32 @@ import type { BackupItem } from '@/modules/maintenance/contract';
 import DataBackupPage from './data-backup-page';
 
 const ITEM: BackupItem = {
-  id: 5, fileName: 'campus-portal-20261122-020000-a1b2c3.jsonl.gz', size: 1_572_864, createdAt: Date.UTC(2026, 10, 22, 2), createdBy: 1,
-  createdByName: 'admin', kind: 'scheduled', note: '定时备份',
+  id: 5,
+  fileName: 'campus-portal-20261122-020000-a1b2c3.jsonl.gz',
+  size: 1_572_864,
+  createdAt: Date.UTC(2026, 10, 22, 2),
+  createdBy: 1,
+  createdByName: 'admin',
+  kind: 'scheduled',
+  note: '定时备份',
 };
 
 const calls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
-  const data = {
-    '/user/api/v1.backup/list/': { list: [ITEM], total: 1, page: 1, pageSize: 20 },
-    '/user/api/v1.backup/schedule/': { enabled: true, hour: 2, keep: 7 },
-    '/user/api/v1.backup/restore/': { fileName: ITEM.fileName, rows: { app_user: 10 }, files: 0, signedOut: true },
-  }[config.url ?? ''] ?? null;
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  const data =
+    {
+      '/user/api/v1.backup/list/': { list: [ITEM], total: 1, page: 1, pageSize: 20 },
+      '/user/api/v1.backup/schedule/': { enabled: true, hour: 2, keep: 7 },
+      '/user/api/v1.backup/restore/': { fileName: ITEM.fileName, rows: { app_user: 10 }, files: 0, signedOut: true },
+    }[config.url ?? ''] ?? null;
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 beforeEach(() => {
@@ -33,11 +46,18 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const renderPage = () => render(<AppProviders><MemoryRouter><DataBackupPage /></MemoryRouter></AppProviders>);
+const renderPage = () =>
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <DataBackupPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
 const restores = () => calls.filter((c) => c.url === '/user/api/v1.backup/restore/');
 
 describe('数据备份 page', () => {
-  it('lists the server\'s backups with size, time, who and kind', async () => {
+  it("lists the server's backups with size, time, who and kind", async () => {
     renderPage();
     const row = (await screen.findByText(ITEM.fileName)).closest('tr')!;
     expect(within(row).getByText('1.5 MB')).toBeTruthy();
@@ -46,14 +66,17 @@ describe('数据备份 page', () => {
     expect(screen.getByText('共 1 个备份')).toBeTruthy();
   });
 
-  it('restores only after the administrator types the backup\'s file name, naming what will be replaced', async () => {
+  it("restores only after the administrator types the backup's file name, naming what will be replaced", async () => {
     renderPage();
     const row = (await screen.findByText(ITEM.fileName)).closest('tr')!;
     fireEvent.click(within(row).getByRole('button', { name: /恢\s*复/ }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(/将替换：全部用户、组织机构.*平台与菜单、设置、通知/)).toBeTruthy();
     expect(within(dialog).getByText(/所有用户（包括您）都将退出登录/)).toBeTruthy();
-    const ok = () => within(dialog).getAllByRole('button').find((b) => /^恢\s*复$/.test(b.textContent ?? ''))! as HTMLButtonElement;
+    const ok = () =>
+      within(dialog)
+        .getAllByRole('button')
+        .find((b) => /^恢\s*复$/.test(b.textContent ?? ''))! as HTMLButtonElement;
     expect(ok().disabled).toBe(true);
 
     const input = within(dialog).getByLabelText('备份文件名');
@@ -74,7 +97,9 @@ describe('数据备份 page', () => {
     renderPage();
     await screen.findByText(ITEM.fileName);
     fireEvent.click(screen.getByRole('button', { name: /立即备份/ }));
-    await waitFor(() => expect(calls.some((c) => c.url === '/user/api/v1.backup/create/' && c.method === 'post')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.url === '/user/api/v1.backup/create/' && c.method === 'post')).toBe(true),
+    );
     await waitFor(() => expect((screen.getByLabelText('保留份数') as HTMLInputElement).value).toBe('7'));
     fireEvent.change(screen.getByLabelText('保留份数'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: /保存计划/ }));

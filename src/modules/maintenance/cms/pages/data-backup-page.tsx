@@ -6,7 +6,14 @@ import dayjs from 'dayjs';
 import { navigate } from '@/core/routing/navigate';
 import { useSession } from '@/core/session/store';
 import {
-  createBackup, deleteBackup, downloadBackup, getBackupSchedule, listBackups, restoreBackup, saveBackupSchedule, uploadBackup,
+  createBackup,
+  deleteBackup,
+  downloadBackup,
+  getBackupSchedule,
+  listBackups,
+  restoreBackup,
+  saveBackupSchedule,
+  uploadBackup,
 } from '@/modules/maintenance/api';
 import { BACKUP_KIND_TEXT, type BackupItem, type BackupSchedule } from '@/modules/maintenance/contract';
 import { RestoreConfirm } from '../components/restore-confirm';
@@ -24,25 +31,43 @@ export default function DataBackupPage() {
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const [restoring, setRestoring] = useState<BackupItem | null>(null);
 
-  const list = useQuery({ queryKey: ['maintenance', 'backups', paging], queryFn: () => listBackups(paging).then((r) => r.data) });
-  const schedule = useQuery({ queryKey: ['maintenance', 'schedule'], queryFn: () => getBackupSchedule().then((r) => r.data) });
+  const list = useQuery({
+    queryKey: ['maintenance', 'backups', paging],
+    queryFn: () => listBackups(paging).then((r) => r.data),
+  });
+  const schedule = useQuery({
+    queryKey: ['maintenance', 'schedule'],
+    queryFn: () => getBackupSchedule().then((r) => r.data),
+  });
   const refresh = () => qc.invalidateQueries({ queryKey: ['maintenance', 'backups'] });
 
   const create = useMutation({
     mutationFn: () => createBackup(),
-    onSuccess: (r) => { message.success(`备份完成：${r.data.fileName}`); void refresh(); },
+    onSuccess: (r) => {
+      message.success(`备份完成：${r.data.fileName}`);
+      void refresh();
+    },
   });
   const upload = useMutation({
     mutationFn: (file: File) => uploadBackup(file),
-    onSuccess: () => { message.success('备份文件已上传'); void refresh(); },
+    onSuccess: () => {
+      message.success('备份文件已上传');
+      void refresh();
+    },
   });
   const remove = useMutation({
     mutationFn: (id: number) => deleteBackup(id),
-    onSuccess: () => { message.success('备份已删除'); void refresh(); },
+    onSuccess: () => {
+      message.success('备份已删除');
+      void refresh();
+    },
   });
   const save = useMutation({
     mutationFn: (v: BackupSchedule) => saveBackupSchedule(v),
-    onSuccess: (r) => { message.success('备份计划已保存'); qc.setQueryData(['maintenance', 'schedule'], r.data); },
+    onSuccess: (r) => {
+      message.success('备份计划已保存');
+      qc.setQueryData(['maintenance', 'schedule'], r.data);
+    },
   });
   const restore = useMutation({
     mutationFn: ({ id, confirm }: { id: number; confirm: string }) => restoreBackup(id, confirm),
@@ -69,15 +94,31 @@ export default function DataBackupPage() {
   return (
     <div className={s.page}>
       <Card
-        title={<Space><DatabaseOutlined />数据备份</Space>}
-        extra={(
+        title={
           <Space>
-            <Upload accept=".gz" showUploadList={false} beforeUpload={(file) => { upload.mutate(file); return false; }}>
-              <Button icon={<UploadOutlined />} loading={upload.isPending}>上传备份</Button>
-            </Upload>
-            <Button type="primary" onClick={() => create.mutate()} loading={create.isPending}>立即备份</Button>
+            <DatabaseOutlined />
+            数据备份
           </Space>
-        )}
+        }
+        extra={
+          <Space>
+            <Upload
+              accept=".gz"
+              showUploadList={false}
+              beforeUpload={(file) => {
+                upload.mutate(file);
+                return false;
+              }}
+            >
+              <Button icon={<UploadOutlined />} loading={upload.isPending}>
+                上传备份
+              </Button>
+            </Upload>
+            <Button type="primary" onClick={() => create.mutate()} loading={create.isPending}>
+              立即备份
+            </Button>
+          </Space>
+        }
       >
         <Alert
           type="info"
@@ -93,14 +134,30 @@ export default function DataBackupPage() {
           loading={list.isPending}
           dataSource={list.data?.list ?? []}
           locale={{ emptyText: '暂无备份' }}
-          pagination={{ current: paging.page, pageSize: paging.pageSize, total: list.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 个备份` }}
+          pagination={{
+            current: paging.page,
+            pageSize: paging.pageSize,
+            total: list.data?.total ?? 0,
+            showSizeChanger: true,
+            showTotal: (t) => `共 ${t} 个备份`,
+          }}
           onChange={(p) => setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
           columns={[
             { title: '文件名', dataIndex: 'fileName', ellipsis: true },
             { title: '大小', dataIndex: 'size', width: 110, render: (v: number) => formatSize(v) },
-            { title: '备份时间', dataIndex: 'createdAt', width: 180, render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss') },
+            {
+              title: '备份时间',
+              dataIndex: 'createdAt',
+              width: 180,
+              render: (v: number) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
+            },
             { title: '操作人', dataIndex: 'createdByName', width: 120, render: (v: string | null) => v ?? '—' },
-            { title: '类型', dataIndex: 'kind', width: 90, render: (v: BackupItem['kind']) => <Tag color={KIND_COLOR[v]}>{BACKUP_KIND_TEXT[v] ?? v}</Tag> },
+            {
+              title: '类型',
+              dataIndex: 'kind',
+              width: 90,
+              render: (v: BackupItem['kind']) => <Tag color={KIND_COLOR[v]}>{BACKUP_KIND_TEXT[v] ?? v}</Tag>,
+            },
             { title: '备注', dataIndex: 'note', ellipsis: true, render: (v: string | null) => v ?? '—' },
             {
               title: '操作',
@@ -108,10 +165,23 @@ export default function DataBackupPage() {
               width: 200,
               render: (_: unknown, b: BackupItem) => (
                 <Space size={0}>
-                  <Button type="link" size="small" icon={<CloudDownloadOutlined />} onClick={() => void download(b)}>下载</Button>
-                  <Button type="link" size="small" danger onClick={() => setRestoring(b)}>恢复</Button>
-                  <Popconfirm title="删除这个备份？" description="备份文件将从服务器上删除，无法找回。" okText="删除" cancelText="取消" okButtonProps={{ danger: true }} onConfirm={() => remove.mutateAsync(b.id)}>
-                    <Button type="link" size="small" danger>删除</Button>
+                  <Button type="link" size="small" icon={<CloudDownloadOutlined />} onClick={() => void download(b)}>
+                    下载
+                  </Button>
+                  <Button type="link" size="small" danger onClick={() => setRestoring(b)}>
+                    恢复
+                  </Button>
+                  <Popconfirm
+                    title="删除这个备份？"
+                    description="备份文件将从服务器上删除，无法找回。"
+                    okText="删除"
+                    cancelText="取消"
+                    okButtonProps={{ danger: true }}
+                    onConfirm={() => remove.mutateAsync(b.id)}
+                  >
+                    <Button type="link" size="small" danger>
+                      删除
+                    </Button>
                   </Popconfirm>
                 </Space>
               ),

@@ -20,7 +20,12 @@ const adapter: AxiosAdapter = async (config) => {
   if (config.url === '/message/api/v1.message/list/') {
     const q = config.params as { status: string; page: number; pageSize: number };
     const list = inbox.filter((m) => q.status === 'all' || m.readAt === null);
-    data = { list: list.slice((q.page - 1) * q.pageSize, q.page * q.pageSize), total: list.length, page: q.page, pageSize: q.pageSize };
+    data = {
+      list: list.slice((q.page - 1) * q.pageSize, q.page * q.pageSize),
+      total: list.length,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
   }
   if (config.url === '/message/api/v1.message/read_message/') {
     const body = JSON.parse(config.data as string) as { id?: number; all?: boolean };
@@ -28,21 +33,54 @@ const adapter: AxiosAdapter = async (config) => {
     inbox = inbox.map((m) => ((body.all || m.id === body.id) && m.readAt === null ? { ...m, readAt: Date.now() } : m));
     data = { updated: before - unreadCount(), unread: unreadCount() };
   }
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/mobile/messages', element: <MobileMessagesPage /> }, { path: '*', element: <div>elsewhere</div> }], { initialEntries: ['/mobile/messages'] });
-  render(<QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}><RouterProvider router={router} /></QueryClientProvider>);
+  const router = createMemoryRouter(
+    [
+      { path: '/mobile/messages', element: <MobileMessagesPage /> },
+      { path: '*', element: <div>elsewhere</div> },
+    ],
+    { initialEntries: ['/mobile/messages'] },
+  );
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
   return router;
 }
-const readCalls = () => calls.filter((c) => c.url === '/message/api/v1.message/read_message/').map((c) => JSON.parse(c.data as string));
+const readCalls = () =>
+  calls.filter((c) => c.url === '/message/api/v1.message/read_message/').map((c) => JSON.parse(c.data as string));
 
 beforeEach(() => {
   calls.length = 0;
   inbox = [
-    { id: 3, kind: 'task', title: '请审批：请假申请', body: '张三提交了请假申请', link: '/mobile/mobileFlowChart', readAt: null, createdAt: now - 60_000 },
-    { id: 2, kind: 'notice', title: '期末考试安排通知', body: '第18—19周', link: '', readAt: null, createdAt: now - 3_600_000 },
+    {
+      id: 3,
+      kind: 'task',
+      title: '请审批：请假申请',
+      body: '张三提交了请假申请',
+      link: '/mobile/mobileFlowChart',
+      readAt: null,
+      createdAt: now - 60_000,
+    },
+    {
+      id: 2,
+      kind: 'notice',
+      title: '期末考试安排通知',
+      body: '第18—19周',
+      link: '',
+      readAt: null,
+      createdAt: now - 3_600_000,
+    },
     { id: 1, kind: 'system', title: '账号安全提醒', body: '', link: '', readAt: now, createdAt: now - 86_400_000 },
   ];
   httpInstances.normal.defaults.adapter = adapter;
@@ -55,7 +93,10 @@ describe('phone message list', () => {
     await waitFor(() => expect(screen.getByText('请审批：请假申请')).toBeTruthy());
     expect(screen.getByText('期末考试安排通知')).toBeTruthy();
     expect(screen.queryByText('账号安全提醒')).toBeNull();
-    expect(calls.find((c) => c.url === '/message/api/v1.message/list/')!.params).toMatchObject({ status: 'unread', page: 1 });
+    expect(calls.find((c) => c.url === '/message/api/v1.message/list/')!.params).toMatchObject({
+      status: 'unread',
+      page: 1,
+    });
     fireEvent.click(screen.getByText('全部'));
     expect(await screen.findByText('账号安全提醒')).toBeTruthy();
   });
@@ -69,16 +110,38 @@ describe('phone message list', () => {
 
   it('opens a workflow message’s phone page instead of the desktop one', async () => {
     inbox.unshift(
-      { id: 5, kind: 'task', title: '请审批：李四的请假申请', body: '', link: taskLink(91), readAt: null, createdAt: now - 30_000 },
-      { id: 4, kind: 'result', title: '张三的请假申请 已通过', body: '', link: instanceLink(40), readAt: null, createdAt: now - 40_000 },
+      {
+        id: 5,
+        kind: 'task',
+        title: '请审批：李四的请假申请',
+        body: '',
+        link: taskLink(91),
+        readAt: null,
+        createdAt: now - 30_000,
+      },
+      {
+        id: 4,
+        kind: 'result',
+        title: '张三的请假申请 已通过',
+        body: '',
+        link: instanceLink(40),
+        readAt: null,
+        createdAt: now - 40_000,
+      },
     );
     const router = renderPage();
     fireEvent.click(await screen.findByText('请审批：李四的请假申请'));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/mobile/taskPending?taskId=91'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe('/mobile/taskPending?taskId=91'),
+    );
     await waitFor(() => expect(readCalls()).toEqual([{ id: 5 }]));
     await router.navigate('/mobile/messages');
     fireEvent.click(await screen.findByText('张三的请假申请 已通过'));
-    await waitFor(() => expect(router.state.location.pathname + router.state.location.search).toBe('/mobile/mobileFlowChart?instanceId=40'));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        '/mobile/mobileFlowChart?instanceId=40',
+      ),
+    );
   });
 
   it('marks a message without a link read and drops it from the unread tab', async () => {

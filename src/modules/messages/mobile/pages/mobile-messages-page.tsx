@@ -19,7 +19,8 @@ export default function MobileMessagesPage() {
 
   const list = useInfiniteQuery({
     queryKey: ['messages', 'list', 'phone', status],
-    queryFn: ({ pageParam }) => listMessages({ status, page: pageParam, pageSize: PAGE_SIZE }, { silent: true }).then((r) => r.data),
+    queryFn: ({ pageParam }) =>
+      listMessages({ status, page: pageParam, pageSize: PAGE_SIZE }, { silent: true }).then((r) => r.data),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
@@ -29,7 +30,8 @@ export default function MobileMessagesPage() {
       qc.setQueryData(['messages', 'count'], data.unread);
       void qc.invalidateQueries({ queryKey: ['messages', 'list'] });
     },
-    onError: (e) => Toast.show({ icon: 'fail', content: e instanceof Error && e.message ? e.message : '操作失败，请稍后重试' }),
+    onError: (e) =>
+      Toast.show({ icon: 'fail', content: e instanceof Error && e.message ? e.message : '操作失败，请稍后重试' }),
   });
 
   const messages = list.data?.pages.flatMap((p) => p.list) ?? [];
@@ -43,8 +45,19 @@ export default function MobileMessagesPage() {
   return (
     <div className={s.page}>
       <NavBar
-        className={s.nav} onBack={() => navigate('/mobile/home')} backArrow
-        right={<button type="button" className={s.allRead} disabled={read.isPending} onClick={() => read.mutate({ all: true })}>全部已读</button>}
+        className={s.nav}
+        onBack={() => navigate('/mobile/home')}
+        backArrow
+        right={
+          <button
+            type="button"
+            className={s.allRead}
+            disabled={read.isPending}
+            onClick={() => read.mutate({ all: true })}
+          >
+            全部已读
+          </button>
+        }
       >
         消息
       </NavBar>
@@ -52,7 +65,11 @@ export default function MobileMessagesPage() {
         <Tabs.Tab key="unread" title="未读" />
         <Tabs.Tab key="all" title="全部" />
       </Tabs>
-      <PullToRefresh onRefresh={async () => { await Promise.all([list.refetch(), qc.invalidateQueries({ queryKey: ['messages', 'count'] })]); }}>
+      <PullToRefresh
+        onRefresh={async () => {
+          await Promise.all([list.refetch(), qc.invalidateQueries({ queryKey: ['messages', 'count'] })]);
+        }}
+      >
         {list.isError ? (
           <ErrorBlock status="default" title="消息加载失败" description="请下拉刷新重试" />
         ) : !list.isPending && messages.length === 0 ? (
@@ -62,12 +79,22 @@ export default function MobileMessagesPage() {
             {messages.map((m) => (
               <SwipeAction
                 key={m.id}
-                rightActions={m.readAt === null ? [{ key: 'read', text: '标为已读', color: 'primary', onClick: () => read.mutate({ id: m.id }) }] : []}
+                rightActions={
+                  m.readAt === null
+                    ? [{ key: 'read', text: '标为已读', color: 'primary', onClick: () => read.mutate({ id: m.id }) }]
+                    : []
+                }
               >
                 <List.Item
-                  onClick={() => open(m)} arrowIcon={m.link ? undefined : false}
+                  onClick={() => open(m)}
+                  arrowIcon={m.link ? undefined : false}
                   prefix={<span className={m.readAt === null ? s.dot : s.dotRead} aria-hidden />}
-                  description={<><span className={s.kind}>{MESSAGE_KIND_LABELS[m.kind]}</span>{m.body && <span className={s.body}>{m.body}</span>}</>}
+                  description={
+                    <>
+                      <span className={s.kind}>{MESSAGE_KIND_LABELS[m.kind]}</span>
+                      {m.body && <span className={s.body}>{m.body}</span>}
+                    </>
+                  }
                   extra={<span className={s.time}>{messageTime(m.createdAt)}</span>}
                   aria-label={`${m.readAt === null ? '未读 ' : ''}${m.title}`}
                 >
@@ -78,7 +105,12 @@ export default function MobileMessagesPage() {
           </List>
         )}
         {messages.length > 0 && (
-          <InfiniteScroll hasMore={!!list.hasNextPage} loadMore={async () => { await list.fetchNextPage(); }}>
+          <InfiniteScroll
+            hasMore={!!list.hasNextPage}
+            loadMore={async () => {
+              await list.fetchNextPage();
+            }}
+          >
             {list.hasNextPage ? '加载中…' : `共 ${total} 条`}
           </InfiniteScroll>
         )}

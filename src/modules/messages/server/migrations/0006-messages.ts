@@ -13,9 +13,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
   // The unread list and count (read_at is null), newest first.
-  await db.schema.createIndex('message_user_read_idx').on('message').columns(['user_id', 'read_at', 'created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('message_user_read_idx')
+    .on('message')
+    .columns(['user_id', 'read_at', 'created_at desc', 'id desc'])
+    .execute();
   // The "all" list: one user's messages newest first, whatever their read state.
-  await db.schema.createIndex('message_user_created_idx').on('message').columns(['user_id', 'created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('message_user_created_idx')
+    .on('message')
+    .columns(['user_id', 'created_at desc', 'id desc'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

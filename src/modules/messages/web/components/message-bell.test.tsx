@@ -10,7 +10,18 @@ import { useSession } from '@/core/session/store';
 import type { Message } from '@/modules/messages/contract';
 import { MessageBell } from './message-bell';
 
-const user = { id: 2, username: 'student', real_name: '李明轩', user_no: 'S1', kind: 'student', is_admin: 0 as const, department: null, avatar: null, roles: [], must_change_pwd: 0 as const };
+const user = {
+  id: 2,
+  username: 'student',
+  real_name: '李明轩',
+  user_no: 'S1',
+  kind: 'student',
+  is_admin: 0 as const,
+  department: null,
+  avatar: null,
+  roles: [],
+  must_change_pwd: 0 as const,
+};
 const now = Date.now();
 let inbox: Message[] = [];
 const calls: InternalAxiosRequestConfig[] = [];
@@ -23,7 +34,12 @@ const adapter: AxiosAdapter = async (config) => {
   if (config.url === '/message/api/v1.message/list/') {
     const q = config.params as { status: string; page: number; pageSize: number };
     const list = inbox.filter((m) => q.status === 'all' || m.readAt === null);
-    data = { list: list.slice((q.page - 1) * q.pageSize, q.page * q.pageSize), total: list.length, page: q.page, pageSize: q.pageSize };
+    data = {
+      list: list.slice((q.page - 1) * q.pageSize, q.page * q.pageSize),
+      total: list.length,
+      page: q.page,
+      pageSize: q.pageSize,
+    };
   }
   if (config.url === '/message/api/v1.message/read_message/') {
     const body = JSON.parse(config.data as string) as { id?: number; all?: boolean };
@@ -31,25 +47,60 @@ const adapter: AxiosAdapter = async (config) => {
     inbox = inbox.map((m) => ((body.all || m.id === body.id) && m.readAt === null ? { ...m, readAt: Date.now() } : m));
     data = { updated: before - unread(), unread: unread() };
   }
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 function renderBell() {
-  const router = createMemoryRouter([{ path: '/web/home/index', element: <MessageBell /> }, { path: '*', element: <div>elsewhere</div> }], { initialEntries: ['/web/home/index'] });
-  render(<AppProviders><RouterProvider router={router} /></AppProviders>);
+  const router = createMemoryRouter(
+    [
+      { path: '/web/home/index', element: <MessageBell /> },
+      { path: '*', element: <div>elsewhere</div> },
+    ],
+    { initialEntries: ['/web/home/index'] },
+  );
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
   return router;
 }
-const readCalls = () => calls.filter((c) => c.url === '/message/api/v1.message/read_message/').map((c) => JSON.parse(c.data as string));
+const readCalls = () =>
+  calls.filter((c) => c.url === '/message/api/v1.message/read_message/').map((c) => JSON.parse(c.data as string));
 
 beforeEach(() => {
   calls.length = 0;
   inbox = [
-    { id: 3, kind: 'task', title: '请审批：请假申请', body: '张三提交了请假申请', link: '/web/taskCenter/taskWorkBench', readAt: null, createdAt: now - 60_000 },
+    {
+      id: 3,
+      kind: 'task',
+      title: '请审批：请假申请',
+      body: '张三提交了请假申请',
+      link: '/web/taskCenter/taskWorkBench',
+      readAt: null,
+      createdAt: now - 60_000,
+    },
     { id: 2, kind: 'notice', title: '期末考试安排通知', body: '', link: '', readAt: null, createdAt: now - 3_600_000 },
-    { id: 1, kind: 'system', title: '账号安全提醒', body: '', link: '', readAt: now - 100, createdAt: now - 86_400_000 },
+    {
+      id: 1,
+      kind: 'system',
+      title: '账号安全提醒',
+      body: '',
+      link: '',
+      readAt: now - 100,
+      createdAt: now - 86_400_000,
+    },
   ];
   httpInstances.normal.defaults.adapter = adapter;
-  useSession.getState().setLogin({ Authorization: 't', user_info: user, menus: { plant_front: [], cms: [] }, is_admin: 0 });
+  useSession
+    .getState()
+    .setLogin({ Authorization: 't', user_info: user, menus: { plant_front: [], cms: [] }, is_admin: 0 });
 });
 afterEach(async () => {
   cleanup();
@@ -62,7 +113,13 @@ describe('message bell', () => {
     const bell = await screen.findByRole('button', { name: '消息，2 条未读' });
     fireEvent.click(bell);
     const drawer = await screen.findByRole('dialog');
-    await waitFor(() => expect(within(drawer).getAllByRole('button', { name: /^未读 / }).map((b) => b.getAttribute('aria-label'))).toEqual(['未读 请审批：请假申请', '未读 期末考试安排通知']));
+    await waitFor(() =>
+      expect(
+        within(drawer)
+          .getAllByRole('button', { name: /^未读 / })
+          .map((b) => b.getAttribute('aria-label')),
+      ).toEqual(['未读 请审批：请假申请', '未读 期末考试安排通知']),
+    );
     fireEvent.click(within(drawer).getByRole('tab', { name: '全部' }));
     await waitFor(() => expect(within(drawer).getByRole('button', { name: '账号安全提醒' })).toBeTruthy());
   });
@@ -92,7 +149,15 @@ describe('message bell', () => {
     try {
       renderBell();
       await screen.findByRole('button', { name: '消息，2 条未读' });
-      inbox.push({ id: 4, kind: 'urge', title: '催办：请尽快审批', body: '', link: '', readAt: null, createdAt: Date.now() });
+      inbox.push({
+        id: 4,
+        kind: 'urge',
+        title: '催办：请尽快审批',
+        body: '',
+        link: '',
+        readAt: null,
+        createdAt: Date.now(),
+      });
       await vi.advanceTimersByTimeAsync(59_000);
       expect(screen.getByRole('button', { name: '消息，2 条未读' })).toBeTruthy();
       await vi.advanceTimersByTimeAsync(2_000);
@@ -107,7 +172,12 @@ describe('message bell', () => {
     renderBell();
     expect(screen.queryByRole('button', { name: /^消息/ })).toBeNull();
     cleanup();
-    useSession.getState().setLogin({ Authorization: 't', user_info: { ...user, is_admin: 1 }, menus: { plant_front: [], cms: [] }, is_admin: 1 });
+    useSession.getState().setLogin({
+      Authorization: 't',
+      user_info: { ...user, is_admin: 1 },
+      menus: { plant_front: [], cms: [] },
+      is_admin: 1,
+    });
     renderBell();
     expect(screen.queryByRole('button', { name: /^消息/ })).toBeNull();
     expect(calls.filter((c) => c.url?.startsWith('/message/'))).toEqual([]);

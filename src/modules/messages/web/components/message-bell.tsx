@@ -34,7 +34,15 @@ function Bell() {
   return (
     <>
       <Tooltip title="消息">
-        <button type="button" className={s.bell} aria-label={unread ? `消息，${unread} 条未读` : '消息'} onClick={() => { setOpen(true); setOpened(true); }}>
+        <button
+          type="button"
+          className={s.bell}
+          aria-label={unread ? `消息，${unread} 条未读` : '消息'}
+          onClick={() => {
+            setOpen(true);
+            setOpened(true);
+          }}
+        >
           <Badge count={unread} size="small" overflowCount={99} offset={[2, -2]}>
             <BellOutlined className={s.bellIcon} />
           </Badge>

@@ -8,10 +8,25 @@ import { isInAppLink, messageTime } from '@/modules/messages/time-text';
 import s from './message-bell.module.css';
 
 const PAGE_SIZE = 10;
-const KIND_COLOURS: Record<Message['kind'], string> = { task: 'blue', result: 'green', urge: 'red', copy: 'purple', notice: 'orange', system: 'default' };
+const KIND_COLOURS: Record<Message['kind'], string> = {
+  task: 'blue',
+  result: 'green',
+  urge: 'red',
+  copy: 'purple',
+  notice: 'orange',
+  system: 'default',
+};
 
 /** The bell's drawer: 未读 / 全部, a tap marks read and follows the link, 全部已读. */
-export default function MessageDrawer({ open, unread, onClose }: { open: boolean; unread: number; onClose: () => void }) {
+export default function MessageDrawer({
+  open,
+  unread,
+  onClose,
+}: {
+  open: boolean;
+  unread: number;
+  onClose: () => void;
+}) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const [tab, setTab] = useState<'unread' | 'all'>('unread');
@@ -44,29 +59,81 @@ export default function MessageDrawer({ open, unread, onClose }: { open: boolean
 
   return (
     <Drawer
-      title="消息" open={open} onClose={onClose} size={440}
-      extra={<Button size="small" disabled={!unread} loading={read.isPending && !('id' in (read.variables ?? {}))} onClick={() => read.mutate({ all: true })}>全部已读</Button>}
+      title="消息"
+      open={open}
+      onClose={onClose}
+      size={440}
+      extra={
+        <Button
+          size="small"
+          disabled={!unread}
+          loading={read.isPending && !('id' in (read.variables ?? {}))}
+          onClick={() => read.mutate({ all: true })}
+        >
+          全部已读
+        </Button>
+      }
     >
       <Tabs
-        activeKey={tab} onChange={(k) => { setTab(k as 'unread' | 'all'); setPage(1); }}
-        items={[{ key: 'unread', label: unread ? `未读（${unread}）` : '未读' }, { key: 'all', label: '全部' }]}
+        activeKey={tab}
+        onChange={(k) => {
+          setTab(k as 'unread' | 'all');
+          setPage(1);
+        }}
+        items={[
+          { key: 'unread', label: unread ? `未读（${unread}）` : '未读' },
+          { key: 'all', label: '全部' },
+        ]}
       />
       <List
         loading={list.isPending}
         dataSource={list.data?.list ?? []}
-        locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tab === 'unread' ? '没有未读消息' : '暂无消息'} /> }}
-        pagination={list.data && list.data.total > PAGE_SIZE ? { current: page, pageSize: PAGE_SIZE, total: list.data.total, size: 'small', onChange: setPage, showSizeChanger: false } : false}
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={tab === 'unread' ? '没有未读消息' : '暂无消息'} />
+          ),
+        }}
+        pagination={
+          list.data && list.data.total > PAGE_SIZE
+            ? {
+                current: page,
+                pageSize: PAGE_SIZE,
+                total: list.data.total,
+                size: 'small',
+                onChange: setPage,
+                showSizeChanger: false,
+              }
+            : false
+        }
         renderItem={(m) => (
-          <List.Item className={`${s.item} ${m.readAt === null ? s.unread : ''}`} onClick={() => openMessage(m)} aria-label={`${m.readAt === null ? '未读 ' : ''}${m.title}`}
-            role="button" tabIndex={0} onKeyDown={(e) => { if (e.key === 'Enter') openMessage(m); }}>
+          <List.Item
+            className={`${s.item} ${m.readAt === null ? s.unread : ''}`}
+            onClick={() => openMessage(m)}
+            aria-label={`${m.readAt === null ? '未读 ' : ''}${m.title}`}
+            role="button"
+            tabIndex={0}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') openMessage(m);
+            }}
+          >
             <div className={s.row}>
               <div className={s.head}>
                 {m.readAt === null && <span className={s.dot} aria-hidden />}
-                <Tag color={KIND_COLOURS[m.kind]} className={s.kind}>{MESSAGE_KIND_LABELS[m.kind]}</Tag>
-                <Typography.Text strong={m.readAt === null} ellipsis className={s.title}>{m.title}</Typography.Text>
-                <Typography.Text type="secondary" className={s.time}>{messageTime(m.createdAt)}</Typography.Text>
+                <Tag color={KIND_COLOURS[m.kind]} className={s.kind}>
+                  {MESSAGE_KIND_LABELS[m.kind]}
+                </Tag>
+                <Typography.Text strong={m.readAt === null} ellipsis className={s.title}>
+                  {m.title}
+                </Typography.Text>
+                <Typography.Text type="secondary" className={s.time}>
+                  {messageTime(m.createdAt)}
+                </Typography.Text>
               </div>
-              {m.body && <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={s.body}>{m.body}</Typography.Paragraph>}
+              {m.body && (
+                <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={s.body}>
+                  {m.body}
+                </Typography.Paragraph>
+              )}
             </div>
           </List.Item>
         )}

@@ -10,8 +10,12 @@ export function IconPicker({ value, onChange }: { value: MobileIcon; onChange: (
       {MOBILE_ICONS.map((name) => (
         <Tooltip key={name} title={MOBILE_ICON_LABELS[name]} mouseEnterDelay={0.4}>
           <button
-            type="button" role="radio" aria-checked={value === name} aria-label={MOBILE_ICON_LABELS[name]}
-            className={`${s.iconChoice} ${value === name ? s.iconChosen : ''}`} onClick={() => onChange(name)}
+            type="button"
+            role="radio"
+            aria-checked={value === name}
+            aria-label={MOBILE_ICON_LABELS[name]}
+            className={`${s.iconChoice} ${value === name ? s.iconChosen : ''}`}
+            onClick={() => onChange(name)}
           >
             <MobileIconSvg name={name} size={22} />
           </button>

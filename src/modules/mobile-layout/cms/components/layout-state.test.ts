@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { LayoutGroup } from '@/modules/mobile-layout/contract';
-import { dragEndAction, groupDndId, layoutReducer, tileDndId, toEditor, toSaved, type EditorGroup } from './layout-state';
+import {
+  dragEndAction,
+  groupDndId,
+  layoutReducer,
+  tileDndId,
+  toEditor,
+  toSaved,
+  type EditorGroup,
+} from './layout-state';
 
-const tile = (name: string) => ({ kind: 'menu' as const, name, url: '', title: name, icon: 'apps' as const, badge: '' as const });
+const tile = (name: string) => ({
+  kind: 'menu' as const,
+  name,
+  url: '',
+  title: name,
+  icon: 'apps' as const,
+  badge: '' as const,
+});
 const LAYOUT: LayoutGroup[] = [
   { title: '常用', tiles: [tile('a'), tile('b'), tile('c')] },
   { title: '学习', tiles: [tile('d')] },
@@ -25,7 +40,10 @@ describe('layout editor state', () => {
     s = layoutReducer(s, dragEndAction(s, groupDndId(g0!.key), groupDndId(g2!.key))!);
     expect(names(s)).toEqual(['学习:d', '空:', '常用:abc']);
     const common = s[2]!;
-    s = layoutReducer(s, dragEndAction(s, tileDndId(common.key, common.tiles[0]!.key), tileDndId(common.key, common.tiles[2]!.key))!);
+    s = layoutReducer(
+      s,
+      dragEndAction(s, tileDndId(common.key, common.tiles[0]!.key), tileDndId(common.key, common.tiles[2]!.key))!,
+    );
     expect(names(s)).toEqual(['学习:d', '空:', '常用:bca']);
     // A tile dropped on a tile of another group takes its place there.
     const b = s[2]!.tiles[0]!;
@@ -42,10 +60,25 @@ describe('layout editor state', () => {
     let s = start();
     s = layoutReducer(s, { type: 'addGroup', title: '生活' });
     const life = s[3]!;
-    s = layoutReducer(s, { type: 'addTiles', group: life.key, tiles: [tile('e'), { ...tile(''), kind: 'link', url: 'https://x.example', title: '外链' }] });
+    s = layoutReducer(s, {
+      type: 'addTiles',
+      group: life.key,
+      tiles: [tile('e'), { ...tile(''), kind: 'link', url: 'https://x.example', title: '外链' }],
+    });
     s = layoutReducer(s, { type: 'renameGroup', group: life.key, title: '校园生活' });
-    s = layoutReducer(s, { type: 'updateTile', group: life.key, tile: s[3]!.tiles[0]!.key, patch: { icon: 'dining', badge: 'messages' } });
-    expect(toSaved(s)[3]).toEqual({ title: '校园生活', tiles: [{ ...tile('e'), icon: 'dining', badge: 'messages' }, { ...tile(''), kind: 'link', url: 'https://x.example', title: '外链' }] });
+    s = layoutReducer(s, {
+      type: 'updateTile',
+      group: life.key,
+      tile: s[3]!.tiles[0]!.key,
+      patch: { icon: 'dining', badge: 'messages' },
+    });
+    expect(toSaved(s)[3]).toEqual({
+      title: '校园生活',
+      tiles: [
+        { ...tile('e'), icon: 'dining', badge: 'messages' },
+        { ...tile(''), kind: 'link', url: 'https://x.example', title: '外链' },
+      ],
+    });
     s = layoutReducer(s, { type: 'removeTile', group: life.key, tile: s[3]!.tiles[0]!.key });
     s = layoutReducer(s, { type: 'removeGroup', group: s[0]!.key });
     expect(names(s)).toEqual(['学习:d', '空:', '校园生活:']);

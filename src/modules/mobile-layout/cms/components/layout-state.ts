@@ -18,7 +18,10 @@ export const toEditor = (groups: readonly LayoutGroup[]): EditorGroup[] =>
 
 /** What save/ receives: the layout without the editor's keys (and without answer-only fields such as `to`). */
 export const toSaved = (groups: readonly { title: string; tiles: readonly LayoutTile[] }[]): LayoutGroup[] =>
-  groups.map((g) => ({ title: g.title, tiles: g.tiles.map(({ kind, name, url, title, icon, badge }) => ({ kind, name, url, title, icon, badge })) }));
+  groups.map((g) => ({
+    title: g.title,
+    tiles: g.tiles.map(({ kind, name, url, title, icon, badge }) => ({ kind, name, url, title, icon, badge })),
+  }));
 
 export type LayoutAction =
   | { type: 'load'; groups: readonly LayoutGroup[] }
@@ -57,9 +60,15 @@ export function layoutReducer(state: EditorGroup[], a: LayoutAction): EditorGrou
       return from < 0 || to < 0 || from === to ? state : arrayMove(state, from, to);
     }
     case 'addTiles':
-      return mapGroup(a.group, (g) => ({ ...g, tiles: [...g.tiles, ...a.tiles.map((t) => ({ ...t, key: nextKey('t') }))] }));
+      return mapGroup(a.group, (g) => ({
+        ...g,
+        tiles: [...g.tiles, ...a.tiles.map((t) => ({ ...t, key: nextKey('t') }))],
+      }));
     case 'updateTile':
-      return mapGroup(a.group, (g) => ({ ...g, tiles: g.tiles.map((t) => (t.key === a.tile ? { ...t, ...a.patch } : t)) }));
+      return mapGroup(a.group, (g) => ({
+        ...g,
+        tiles: g.tiles.map((t) => (t.key === a.tile ? { ...t, ...a.patch } : t)),
+      }));
     case 'removeTile':
       return mapGroup(a.group, (g) => ({ ...g, tiles: g.tiles.filter((t) => t.key !== a.tile) }));
     case 'moveTile': {
@@ -100,7 +109,11 @@ function parseId(id: string): { group: string; tile?: string } | null {
  * a group dropped on a group reorders the groups; a tile dropped on a tile takes its place (in
  * that tile's group); a tile dropped on a group goes to the end of that group.
  */
-export function dragEndAction(state: readonly EditorGroup[], activeId: string, overId: string | null): LayoutAction | null {
+export function dragEndAction(
+  state: readonly EditorGroup[],
+  activeId: string,
+  overId: string | null,
+): LayoutAction | null {
   if (!overId || activeId === overId) return null;
   const active = parseId(activeId);
   const over = parseId(overId);

@@ -6,7 +6,13 @@ import s from './layout-editor.module.css';
  * The phone home at phone size (360×740, or 740×360 turned), drawn by the same components
  * as the phone: header, the layout's groups, the homepage shortcuts, the tab bar.
  */
-export function PhonePreview({ title, groups, shortcuts, unread, landscape }: {
+export function PhonePreview({
+  title,
+  groups,
+  shortcuts,
+  unread,
+  landscape,
+}: {
   title: string;
   groups: readonly { title: string; tiles: readonly Pick<LayoutTile, 'title' | 'icon' | 'badge'>[] }[];
   shortcuts: { title: string; tiles: readonly Pick<LayoutTile, 'title' | 'icon' | 'badge'>[] };

@@ -14,31 +14,83 @@ const ENTRIES: MenuEntry[] = [
   { name: 'helpIndex', title: '帮助中心', path: '/web/help/index', icon: 'help' },
   { name: 'taskFormWrite', title: '填写表单', path: '/web/taskCenter/taskFormWrite', icon: 'form' },
 ];
-const DEFAULT: LayoutGroup[] = [{ title: '全部应用', tiles: ENTRIES.map((e) => ({ kind: 'menu', name: e.name, url: '', title: e.title, icon: e.icon, badge: '' })) }];
+const DEFAULT: LayoutGroup[] = [
+  {
+    title: '全部应用',
+    tiles: ENTRIES.map((e) => ({ kind: 'menu', name: e.name, url: '', title: e.title, icon: e.icon, badge: '' })),
+  },
+];
 
 const calls: InternalAxiosRequestConfig[] = [];
 const stored = new Map<number, LayoutGroup[]>();
 const answer = (platformId: number): MobileLayout => {
   const groups = stored.get(platformId) ?? DEFAULT;
   const path = new Map(ENTRIES.map((e) => [e.name, e.path]));
-  return { platformId, own: stored.has(platformId), entries: ENTRIES, groups: groups.map((g) => ({ ...g, tiles: g.tiles.map((t) => ({ ...t, to: t.kind === 'menu' ? path.get(t.name)! : t.url })) })) };
+  return {
+    platformId,
+    own: stored.has(platformId),
+    entries: ENTRIES,
+    groups: groups.map((g) => ({
+      ...g,
+      tiles: g.tiles.map((t) => ({ ...t, to: t.kind === 'menu' ? path.get(t.name)! : t.url })),
+    })),
+  };
 };
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
   let data: unknown = null;
   const body = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
-  if (config.url === '/user/api/v1.platform/list/') data = [{ id: 7, name: '学生服务平台' }, { id: 8, name: '教职工服务平台' }];
-  if (config.url === '/portal/api/v1.homepage/modules/') data = { scope: '7', own: true, modules: [{ kind: 'shortcuts', title: '直通车', items: [{ title: '成绩查询', icon: 'BookOutlined', path: '/web/score', url: '' }] }] };
-  if (config.url === '/portal/api/v1.mobileLayout/get/') data = answer((config.params as { platformId: number }).platformId);
-  if (config.url === '/portal/api/v1.mobileLayout/save/') { stored.set(body.platformId, body.groups); data = answer(body.platformId); }
-  if (config.url === '/portal/api/v1.mobileLayout/reset/') { stored.delete(body.platformId); data = answer(body.platformId); }
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  if (config.url === '/user/api/v1.platform/list/')
+    data = [
+      { id: 7, name: '学生服务平台' },
+      { id: 8, name: '教职工服务平台' },
+    ];
+  if (config.url === '/portal/api/v1.homepage/modules/')
+    data = {
+      scope: '7',
+      own: true,
+      modules: [
+        {
+          kind: 'shortcuts',
+          title: '直通车',
+          items: [{ title: '成绩查询', icon: 'BookOutlined', path: '/web/score', url: '' }],
+        },
+      ],
+    };
+  if (config.url === '/portal/api/v1.mobileLayout/get/')
+    data = answer((config.params as { platformId: number }).platformId);
+  if (config.url === '/portal/api/v1.mobileLayout/save/') {
+    stored.set(body.platformId, body.groups);
+    data = answer(body.platformId);
+  }
+  if (config.url === '/portal/api/v1.mobileLayout/reset/') {
+    stored.delete(body.platformId);
+    data = answer(body.platformId);
+  }
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
-const renderPage = () => render(<AppProviders><MemoryRouter><MobileLayoutPage /></MemoryRouter></AppProviders>);
+const renderPage = () =>
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <MobileLayoutPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
 const sent = (url: string) => calls.filter((c) => c.url === url).map((c) => JSON.parse(c.data as string));
-const groupTitles = () => screen.getAllByRole('textbox', { name: /^分组名称/ }).map((i) => (i as HTMLInputElement).value);
-const tilesOf = (group: string) => within(screen.getByRole('group', { name: `分组 ${group}` })).getAllByRole('button', { name: /^应用 / }).map((b) => b.getAttribute('aria-label')!.slice(3));
+const groupTitles = () =>
+  screen.getAllByRole('textbox', { name: /^分组名称/ }).map((i) => (i as HTMLInputElement).value);
+const tilesOf = (group: string) =>
+  within(screen.getByRole('group', { name: `分组 ${group}` }))
+    .getAllByRole('button', { name: /^应用 / })
+    .map((b) => b.getAttribute('aria-label')!.slice(3));
 const saveButton = () => screen.getByRole('button', { name: /^保\s*存$/ });
 
 beforeEach(() => {
@@ -56,7 +108,11 @@ describe('mobile layout page', () => {
     expect(screen.getByText('默认布局（平台菜单）')).toBeTruthy();
     const preview = screen.getByRole('region', { name: '手机预览' });
     expect(within(preview).getByRole('heading', { name: '学生服务平台' })).toBeTruthy();
-    expect(within(within(preview).getByRole('region', { name: '全部应用' })).getAllByRole('button').map((b) => b.textContent)).toEqual(['首页', '帮助中心', '填写表单']);
+    expect(
+      within(within(preview).getByRole('region', { name: '全部应用' }))
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['首页', '帮助中心', '填写表单']);
     expect(await within(preview).findByRole('button', { name: '成绩查询' })).toBeTruthy();
     expect(calls.find((c) => c.url === '/portal/api/v1.mobileLayout/get/')!.params).toEqual({ platformId: 7 });
   });
@@ -80,7 +136,13 @@ describe('mobile layout page', () => {
     await waitFor(() => expect(sent('/portal/api/v1.mobileLayout/save/')).toHaveLength(1));
     expect(sent('/portal/api/v1.mobileLayout/save/')[0]).toEqual({
       platformId: 7,
-      groups: [{ title: '常用服务', tiles: [{ kind: 'menu', name: 'helpIndex', url: '', title: '帮助中心', icon: 'help', badge: '' }] }, DEFAULT[0]],
+      groups: [
+        {
+          title: '常用服务',
+          tiles: [{ kind: 'menu', name: 'helpIndex', url: '', title: '帮助中心', icon: 'help', badge: '' }],
+        },
+        DEFAULT[0],
+      ],
     });
     await waitFor(() => expect(screen.getByText('已自定义')).toBeTruthy());
     expect(screen.queryByText('有未保存的修改')).toBeNull();
@@ -93,7 +155,9 @@ describe('mobile layout page', () => {
     const dialog = await screen.findByRole('dialog');
     fireEvent.click(within(dialog).getByRole('tab', { name: '自定义链接' }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: '链接名称' }), { target: { value: '图书馆' } });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: '链接地址' }), { target: { value: 'https://lib.example.edu/' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '链接地址' }), {
+      target: { value: 'https://lib.example.edu/' },
+    });
     fireEvent.click(within(dialog).getByRole('radio', { name: '图书' }));
     fireEvent.click(within(dialog).getByRole('button', { name: /添\s*加/ }));
     await waitFor(() => expect(tilesOf('全部应用')).toEqual(['首页', '帮助中心', '填写表单', '图书馆']));
@@ -109,7 +173,8 @@ describe('mobile layout page', () => {
     await waitFor(() => expect(sent('/portal/api/v1.mobileLayout/save/')).toHaveLength(1));
     expect(sent('/portal/api/v1.mobileLayout/save/')[0].groups[0].tiles).toEqual([
       { kind: 'menu', name: 'webHomeIndex', url: '', title: '消息首页', icon: 'home', badge: 'messages' },
-      DEFAULT[0]!.tiles[1], DEFAULT[0]!.tiles[2],
+      DEFAULT[0]!.tiles[1],
+      DEFAULT[0]!.tiles[2],
       { kind: 'link', name: '', url: 'https://lib.example.edu/', title: '图书馆', icon: 'library', badge: '' },
     ]);
   });
@@ -153,7 +218,14 @@ describe('mobile layout page', () => {
 describe('firstProblem', () => {
   it('names the group and tile the server would refuse', () => {
     expect(firstProblem(DEFAULT)).toBeNull();
-    expect(firstProblem([{ title: '常用', tiles: [{ kind: 'link', name: '', url: 'javascript:alert(1)', title: '外链', icon: 'link', badge: '' }] }])).toBe('分组「常用」第 1 个应用：链接须以 http://、https:// 或 / 开头');
+    expect(
+      firstProblem([
+        {
+          title: '常用',
+          tiles: [{ kind: 'link', name: '', url: 'javascript:alert(1)', title: '外链', icon: 'link', badge: '' }],
+        },
+      ]),
+    ).toBe('分组「常用」第 1 个应用：链接须以 http://、https:// 或 / 开头');
     expect(firstProblem([{ title: '一二三四五六七八九十一二三', tiles: [] }])).toBe('第 1 个分组：名称最多 12 个字');
   });
 });

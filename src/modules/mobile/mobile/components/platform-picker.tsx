@@ -8,7 +8,13 @@ import { enterPlatform } from '@/modules/platform/api';
  * Pick one of the user's platforms in an ActionSheet and enter it the way the desktop does
  * (platform api enterPlatform: session, logo config, choice_platform).
  */
-export function PlatformPicker({ visible, platforms, onClose, onEntered, closable = true }: {
+export function PlatformPicker({
+  visible,
+  platforms,
+  onClose,
+  onEntered,
+  closable = true,
+}: {
   visible: boolean;
   platforms: PlatformMenus[];
   onClose: () => void;
@@ -35,7 +41,12 @@ export function PlatformPicker({ visible, platforms, onClose, onEntered, closabl
       cancelText={closable ? '取消' : undefined}
       closeOnMaskClick={closable}
       onClose={onClose}
-      actions={platforms.map((p) => ({ key: String(p.platform_id), text: p.platform_name, disabled: busy, onClick: () => void pick(p) }))}
+      actions={platforms.map((p) => ({
+        key: String(p.platform_id),
+        text: p.platform_name,
+        disabled: busy,
+        onClick: () => void pick(p),
+      }))}
     />
   );
 }

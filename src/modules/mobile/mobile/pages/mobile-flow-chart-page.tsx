@@ -19,12 +19,18 @@ export default function MobileFlowChartPage() {
   };
   return (
     <div className={s.page}>
-      <NavBar onBack={back} style={{ background: '#fff' }}>流程进度</NavBar>
-      {valid ? <MobileFlowProgress instanceId={instanceId} /> : (
+      <NavBar onBack={back} style={{ background: '#fff' }}>
+        流程进度
+      </NavBar>
+      {valid ? (
+        <MobileFlowProgress instanceId={instanceId} />
+      ) : (
         <>
           <ErrorBlock status="empty" title="暂无流程信息" description="该流程的办理进度将在这里显示" />
           <div className={s.actions}>
-            <Button block size="large" onClick={back}>返回</Button>
+            <Button block size="large" onClick={back}>
+              返回
+            </Button>
           </div>
         </>
       )}

@@ -62,7 +62,9 @@ export default function MobileHomePage() {
       <div className={s.page}>
         <ErrorBlock status="default" title={ADMIN_ON_PHONE} description="请使用电脑浏览器打开管理后台" />
         <div className={s.actions}>
-          <Button block color="primary" onClick={() => void signOut().then((t) => afterSignOut(t, navigate))}>退出登录</Button>
+          <Button block color="primary" onClick={() => void signOut().then((t) => afterSignOut(t, navigate))}>
+            退出登录
+          </Button>
         </div>
       </div>
     );
@@ -77,19 +79,33 @@ export default function MobileHomePage() {
         title={platform?.platform_name ?? '首页'}
         unread={unread.data ?? 0}
         onMessages={() => navigate('/mobile/messages')}
-        action={platforms.length > 1 ? <button type="button" className={s.headerAction} onClick={() => setPicking(true)}>切换平台</button> : undefined}
+        action={
+          platforms.length > 1 ? (
+            <button type="button" className={s.headerAction} onClick={() => setPicking(true)}>
+              切换平台
+            </button>
+          ) : undefined
+        }
       />
 
       {layout.isError ? (
         <ErrorBlock status="default" title="应用加载失败" description="请检查网络后重试">
-          <Button color="primary" onClick={() => void layout.refetch()}>重新加载</Button>
+          <Button color="primary" onClick={() => void layout.refetch()}>
+            重新加载
+          </Button>
         </ErrorBlock>
       ) : ready && layout.isPending ? (
-        <div className={s.loading}><SpinLoading /></div>
+        <div className={s.loading}>
+          <SpinLoading />
+        </div>
       ) : hasTiles ? (
         <LayoutView groups={groups} unread={unread.data ?? 0} onOpen={open} />
       ) : (
-        <ErrorBlock status="empty" title="暂无应用" description={needsPlatform ? '请先选择平台' : '当前平台没有可用的应用'} />
+        <ErrorBlock
+          status="empty"
+          title="暂无应用"
+          description={needsPlatform ? '请先选择平台' : '当前平台没有可用的应用'}
+        />
       )}
 
       <PlatformPicker

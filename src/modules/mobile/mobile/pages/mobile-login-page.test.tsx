@@ -13,7 +13,16 @@ import MobileLoginPage from './mobile-login-page';
 
 const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024, publicExponent: 65537 });
 const PEM = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-const URLS: UrlsAnswer = { cas_enable: 0, is_admin_host: 0, retain_back_door: 0, user_login_enable: 1, admin_login_enable: 1, sso_kind: '', sso_login_url: '', logout_url: '' };
+const URLS: UrlsAnswer = {
+  cas_enable: 0,
+  is_admin_host: 0,
+  retain_back_door: 0,
+  user_login_enable: 1,
+  admin_login_enable: 1,
+  sso_kind: '',
+  sso_login_url: '',
+  logout_url: '',
+};
 
 let answers: Record<string, () => { status?: number; body: unknown }>;
 const calls: InternalAxiosRequestConfig[] = [];
@@ -26,18 +35,42 @@ const adapter: AxiosAdapter = async (config) => {
 const ok = (data: unknown) => () => ({ body: { errorCode: '0x00000000', message: '成功', data } });
 
 const platform = (id: number, name: string) => ({
-  platform_id: id, platform_name: name, icon: '', index_url: '', kind: 'normal',
+  platform_id: id,
+  platform_name: name,
+  icon: '',
+  index_url: '',
+  kind: 'normal',
   web: [{ name: `p${id}Home`, path: `/web/p${id}`, title: '办事大厅', icon: null, children: [], relationRoutes: [] }],
 });
-const answer = (platforms: ReturnType<typeof platform>[]) => ok({
-  Authorization: 'tok', is_admin: 0, redirect: '', to: '', message: '', error: '',
-  user_info: { id: 2, username: 'student', real_name: '张三', user_no: 'S1', kind: 'student', is_admin: 0, department: null, avatar: null, roles: [], must_change_pwd: 0 },
-  menus: { plant_front: platforms, cms: [] },
-});
+const answer = (platforms: ReturnType<typeof platform>[]) =>
+  ok({
+    Authorization: 'tok',
+    is_admin: 0,
+    redirect: '',
+    to: '',
+    message: '',
+    error: '',
+    user_info: {
+      id: 2,
+      username: 'student',
+      real_name: '张三',
+      user_no: 'S1',
+      kind: 'student',
+      is_admin: 0,
+      department: null,
+      avatar: null,
+      roles: [],
+      must_change_pwd: 0,
+    },
+    menus: { plant_front: platforms, cms: [] },
+  });
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
-    [{ path: '/mobile/mobileLogin', element: <MobileLoginPage /> }, { path: '*', element: <div>landed</div> }],
+    [
+      { path: '/mobile/mobileLogin', element: <MobileLoginPage /> },
+      { path: '*', element: <div>landed</div> },
+    ],
     { initialEntries: [path] },
   );
   render(<RouterProvider router={router} />);
@@ -60,9 +93,21 @@ beforeEach(() => {
   answers = {
     '/user/login/get_urls/': ok(URLS),
     '/user/commonInterface/get_public_key/': ok({ public_key: PEM, max_plain_bytes: 62 }),
-    '/portal/backend/organizationConfig/getCommonConfig/': ok({ icon: '', logo: '', backend: { title: '后台', font: '' }, front: { title: '华夏理工大学' } }),
-    '/portal/backend/organizationConfig/getConfig/': ok({ icon: '', logo: '', backend: { title: '', font: '' }, front: { title: '学生平台' } }),
-    '/user/api/v1.platform/choice_platform/': () => ({ body: { errorCode: '0x00000000', message: '成功', data: null } }),
+    '/portal/backend/organizationConfig/getCommonConfig/': ok({
+      icon: '',
+      logo: '',
+      backend: { title: '后台', font: '' },
+      front: { title: '华夏理工大学' },
+    }),
+    '/portal/backend/organizationConfig/getConfig/': ok({
+      icon: '',
+      logo: '',
+      backend: { title: '', font: '' },
+      front: { title: '学生平台' },
+    }),
+    '/user/api/v1.platform/choice_platform/': () => ({
+      body: { errorCode: '0x00000000', message: '成功', data: null },
+    }),
   };
   httpInstances.normal.defaults.adapter = adapter;
 });
@@ -76,7 +121,11 @@ afterEach(async () => {
 describe('phone login page', () => {
   it('says which field is missing when it loses focus empty', async () => {
     renderAt('/mobile/mobileLogin');
-    for (const [placeholder, text] of [['用户名 / 学工号', '请输入用户名'], ['密码', '请输入密码'], ['验证码', '请输入验证码']]) {
+    for (const [placeholder, text] of [
+      ['用户名 / 学工号', '请输入用户名'],
+      ['密码', '请输入密码'],
+      ['验证码', '请输入验证码'],
+    ]) {
       const input = screen.getByPlaceholderText(placeholder!);
       expect(screen.queryByText(text!)).toBeNull();
       fireEvent.focus(input);
@@ -88,7 +137,8 @@ describe('phone login page', () => {
   it('names every missing field on submit and sends nothing', async () => {
     renderAt('/mobile/mobileLogin');
     fireEvent.submit(screen.getByPlaceholderText('验证码').closest('form')!);
-    for (const text of ['请输入用户名', '请输入密码', '请输入验证码']) expect(await screen.findByText(text)).toBeTruthy();
+    for (const text of ['请输入用户名', '请输入密码', '请输入验证码'])
+      expect(await screen.findByText(text)).toBeTruthy();
     expect(calls.some((c) => c.url === '/user/login/')).toBe(false);
   });
 
@@ -102,7 +152,10 @@ describe('phone login page', () => {
   });
 
   it('sends the password OAEP-encrypted, toasts the server refusal and refreshes the captcha 200 ms later', async () => {
-    answers['/user/login/'] = () => ({ status: 400, body: { errorCode: '0x00000032', message: '账号已锁定，请 10 分钟后再试', data: null } });
+    answers['/user/login/'] = () => ({
+      status: 400,
+      body: { errorCode: '0x00000032', message: '账号已锁定，请 10 分钟后再试', data: null },
+    });
     renderAt('/mobile/mobileLogin');
     vi.useFakeTimers({ shouldAdvanceTime: true });
     await fillAndSubmit();
@@ -110,7 +163,10 @@ describe('phone login page', () => {
     const body = sentBody();
     expect(body.get('is_admin')).toBe('0');
     expect(body.get('password')).not.toContain('Student');
-    const clear = privateDecrypt({ key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' }, Buffer.from(body.get('password')!, 'base64'));
+    const clear = privateDecrypt(
+      { key: privateKey, padding: constants.RSA_PKCS1_OAEP_PADDING, oaepHash: 'sha256' },
+      Buffer.from(body.get('password')!, 'base64'),
+    );
     expect(clear.toString()).toBe('Student@2026');
     expect(await screen.findByText('账号已锁定，请 10 分钟后再试')).toBeTruthy();
     const before = captchaSrc();
@@ -151,7 +207,9 @@ describe('phone login page', () => {
     fireEvent.click(await screen.findByText('教师平台'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/mobile/home'));
     expect(useSession.getState().platform?.platform_id).toBe(2);
-    expect(String(calls.find((c) => c.url === '/user/api/v1.platform/choice_platform/')!.data)).toContain('platform_id=2');
+    expect(String(calls.find((c) => c.url === '/user/api/v1.platform/choice_platform/')!.data)).toContain(
+      'platform_id=2',
+    );
   });
 
   it('goes to the SSO sign-in when SSO is on without a back door', async () => {

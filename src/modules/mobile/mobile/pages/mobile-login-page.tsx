@@ -44,38 +44,50 @@ export default function MobileLoginPage() {
   const refreshCaptcha = useCallback(() => setCaptchaKey(newCaptchaKey()), []);
 
   // After the answer: keep the session; a user with several platforms picks one first.
-  const land = useCallback(async (answer: LoginAnswer) => {
-    if (answer.is_admin === 1) {
-      failToast(ADMIN_ON_PHONE);
-      return;
-    }
-    if (answer.message) Toast.show({ content: answer.message, duration: 3000 });
-    await completeSignIn(answer);
-    rememberDevice('mobile');
-    const target = answer.user_info.must_change_pwd === 1 ? `${MOBILE_ME}?changePassword=1` : mobileLanding(to);
-    const platforms = answer.menus.plant_front;
-    if (platforms.length > 1 && !useSession.getState().platform) setChoosing(platforms);
-    else navigate(target, { replace: true });
-  }, [navigate, to]);
+  const land = useCallback(
+    async (answer: LoginAnswer) => {
+      if (answer.is_admin === 1) {
+        failToast(ADMIN_ON_PHONE);
+        return;
+      }
+      if (answer.message) Toast.show({ content: answer.message, duration: 3000 });
+      await completeSignIn(answer);
+      rememberDevice('mobile');
+      const target = answer.user_info.must_change_pwd === 1 ? `${MOBILE_ME}?changePassword=1` : mobileLanding(to);
+      const platforms = answer.menus.plant_front;
+      if (platforms.length > 1 && !useSession.getState().platform) setChoosing(platforms);
+      else navigate(target, { replace: true });
+    },
+    [navigate, to],
+  );
 
   useEffect(() => {
     let live = true;
     getPublicKey(true).catch(() => undefined);
     preloadEncryption();
-    getCommonConfig().then((r) => live && useSession.getState().setLogoConfig(r.data), () => undefined);
-    getUrls('login').then((r) => {
-      if (!live) return;
-      const u = r.data;
-      useSession.getState().setSsoInfo({
-        cas_enable: u.cas_enable, is_admin_host: u.is_admin_host, retain_back_door: u.retain_back_door,
-        logout_url: u.logout_url, sso_login_url: u.sso_login_url,
-      });
-      // SSO without a back door: the identity provider signs the phone in.
-      if (u.cas_enable === 1 && u.retain_back_door === 0 && u.sso_login_url && !ticket && !ssoCode) {
-        setExchanging(true);
-        window.location.assign(u.sso_login_url);
-      }
-    }, () => undefined);
+    getCommonConfig().then(
+      (r) => live && useSession.getState().setLogoConfig(r.data),
+      () => undefined,
+    );
+    getUrls('login').then(
+      (r) => {
+        if (!live) return;
+        const u = r.data;
+        useSession.getState().setSsoInfo({
+          cas_enable: u.cas_enable,
+          is_admin_host: u.is_admin_host,
+          retain_back_door: u.retain_back_door,
+          logout_url: u.logout_url,
+          sso_login_url: u.sso_login_url,
+        });
+        // SSO without a back door: the identity provider signs the phone in.
+        if (u.cas_enable === 1 && u.retain_back_door === 0 && u.sso_login_url && !ticket && !ssoCode) {
+          setExchanging(true);
+          window.location.assign(u.sso_login_url);
+        }
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -87,7 +99,12 @@ export default function MobileLoginPage() {
   useEffect(() => {
     if (!ticket && !ssoCode) return;
     let live = true;
-    ssoExchange({ ticket: ticket || undefined, code: ssoCode || undefined, state: params.get('state') ?? undefined, to: to || undefined })
+    ssoExchange({
+      ticket: ticket || undefined,
+      code: ssoCode || undefined,
+      state: params.get('state') ?? undefined,
+      to: to || undefined,
+    })
       .then((r) => (live ? land(r.data) : undefined))
       .catch(() => {
         if (!live) return;
@@ -112,7 +129,13 @@ export default function MobileLoginPage() {
     }
     setSubmitting(true);
     try {
-      const r = await mobileLogin({ is_admin: 0, username: v.username.trim(), password, code: v.code.trim(), to: to || undefined });
+      const r = await mobileLogin({
+        is_admin: 0,
+        username: v.username.trim(),
+        password,
+        code: v.code.trim(),
+        to: to || undefined,
+      });
       await land(r.data);
       setSubmitting(false);
     } catch (e) {
@@ -128,7 +151,10 @@ export default function MobileLoginPage() {
 
   if (exchanging) {
     return (
-      <div className={s.page} style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', flexDirection: 'column', gap: 12 }}>
+      <div
+        className={s.page}
+        style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', flexDirection: 'column', gap: 12 }}
+      >
         <SpinLoading />
         <span>正在授权登录…</span>
       </div>
@@ -157,10 +183,20 @@ export default function MobileLoginPage() {
             </Button>
           }
         >
-          <Form.Item name="username" label="用户名" validateTrigger="onBlur" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+          <Form.Item
+            name="username"
+            label="用户名"
+            validateTrigger="onBlur"
+            rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
+          >
             <Input placeholder="用户名 / 学工号" autoComplete="username" maxLength={64} clearable />
           </Form.Item>
-          <Form.Item name="password" label="密码" validateTrigger="onBlur" rules={[{ required: true, message: '请输入密码' }]}>
+          <Form.Item
+            name="password"
+            label="密码"
+            validateTrigger="onBlur"
+            rules={[{ required: true, message: '请输入密码' }]}
+          >
             <Input type="password" placeholder="密码" autoComplete="current-password" clearable />
           </Form.Item>
           <Form.Item
@@ -186,7 +222,9 @@ export default function MobileLoginPage() {
       </section>
       <p className={s.note}>{ADMIN_ON_PHONE}</p>
       <p className={s.note}>
-        <a href="/login" onClick={() => rememberDevice('desktop')}>使用电脑版登录</a>
+        <a href="/login" onClick={() => rememberDevice('desktop')}>
+          使用电脑版登录
+        </a>
       </p>
       {choosing && (
         <PlatformPicker

@@ -21,14 +21,25 @@ interface PasswordForm {
 const errorText = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
 
 /** 修改密码 in a bottom sheet: both passwords travel encrypted like the desktop's change_pwd. */
-function ChangePassword({ visible, onClose, onChanged }: { visible: boolean; onClose: () => void; onChanged: () => void }) {
+function ChangePassword({
+  visible,
+  onClose,
+  onChanged,
+}: {
+  visible: boolean;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const [form] = Form.useForm<PasswordForm>();
   const [saving, setSaving] = useState(false);
   const save = async (v: PasswordForm) => {
     let body: { old_password: string; new_password: string };
     try {
       const key = await getPublicKey();
-      body = { old_password: await encryptPassword(key, v.old_password), new_password: await encryptPassword(key, v.new_password) };
+      body = {
+        old_password: await encryptPassword(key, v.old_password),
+        new_password: await encryptPassword(key, v.new_password),
+      };
     } catch (e) {
       Toast.show({ icon: 'fail', content: errorText(e, '密码加密失败，请刷新页面后重试') });
       return;
@@ -45,7 +56,11 @@ function ChangePassword({ visible, onClose, onChanged }: { visible: boolean; onC
     }
   };
   return (
-    <Popup visible={visible} onMaskClick={onClose} bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}>
+    <Popup
+      visible={visible}
+      onMaskClick={onClose}
+      bodyStyle={{ borderTopLeftRadius: 12, borderTopRightRadius: 12, maxHeight: '90vh', overflowY: 'auto' }}
+    >
       <Form
         name="mobile-change-password"
         form={form}
@@ -53,7 +68,9 @@ function ChangePassword({ visible, onClose, onChanged }: { visible: boolean; onC
         requiredMarkStyle="none"
         onFinish={(v: PasswordForm) => void save(v)}
         footer={
-          <Button block type="submit" color="primary" size="large" loading={saving}>确认修改</Button>
+          <Button block type="submit" color="primary" size="large" loading={saving}>
+            确认修改
+          </Button>
         }
       >
         <Form.Header>修改密码</Form.Header>
@@ -65,7 +82,10 @@ function ChangePassword({ visible, onClose, onChanged }: { visible: boolean; onC
           label="新密码"
           rules={[
             { required: true, message: '请输入新密码' },
-            { validator: (_, v: string) => (!v || isStrongPassword(v) ? Promise.resolve() : Promise.reject(new Error(PASSWORD_POLICY_TEXT))) },
+            {
+              validator: (_, v: string) =>
+                !v || isStrongPassword(v) ? Promise.resolve() : Promise.reject(new Error(PASSWORD_POLICY_TEXT)),
+            },
           ]}
         >
           <Input type="password" placeholder="新密码" autoComplete="new-password" />
@@ -77,7 +97,10 @@ function ChangePassword({ visible, onClose, onChanged }: { visible: boolean; onC
           rules={[
             { required: true, message: '请再次输入新密码' },
             ({ getFieldValue }) => ({
-              validator: (_, v: string) => (!v || v === getFieldValue('new_password') ? Promise.resolve() : Promise.reject(new Error('两次输入的新密码不一致'))),
+              validator: (_, v: string) =>
+                !v || v === getFieldValue('new_password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error('两次输入的新密码不一致')),
             }),
           ]}
         >
@@ -120,12 +143,16 @@ export default function MobileMePage() {
       </List>
       <List header="设置" mode="card">
         {platforms.length > 1 && (
-          <List.Item extra={platform?.platform_name ?? '未选择'} onClick={() => setPicking(true)}>切换平台</List.Item>
+          <List.Item extra={platform?.platform_name ?? '未选择'} onClick={() => setPicking(true)}>
+            切换平台
+          </List.Item>
         )}
         <List.Item onClick={() => setChanging(true)}>修改密码</List.Item>
       </List>
       <div className={s.actions}>
-        <Button block color="danger" fill="outline" size="large" onClick={() => void confirmSignOut()}>退出登录</Button>
+        <Button block color="danger" fill="outline" size="large" onClick={() => void confirmSignOut()}>
+          退出登录
+        </Button>
       </div>
       <ChangePassword
         visible={changing}
@@ -136,7 +163,12 @@ export default function MobileMePage() {
           void leave();
         }}
       />
-      <PlatformPicker visible={picking} platforms={platforms} onClose={() => setPicking(false)} onEntered={() => setPicking(false)} />
+      <PlatformPicker
+        visible={picking}
+        platforms={platforms}
+        onClose={() => setPicking(false)}
+        onEntered={() => setPicking(false)}
+      />
       <MobileTabBar />
     </div>
   );

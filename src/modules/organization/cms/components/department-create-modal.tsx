@@ -5,10 +5,20 @@ import type { DepartmentKind } from '@/modules/organization/contract';
 import { DepartmentFormFields } from './department-form-fields';
 import { applyFieldError } from './field-error';
 
-interface Values { name: string; code: string; kind: DepartmentKind; sort?: number | null }
+interface Values {
+  name: string;
+  code: string;
+  kind: DepartmentKind;
+  sort?: number | null;
+}
 
 /** A new department under `parent` (or at the top level). */
-export function DepartmentCreateModal({ parent, open, onClose, onCreated }: {
+export function DepartmentCreateModal({
+  parent,
+  open,
+  onClose,
+  onCreated,
+}: {
   parent: { id: number; name: string } | null;
   open: boolean;
   onClose: () => void;
@@ -18,7 +28,14 @@ export function DepartmentCreateModal({ parent, open, onClose, onCreated }: {
   const { message } = App.useApp();
   const qc = useQueryClient();
   const save = useMutation({
-    mutationFn: (v: Values) => createDepartment({ name: v.name, code: v.code, kind: v.kind, parentId: parent?.id ?? null, ...(v.sort != null ? { sort: v.sort } : {}) }),
+    mutationFn: (v: Values) =>
+      createDepartment({
+        name: v.name,
+        code: v.code,
+        kind: v.kind,
+        parentId: parent?.id ?? null,
+        ...(v.sort != null ? { sort: v.sort } : {}),
+      }),
     onSuccess: async (r) => {
       message.success('部门已创建');
       await qc.invalidateQueries({ queryKey: ['organization'] });
@@ -34,11 +51,22 @@ export function DepartmentCreateModal({ parent, open, onClose, onCreated }: {
       okText="创建"
       cancelText="取消"
       confirmLoading={save.isPending}
-      onOk={() => form.validateFields().then((v) => save.mutate(v), () => undefined)}
+      onOk={() =>
+        form.validateFields().then(
+          (v) => save.mutate(v),
+          () => undefined,
+        )
+      }
       onCancel={onClose}
       destroyOnHidden
     >
-      <Form name="department-create-modal" form={form} layout="vertical" initialValues={{ kind: 'office' }} preserve={false}>
+      <Form
+        name="department-create-modal"
+        form={form}
+        layout="vertical"
+        initialValues={{ kind: 'office' }}
+        preserve={false}
+      >
         <DepartmentFormFields sortRequired={false} />
       </Form>
     </Modal>

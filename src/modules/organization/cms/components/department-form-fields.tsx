@@ -17,7 +17,12 @@ export function DepartmentFormFields({ sortRequired }: { sortRequired: boolean }
       <Form.Item name="kind" label="部门类型" rules={[{ required: true, message: '请选择部门类型' }]}>
         <Select options={KIND_OPTIONS} placeholder="请选择部门类型" />
       </Form.Item>
-      <Form.Item name="sort" label="排序" rules={sortRequired ? [{ required: true, message: '请输入排序' }] : []} extra={sortRequired ? undefined : '留空则排在同级最后'}>
+      <Form.Item
+        name="sort"
+        label="排序"
+        rules={sortRequired ? [{ required: true, message: '请输入排序' }] : []}
+        extra={sortRequired ? undefined : '留空则排在同级最后'}
+      >
         <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />
       </Form.Item>
     </>

@@ -34,15 +34,22 @@ export function DepartmentMembers({ departmentId }: { departmentId: number }) {
   return (
     <Card
       title="部门成员"
-      extra={(
+      extra={
         <Space>
-          <Checkbox checked={includeChildren} onChange={(e) => setIncludeChildren(e.target.checked)}>包含下级部门</Checkbox>
-          <Input.Search allowClear placeholder="用户名 / 姓名 / 学工号" style={{ width: 240 }} onSearch={users.search} />
+          <Checkbox checked={includeChildren} onChange={(e) => setIncludeChildren(e.target.checked)}>
+            包含下级部门
+          </Checkbox>
+          <Input.Search
+            allowClear
+            placeholder="用户名 / 姓名 / 学工号"
+            style={{ width: 240 }}
+            onSearch={users.search}
+          />
           <Button type="primary" icon={<SwapOutlined />} disabled={!selected.length} onClick={() => setMoving(true)}>
             调整部门{selected.length ? `（${selected.length}）` : ''}
           </Button>
         </Space>
-      )}
+      }
     >
       <Table<UserPick>
         rowKey="id"
@@ -52,7 +59,11 @@ export function DepartmentMembers({ departmentId }: { departmentId: number }) {
         columns={userColumns}
         pagination={users.pagination}
         onChange={users.onPage}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          preserveSelectedRowKeys: true,
+        }}
         locale={{ emptyText: '该部门暂无人员' }}
       />
       <Modal
@@ -62,7 +73,12 @@ export function DepartmentMembers({ departmentId }: { departmentId: number }) {
         cancelText="取消"
         confirmLoading={move.isPending}
         onCancel={() => setMoving(false)}
-        onOk={() => form.validateFields().then((v) => move.mutate(v.departmentId), () => undefined)}
+        onOk={() =>
+          form.validateFields().then(
+            (v) => move.mutate(v.departmentId),
+            () => undefined,
+          )
+        }
       >
         <Form name="department-members" form={form} layout="vertical">
           <Form.Item name="departmentId" label="调整到" rules={[{ required: true, message: '请选择部门' }]}>

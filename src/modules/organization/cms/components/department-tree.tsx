@@ -20,7 +20,9 @@ const toData = (nodes: readonly TreeNode[]): TreeDataNode[] =>
     title: (
       <span className={s.title}>
         <span>{n.name}</span>
-        <Tag bordered={false} className={s.kind}>{DEPARTMENT_KIND_LABELS[n.kind] ?? n.kind}</Tag>
+        <Tag bordered={false} className={s.kind}>
+          {DEPARTMENT_KIND_LABELS[n.kind] ?? n.kind}
+        </Tag>
       </span>
     ),
     children: toData(n.children),
@@ -35,7 +37,7 @@ export function DepartmentTree({ roots, loading, selectedId, onSelect, onMove }:
   const shown = useMemo(() => filterTree(roots, keyword), [roots, keyword]);
   const data = useMemo(() => toData(shown), [shown]);
   // Searching opens every branch that leads to a match; otherwise the top level starts open.
-  const expandedKeys = keyword.trim() ? branchIds(shown) : expanded ?? roots.map((r) => r.id);
+  const expandedKeys = keyword.trim() ? branchIds(shown) : (expanded ?? roots.map((r) => r.id));
 
   const onDrop: TreeProps['onDrop'] = (info) => {
     const dragged = byId.get(Number(info.dragNode.key));
@@ -57,9 +59,18 @@ export function DepartmentTree({ roots, loading, selectedId, onSelect, onMove }:
 
   return (
     <div className={s.wrap}>
-      <Input.Search allowClear placeholder="搜索部门名称或编码" onChange={(e) => setKeyword(e.target.value)} onSearch={setKeyword} />
+      <Input.Search
+        allowClear
+        placeholder="搜索部门名称或编码"
+        onChange={(e) => setKeyword(e.target.value)}
+        onSearch={setKeyword}
+      />
       <div className={s.tree}>
-        {loading ? <Spin className={s.spin} /> : data.length === 0 ? <Empty description={keyword ? '没有匹配的部门' : '暂无部门'} /> : (
+        {loading ? (
+          <Spin className={s.spin} />
+        ) : data.length === 0 ? (
+          <Empty description={keyword ? '没有匹配的部门' : '暂无部门'} />
+        ) : (
           <Tree
             blockNode
             draggable={{ icon: false }}
@@ -69,7 +80,9 @@ export function DepartmentTree({ roots, loading, selectedId, onSelect, onMove }:
             selectedKeys={selectedId ? [selectedId] : []}
             expandedKeys={expandedKeys}
             onExpand={(keys) => setExpanded(keys)}
-            onSelect={(keys) => { if (keys.length) onSelect(Number(keys[0])); }}
+            onSelect={(keys) => {
+              if (keys.length) onSelect(Number(keys[0]));
+            }}
             onDrop={onDrop}
           />
         )}

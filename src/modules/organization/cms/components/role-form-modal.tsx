@@ -6,10 +6,21 @@ import type { RoleGroupWithRoles, RoleItem } from '@/modules/organization/contra
 import { applyFieldError } from './field-error';
 import { nameRules, roleCodeRules } from './rules';
 
-interface Values { groupId: number; code: string; name: string; sort?: number | null }
+interface Values {
+  groupId: number;
+  code: string;
+  name: string;
+  sort?: number | null;
+}
 
 /** Create a role in a group, or edit one (a system role keeps its code). */
-export function RoleFormModal({ open, role, groupId, groups, onClose }: {
+export function RoleFormModal({
+  open,
+  role,
+  groupId,
+  groups,
+  onClose,
+}: {
   open: boolean;
   role: RoleItem | null;
   groupId: number | null;
@@ -23,15 +34,24 @@ export function RoleFormModal({ open, role, groupId, groups, onClose }: {
   useEffect(() => {
     if (!open) return;
     form.resetFields();
-    form.setFieldsValue(role
-      ? { groupId: role.groupId ?? undefined, code: role.code, name: role.name, sort: role.sort }
-      : { groupId: groupId ?? undefined });
+    form.setFieldsValue(
+      role
+        ? { groupId: role.groupId ?? undefined, code: role.code, name: role.name, sort: role.sort }
+        : { groupId: groupId ?? undefined },
+    );
   }, [open, role, groupId, form]);
 
   const save = useMutation({
     mutationFn: async (v: Values): Promise<void> => {
-      if (role) await updateRole({ id: role.id, groupId: v.groupId, code: v.code, name: v.name, sort: v.sort ?? role.sort });
-      else await createRole({ groupId: v.groupId, code: v.code, name: v.name, ...(v.sort != null ? { sort: v.sort } : {}) });
+      if (role)
+        await updateRole({ id: role.id, groupId: v.groupId, code: v.code, name: v.name, sort: v.sort ?? role.sort });
+      else
+        await createRole({
+          groupId: v.groupId,
+          code: v.code,
+          name: v.name,
+          ...(v.sort != null ? { sort: v.sort } : {}),
+        });
     },
     onSuccess: async () => {
       message.success(role ? '角色已保存' : '角色已创建');
@@ -49,14 +69,24 @@ export function RoleFormModal({ open, role, groupId, groups, onClose }: {
       cancelText="取消"
       confirmLoading={save.isPending}
       onCancel={onClose}
-      onOk={() => form.validateFields().then((v) => save.mutate(v), () => undefined)}
+      onOk={() =>
+        form.validateFields().then(
+          (v) => save.mutate(v),
+          () => undefined,
+        )
+      }
       forceRender
     >
       <Form form={form} layout="vertical" name="role-form">
         <Form.Item name="groupId" label="所属角色组" rules={[{ required: true, message: '请选择角色组' }]}>
           <Select placeholder="请选择角色组" options={groups.map((g) => ({ value: g.id, label: g.name }))} />
         </Form.Item>
-        <Form.Item name="code" label="角色编码" rules={roleCodeRules} extra={role?.system ? '系统角色的编码不能修改' : '小写字母开头，如 counsellor'}>
+        <Form.Item
+          name="code"
+          label="角色编码"
+          rules={roleCodeRules}
+          extra={role?.system ? '系统角色的编码不能修改' : '小写字母开头，如 counsellor'}
+        >
           <Input maxLength={32} disabled={role?.system} placeholder="如：lab_keeper" />
         </Form.Item>
         <Form.Item name="name" label="角色名称" rules={nameRules('角色名称')}>

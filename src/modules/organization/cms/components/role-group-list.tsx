@@ -8,10 +8,21 @@ import { applyFieldError } from './field-error';
 import { nameRules } from './rules';
 import s from './role-group-list.module.css';
 
-interface Values { name: string; sort?: number | null }
+interface Values {
+  name: string;
+  sort?: number | null;
+}
 
 /** Role groups: pick one, add, rename, delete (an empty group only). */
-export function RoleGroupList({ groups, selectedId, onSelect }: { groups: RoleGroupWithRoles[]; selectedId: number | null; onSelect: (id: number | null) => void }) {
+export function RoleGroupList({
+  groups,
+  selectedId,
+  onSelect,
+}: {
+  groups: RoleGroupWithRoles[];
+  selectedId: number | null;
+  onSelect: (id: number | null) => void;
+}) {
   const [editing, setEditing] = useState<RoleGroupWithRoles | 'new' | null>(null);
   const [form] = Form.useForm<Values>();
   const { message } = App.useApp();
@@ -40,21 +51,49 @@ export function RoleGroupList({ groups, selectedId, onSelect }: { groups: RoleGr
 
   return (
     <>
-      <Button block type="dashed" icon={<PlusOutlined />} onClick={() => { form.resetFields(); setEditing('new'); }} className={s.add}>
+      <Button
+        block
+        type="dashed"
+        icon={<PlusOutlined />}
+        onClick={() => {
+          form.resetFields();
+          setEditing('new');
+        }}
+        className={s.add}
+      >
         新增角色组
       </Button>
       <ul className={s.list} role="listbox" aria-label="角色组">
         {groups.map((g) => (
-          <li key={g.id} role="option" aria-selected={g.id === selectedId} className={g.id === selectedId ? `${s.item} ${s.active}` : s.item} onClick={() => onSelect(g.id)}>
+          <li
+            key={g.id}
+            role="option"
+            aria-selected={g.id === selectedId}
+            className={g.id === selectedId ? `${s.item} ${s.active}` : s.item}
+            onClick={() => onSelect(g.id)}
+          >
             <span className={s.name}>{g.name}</span>
             <span className={s.count}>{g.roles.length} 个角色</span>
             <span className={s.actions} onClick={(e) => e.stopPropagation()}>
               <Tooltip title="重命名">
-                <Button size="small" type="text" icon={<EditOutlined />} aria-label={`重命名${g.name}`} onClick={() => { form.setFieldsValue({ name: g.name, sort: g.sort }); setEditing(g); }} />
+                <Button
+                  size="small"
+                  type="text"
+                  icon={<EditOutlined />}
+                  aria-label={`重命名${g.name}`}
+                  onClick={() => {
+                    form.setFieldsValue({ name: g.name, sort: g.sort });
+                    setEditing(g);
+                  }}
+                />
               </Tooltip>
               <Popconfirm
                 title="删除角色组"
-                description={g.roles.length ? `该角色组下仍有 ${g.roles.length} 个角色，请先删除或移走角色` : `确定删除“${g.name}”吗？`}
+                description={
+                  g.roles.length
+                    ? `该角色组下仍有 ${g.roles.length} 个角色，请先删除或移走角色`
+                    : `确定删除“${g.name}”吗？`
+                }
                 okText="删除"
                 cancelText="取消"
                 okButtonProps={{ danger: true, disabled: g.roles.length > 0 }}
@@ -73,7 +112,12 @@ export function RoleGroupList({ groups, selectedId, onSelect }: { groups: RoleGr
         cancelText="取消"
         confirmLoading={save.isPending}
         onCancel={() => setEditing(null)}
-        onOk={() => form.validateFields().then((v) => save.mutate(v), () => undefined)}
+        onOk={() =>
+          form.validateFields().then(
+            (v) => save.mutate(v),
+            () => undefined,
+          )
+        }
       >
         <Form name="role-group-list" form={form} layout="vertical">
           <Form.Item name="name" label="角色组名称" rules={nameRules('角色组名称')}>

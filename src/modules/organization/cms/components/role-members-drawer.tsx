@@ -41,7 +41,7 @@ export function RoleMembersDrawer({ role, onClose }: { role: RoleItem | null; on
       open={role !== null}
       onClose={onClose}
       size={960}
-      extra={(
+      extra={
         <Space>
           <Popconfirm
             title="移除成员"
@@ -52,13 +52,22 @@ export function RoleMembersDrawer({ role, onClose }: { role: RoleItem | null; on
             disabled={!selected.length}
             onConfirm={() => remove.mutateAsync()}
           >
-            <Button danger icon={<UserDeleteOutlined />} disabled={!selected.length}>移除{selected.length ? `（${selected.length}）` : ''}</Button>
+            <Button danger icon={<UserDeleteOutlined />} disabled={!selected.length}>
+              移除{selected.length ? `（${selected.length}）` : ''}
+            </Button>
           </Popconfirm>
-          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setPicking(true)}>添加成员</Button>
+          <Button type="primary" icon={<UserAddOutlined />} onClick={() => setPicking(true)}>
+            添加成员
+          </Button>
         </Space>
-      )}
+      }
     >
-      <Input.Search allowClear placeholder="用户名 / 姓名 / 学工号" onSearch={users.search} style={{ width: 320, marginBottom: 12 }} />
+      <Input.Search
+        allowClear
+        placeholder="用户名 / 姓名 / 学工号"
+        onSearch={users.search}
+        style={{ width: 320, marginBottom: 12 }}
+      />
       <Table<UserPick>
         rowKey="id"
         size="middle"
@@ -67,7 +76,11 @@ export function RoleMembersDrawer({ role, onClose }: { role: RoleItem | null; on
         columns={userColumns}
         pagination={users.pagination}
         onChange={users.onPage}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          preserveSelectedRowKeys: true,
+        }}
         locale={{ emptyText: '该角色暂无成员' }}
       />
       <UserPickerModal

@@ -1,6 +1,10 @@
 import type { Rule } from 'antd/es/form';
 import {
-  DEPARTMENT_CODE_MESSAGE, DEPARTMENT_CODE_PATTERN, NAME_MAX, ROLE_CODE_MESSAGE, ROLE_CODE_PATTERN,
+  DEPARTMENT_CODE_MESSAGE,
+  DEPARTMENT_CODE_PATTERN,
+  NAME_MAX,
+  ROLE_CODE_MESSAGE,
+  ROLE_CODE_PATTERN,
 } from '@/modules/organization/contract';
 
 /** Form rules that say what the server checks, in the server's words. */

@@ -2,13 +2,17 @@ import { describe, expect, it } from 'vitest';
 import type { DepartmentTree } from '@/modules/organization/contract';
 import { branchIds, dropTarget, filterTree, indexTree } from './tree-data';
 
-const node = (id: number, name: string, parentId: number | null, sort: number, children: DepartmentTree[] = []): DepartmentTree =>
-  ({ id, name, code: `D${id}`, kind: 'office', sort, parentId, children });
+const node = (
+  id: number,
+  name: string,
+  parentId: number | null,
+  sort: number,
+  children: DepartmentTree[] = [],
+): DepartmentTree => ({ id, name, code: `D${id}`, kind: 'office', sort, parentId, children });
 
-const tree = [node(1, '华夏理工大学', null, 0, [
-  node(2, '计算机学院', 1, 1, [node(4, '软件工程', 2, 1)]),
-  node(3, '教务处', 1, 2),
-])];
+const tree = [
+  node(1, '华夏理工大学', null, 0, [node(2, '计算机学院', 1, 1, [node(4, '软件工程', 2, 1)]), node(3, '教务处', 1, 2)]),
+];
 
 describe('department tree helpers', () => {
   it('keeps matches and their ancestors only', () => {

@@ -44,7 +44,11 @@ export function branchIds(roots: readonly DepartmentTree[]): number[] {
  * Where a drop on the antd tree puts the dragged department: onto a node makes it that node's
  * first child; into the gap before or after a node places it beside that node.
  */
-export function dropTarget(target: DepartmentTree, dropToGap: boolean, relative: -1 | 0 | 1): { parentId: number | null; sort: number } {
+export function dropTarget(
+  target: DepartmentTree,
+  dropToGap: boolean,
+  relative: -1 | 0 | 1,
+): { parentId: number | null; sort: number } {
   if (!dropToGap) return { parentId: target.id, sort: 0 };
   return { parentId: target.parentId, sort: relative === -1 ? target.sort : target.sort + 1 };
 }

@@ -23,7 +23,10 @@ export function useUserPage(filter: Filter, enabled = true, pageSize0 = 10) {
   return {
     q,
     keyword,
-    search: (k: string) => { setKeyword(k); setPage(1); },
+    search: (k: string) => {
+      setKeyword(k);
+      setPage(1);
+    },
     pagination: {
       current: page,
       pageSize,
@@ -32,7 +35,7 @@ export function useUserPage(filter: Filter, enabled = true, pageSize0 = 10) {
       showTotal: (t: number) => `共 ${t} 人`,
     },
     onPage: (p: { current?: number; pageSize?: number }) => {
-      setPage(p.pageSize !== pageSize ? 1 : p.current ?? 1);
+      setPage(p.pageSize !== pageSize ? 1 : (p.current ?? 1));
       setPageSize(p.pageSize ?? pageSize);
     },
   };

@@ -12,7 +12,9 @@ export const userColumns: ColumnsType<UserPick> = [
   { title: '类型', dataIndex: 'kind', width: 100, render: (v: string) => KIND_TEXT[v] ?? v },
   { title: '所在部门', dataIndex: ['department', 'name'], ellipsis: true, render: (v: string | undefined) => v ?? '—' },
   {
-    title: '状态', dataIndex: 'status', width: 90,
+    title: '状态',
+    dataIndex: 'status',
+    width: 90,
     render: (v: string) => (v === 'active' ? <Tag color="success">正常</Tag> : <Tag color="default">停用</Tag>),
   },
 ];

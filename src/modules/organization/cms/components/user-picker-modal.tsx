@@ -5,7 +5,13 @@ import { userColumns } from './user-columns';
 import { useUserPage } from './use-user-page';
 
 /** Choose people by keyword from every account (server-paginated); the choice survives paging. */
-export function UserPickerModal({ open, title, confirmLoading, onCancel, onPick }: {
+export function UserPickerModal({
+  open,
+  title,
+  confirmLoading,
+  onCancel,
+  onPick,
+}: {
   open: boolean;
   title: string;
   confirmLoading?: boolean;
@@ -14,7 +20,9 @@ export function UserPickerModal({ open, title, confirmLoading, onCancel, onPick 
 }) {
   const [selected, setSelected] = useState<number[]>([]);
   const users = useUserPage({}, open);
-  useEffect(() => { if (!open) setSelected([]); }, [open]);
+  useEffect(() => {
+    if (!open) setSelected([]);
+  }, [open]);
   return (
     <Modal
       title={title}
@@ -28,7 +36,12 @@ export function UserPickerModal({ open, title, confirmLoading, onCancel, onPick 
       onOk={() => onPick(selected)}
       destroyOnHidden
     >
-      <Input.Search allowClear placeholder="输入用户名、学工号前缀或姓名搜索" onSearch={users.search} style={{ marginBottom: 12 }} />
+      <Input.Search
+        allowClear
+        placeholder="输入用户名、学工号前缀或姓名搜索"
+        onSearch={users.search}
+        style={{ marginBottom: 12 }}
+      />
       <Table<UserPick>
         rowKey="id"
         size="small"
@@ -37,7 +50,11 @@ export function UserPickerModal({ open, title, confirmLoading, onCancel, onPick 
         columns={userColumns}
         pagination={users.pagination}
         onChange={users.onPage}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)), preserveSelectedRowKeys: true }}
+        rowSelection={{
+          selectedRowKeys: selected,
+          onChange: (keys) => setSelected(keys.map(Number)),
+          preserveSelectedRowKeys: true,
+        }}
         scroll={{ y: 420 }}
       />
     </Modal>

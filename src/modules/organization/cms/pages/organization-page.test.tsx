@@ -9,17 +9,47 @@ import { AppProviders } from '@/core/ui/app-providers';
 import type { DepartmentDetail, DepartmentTree, UserPick } from '@/modules/organization/contract';
 import OrganizationPage from './organization-page';
 
-const node = (id: number, name: string, kind: DepartmentTree['kind'], parentId: number | null, sort: number, children: DepartmentTree[] = []): DepartmentTree =>
-  ({ id, name, code: `D${id}`, kind, sort, parentId, children });
-const TREE = [node(1, '华夏理工大学', 'school', null, 0, [node(2, '计算机科学与技术学院', 'college', 1, 1), node(3, '教务处', 'office', 1, 100)])];
+const node = (
+  id: number,
+  name: string,
+  kind: DepartmentTree['kind'],
+  parentId: number | null,
+  sort: number,
+  children: DepartmentTree[] = [],
+): DepartmentTree => ({ id, name, code: `D${id}`, kind, sort, parentId, children });
+const TREE = [
+  node(1, '华夏理工大学', 'school', null, 0, [
+    node(2, '计算机科学与技术学院', 'college', 1, 1),
+    node(3, '教务处', 'office', 1, 100),
+  ]),
+];
 const detail = (id: number): DepartmentDetail => {
   const n = id === 1 ? TREE[0]! : TREE[0]!.children.find((c) => c.id === id)!;
-  return { ...n, createdAt: Date.UTC(2026, 0, 1), path: id === 1 ? [] : [{ id: 1, name: '华夏理工大学' }], userCount: id === 2 ? 1 : 0, totalUserCount: 1, childCount: n.children.length, leaders: id === 2 ? [{ id: 11, realName: '张三', userNo: '2024010101' }] : [] };
+  return {
+    ...n,
+    createdAt: Date.UTC(2026, 0, 1),
+    path: id === 1 ? [] : [{ id: 1, name: '华夏理工大学' }],
+    userCount: id === 2 ? 1 : 0,
+    totalUserCount: 1,
+    childCount: n.children.length,
+    leaders: id === 2 ? [{ id: 11, realName: '张三', userNo: '2024010101' }] : [],
+  };
 };
-const member: UserPick = { id: 11, username: 'zhangsan', realName: '张三', userNo: '2024010101', kind: 'student', department: { id: 2, name: '计算机科学与技术学院' }, status: 'active' };
+const member: UserPick = {
+  id: 11,
+  username: 'zhangsan',
+  realName: '张三',
+  userNo: '2024010101',
+  kind: 'student',
+  department: { id: 2, name: '计算机科学与技术学院' },
+  status: 'active',
+};
 
 const calls: InternalAxiosRequestConfig[] = [];
-const bodyOf = (c: InternalAxiosRequestConfig) => (typeof c.data === 'string' && c.data.startsWith('{') ? JSON.parse(c.data) : Object.fromEntries(new URLSearchParams(String(c.data ?? ''))));
+const bodyOf = (c: InternalAxiosRequestConfig) =>
+  typeof c.data === 'string' && c.data.startsWith('{')
+    ? JSON.parse(c.data)
+    : Object.fromEntries(new URLSearchParams(String(c.data ?? '')));
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
   const body = bodyOf(config);
@@ -30,7 +60,13 @@ const adapter: AxiosAdapter = async (config) => {
     const list = body.departmentId === 2 ? [member] : [];
     data = { list, total: list.length, page: body.page, pageSize: body.pageSize };
   }
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 beforeEach(() => {
@@ -41,7 +77,14 @@ afterEach(cleanup);
 // A shared, busy machine renders antd slowly: wait longer than the 1 s default.
 const slow = { timeout: 8000 };
 
-const renderPage = () => render(<AppProviders><MemoryRouter><OrganizationPage /></MemoryRouter></AppProviders>);
+const renderPage = () =>
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <OrganizationPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
 
 describe('部门管理 page', () => {
   it('draws the department tree from getTreeNode and starts on the first department', async () => {
@@ -49,7 +92,10 @@ describe('部门管理 page', () => {
     expect(await screen.findByText('计算机科学与技术学院', undefined, slow)).toBeTruthy();
     expect(screen.getByText('教务处')).toBeTruthy();
     // The school is selected: its form holds its name and its members were asked for.
-    await waitFor(() => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('华夏理工大学'), slow);
+    await waitFor(
+      () => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('华夏理工大学'),
+      slow,
+    );
     expect(calls.some((c) => c.url === '/user/api/v1.user/getUserList/' && bodyOf(c).departmentId === 1)).toBe(true);
     expect(await screen.findByText('该部门暂无人员', undefined, slow)).toBeTruthy();
   });
@@ -57,7 +103,10 @@ describe('部门管理 page', () => {
   it('selecting a department shows its details and its members from getUserList', async () => {
     renderPage();
     fireEvent.click(await screen.findByText('计算机科学与技术学院', undefined, slow));
-    await waitFor(() => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('计算机科学与技术学院'), slow);
+    await waitFor(
+      () => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('计算机科学与技术学院'),
+      slow,
+    );
     const row = (await screen.findByText('张三', undefined, slow)).closest('tr')!;
     expect(within(row).getByText('zhangsan')).toBeTruthy();
     expect(within(row).getByText('2024010101')).toBeTruthy();
@@ -69,7 +118,11 @@ describe('部门管理 page', () => {
     expect(await screen.findByText('张三（2024010101）', undefined, slow)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(calls.find((c) => c.url === '/user/api/v1.department/update/')).toBeTruthy(), slow);
-    expect(bodyOf(calls.find((c) => c.url === '/user/api/v1.department/update/')!)).toMatchObject({ id: 2, name: '计算机科学与技术学院', leaderIds: [11] });
+    expect(bodyOf(calls.find((c) => c.url === '/user/api/v1.department/update/')!)).toMatchObject({
+      id: 2,
+      name: '计算机科学与技术学院',
+      leaderIds: [11],
+    });
   });
 
   it('asks for the whole subtree when 包含下级部门 is ticked', async () => {
@@ -77,6 +130,15 @@ describe('部门管理 page', () => {
     fireEvent.click(await screen.findByText('教务处', undefined, slow));
     await waitFor(() => expect((screen.getByLabelText('部门名称') as HTMLInputElement).value).toBe('教务处'), slow);
     fireEvent.click(screen.getByLabelText('包含下级部门'));
-    await waitFor(() => expect(calls.filter((c) => c.url === '/user/api/v1.user/getUserList/').map(bodyOf).at(-1)).toMatchObject({ departmentId: 3, includeChildren: true }), slow);
+    await waitFor(
+      () =>
+        expect(
+          calls
+            .filter((c) => c.url === '/user/api/v1.user/getUserList/')
+            .map(bodyOf)
+            .at(-1),
+        ).toMatchObject({ departmentId: 3, includeChildren: true }),
+      slow,
+    );
   });
 });

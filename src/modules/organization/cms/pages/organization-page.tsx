@@ -35,7 +35,11 @@ export default function OrganizationPage() {
       <Card
         title="组织机构"
         className={s.treeCard}
-        extra={<Button type="link" icon={<PlusOutlined />} onClick={() => setCreating({ parent: null })}>顶层部门</Button>}
+        extra={
+          <Button type="link" icon={<PlusOutlined />} onClick={() => setCreating({ parent: null })}>
+            顶层部门
+          </Button>
+        }
       >
         <DepartmentTree
           roots={tree.data ?? []}
@@ -46,7 +50,11 @@ export default function OrganizationPage() {
         />
       </Card>
       <div className={s.main}>
-        {selectedId === null ? <Card><Empty description="请在左侧选择部门" /></Card> : (
+        {selectedId === null ? (
+          <Card>
+            <Empty description="请在左侧选择部门" />
+          </Card>
+        ) : (
           <>
             <DepartmentDetail
               key={selectedId}
@@ -62,7 +70,10 @@ export default function OrganizationPage() {
         open={creating !== null}
         parent={creating?.parent ?? null}
         onClose={() => setCreating(null)}
-        onCreated={(id) => { setCreating(null); setSelectedId(id); }}
+        onCreated={(id) => {
+          setCreating(null);
+          setSelectedId(id);
+        }}
       />
     </div>
   );

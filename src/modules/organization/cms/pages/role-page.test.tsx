@@ -10,15 +10,36 @@ import { ROLE_CODE_MESSAGE, type RoleGroupWithRoles } from '@/modules/organizati
 import RolePage from './role-page';
 
 const GROUPS: RoleGroupWithRoles[] = [
-  { id: 1, name: '学生', sort: 1, roles: [{ id: 1, code: 'student', name: '学生', groupId: 1, sort: 1, userCount: 20, system: true }] },
-  { id: 2, name: '教职工', sort: 2, roles: [{ id: 3, code: 'counsellor', name: '辅导员', groupId: 2, sort: 3, userCount: 0, system: false }] },
+  {
+    id: 1,
+    name: '学生',
+    sort: 1,
+    roles: [{ id: 1, code: 'student', name: '学生', groupId: 1, sort: 1, userCount: 20, system: true }],
+  },
+  {
+    id: 2,
+    name: '教职工',
+    sort: 2,
+    roles: [{ id: 3, code: 'counsellor', name: '辅导员', groupId: 2, sort: 3, userCount: 0, system: false }],
+  },
 ];
 
 const calls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
-  const data = config.url === '/user/api/v1.role/getAllRoleGroup/' ? GROUPS : config.url === '/user/api/v1.role/create/' ? { id: 9 } : null;
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  const data =
+    config.url === '/user/api/v1.role/getAllRoleGroup/'
+      ? GROUPS
+      : config.url === '/user/api/v1.role/create/'
+        ? { id: 9 }
+        : null;
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 beforeEach(() => {
@@ -29,11 +50,18 @@ afterEach(cleanup);
 // A shared, busy machine renders antd slowly: wait longer than the 1 s default.
 const slow = { timeout: 8000 };
 
-const renderPage = () => render(<AppProviders><MemoryRouter><RolePage /></MemoryRouter></AppProviders>);
+const renderPage = () =>
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <RolePage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
 const creates = () => calls.filter((c) => c.url === '/user/api/v1.role/create/');
 
 describe('角色管理 page', () => {
-  it('lists the groups and the first group\'s roles; system roles cannot be deleted', async () => {
+  it("lists the groups and the first group's roles; system roles cannot be deleted", async () => {
     renderPage();
     const row = (await screen.findByText('student', undefined, slow)).closest('tr')!;
     expect(within(row).getByText('系统')).toBeTruthy();

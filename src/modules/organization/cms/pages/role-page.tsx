@@ -13,7 +13,10 @@ import s from './role-page.module.css';
 export default function RolePage() {
   const { message } = App.useApp();
   const qc = useQueryClient();
-  const groups = useQuery({ queryKey: ['organization', 'roleGroups'], queryFn: () => getAllRoleGroups().then((r) => r.data) });
+  const groups = useQuery({
+    queryKey: ['organization', 'roleGroups'],
+    queryFn: () => getAllRoleGroups().then((r) => r.data),
+  });
   const [groupId, setGroupId] = useState<number | null>(null);
   const [form, setForm] = useState<{ role: RoleItem | null } | null>(null);
   const [membersOf, setMembersOf] = useState<number | null>(null);
@@ -41,9 +44,15 @@ export default function RolePage() {
       </Card>
       <Card
         title={group ? `${group.name} · 角色` : '角色'}
-        extra={<Button type="primary" icon={<PlusOutlined />} disabled={!group} onClick={() => setForm({ role: null })}>新增角色</Button>}
+        extra={
+          <Button type="primary" icon={<PlusOutlined />} disabled={!group} onClick={() => setForm({ role: null })}>
+            新增角色
+          </Button>
+        }
       >
-        {!group && !groups.isPending ? <Empty description="请先新增或选择角色组" /> : (
+        {!group && !groups.isPending ? (
+          <Empty description="请先新增或选择角色组" />
+        ) : (
           <Table<RoleItem>
             rowKey="id"
             loading={groups.isPending}
@@ -51,16 +60,36 @@ export default function RolePage() {
             pagination={false}
             locale={{ emptyText: '该组暂无角色' }}
             columns={[
-              { title: '角色名称', dataIndex: 'name', render: (v: string, r) => <Space>{v}{r.system && <Tag color="blue">系统</Tag>}</Space> },
-              { title: '角色编码', dataIndex: 'code', width: 220, render: (v: string) => <Typography.Text code>{v}</Typography.Text> },
+              {
+                title: '角色名称',
+                dataIndex: 'name',
+                render: (v: string, r) => (
+                  <Space>
+                    {v}
+                    {r.system && <Tag color="blue">系统</Tag>}
+                  </Space>
+                ),
+              },
+              {
+                title: '角色编码',
+                dataIndex: 'code',
+                width: 220,
+                render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
+              },
               { title: '排序', dataIndex: 'sort', width: 90 },
               { title: '成员数', dataIndex: 'userCount', width: 110 },
               {
-                title: '操作', key: 'actions', width: 220,
+                title: '操作',
+                key: 'actions',
+                width: 220,
                 render: (_, r) => (
                   <Space size={0}>
-                    <Button type="link" onClick={() => setMembersOf(r.id)}>成员</Button>
-                    <Button type="link" onClick={() => setForm({ role: r })}>编辑</Button>
+                    <Button type="link" onClick={() => setMembersOf(r.id)}>
+                      成员
+                    </Button>
+                    <Button type="link" onClick={() => setForm({ role: r })}>
+                      编辑
+                    </Button>
                     <Popconfirm
                       title="删除角色"
                       description={`确定删除角色“${r.name}”吗？其菜单与平台授权一并移除。`}
@@ -70,7 +99,9 @@ export default function RolePage() {
                       disabled={r.system}
                       onConfirm={() => remove.mutateAsync(r.id)}
                     >
-                      <Button type="link" danger disabled={r.system} title={r.system ? '系统角色不能删除' : undefined}>删除</Button>
+                      <Button type="link" danger disabled={r.system} title={r.system ? '系统角色不能删除' : undefined}>
+                        删除
+                      </Button>
                     </Popconfirm>
                   </Space>
                 ),
@@ -79,7 +110,13 @@ export default function RolePage() {
           />
         )}
       </Card>
-      <RoleFormModal open={form !== null} role={form?.role ?? null} groupId={groupId} groups={groups.data ?? []} onClose={() => setForm(null)} />
+      <RoleFormModal
+        open={form !== null}
+        role={form?.role ?? null}
+        groupId={groupId}
+        groups={groups.data ?? []}
+        onClose={() => setForm(null)}
+      />
       <RoleMembersDrawer role={membersRole} onClose={() => setMembersOf(null)} />
     </div>
   );

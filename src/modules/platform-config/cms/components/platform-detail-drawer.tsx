@@ -7,7 +7,12 @@ import { PlatformRoles } from './platform-roles';
 export type DetailTab = 'members' | 'roles' | 'menu';
 
 /** One platform's members, roles and menu tree, in tabs. */
-export function PlatformDetailDrawer({ platform, tab, onTab, onClose }: {
+export function PlatformDetailDrawer({
+  platform,
+  tab,
+  onTab,
+  onClose,
+}: {
   platform: PlatformSummary | null;
   tab: DetailTab;
   onTab: (t: DetailTab) => void;
@@ -21,8 +26,16 @@ export function PlatformDetailDrawer({ platform, tab, onTab, onClose }: {
           onChange={(k) => onTab(k as DetailTab)}
           destroyOnHidden
           items={[
-            { key: 'members', label: `成员（${platform.userCount}）`, children: <PlatformMembers platformId={platform.id} /> },
-            { key: 'roles', label: `角色（${platform.roleCount}）`, children: <PlatformRoles platformId={platform.id} /> },
+            {
+              key: 'members',
+              label: `成员（${platform.userCount}）`,
+              children: <PlatformMembers platformId={platform.id} />,
+            },
+            {
+              key: 'roles',
+              label: `角色（${platform.roleCount}）`,
+              children: <PlatformRoles platformId={platform.id} />,
+            },
             { key: 'menu', label: '菜单', children: <MenuTreeEditor scope="web" platformId={platform.id} /> },
           ]}
         />

@@ -37,8 +37,18 @@ export function PlatformMembers({ platformId }: { platformId: number }) {
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search allowClear placeholder="用户名、学工号或姓名" style={{ width: 260 }} onSearch={(k) => { setKeyword(k.trim()); setPage(1); }} />
-        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setPicking(true)}>添加成员</Button>
+        <Input.Search
+          allowClear
+          placeholder="用户名、学工号或姓名"
+          style={{ width: 260 }}
+          onSearch={(k) => {
+            setKeyword(k.trim());
+            setPage(1);
+          }}
+        />
+        <Button type="primary" icon={<UserAddOutlined />} onClick={() => setPicking(true)}>
+          添加成员
+        </Button>
         <Popconfirm
           title="移除成员"
           description={`确定从该平台移除选中的 ${selected.length} 人吗？`}
@@ -48,7 +58,9 @@ export function PlatformMembers({ platformId }: { platformId: number }) {
           disabled={!selected.length}
           onConfirm={() => assign.mutateAsync({ action: 'remove', userIds: selected })}
         >
-          <Button danger icon={<UserDeleteOutlined />} disabled={!selected.length}>批量移除</Button>
+          <Button danger icon={<UserDeleteOutlined />} disabled={!selected.length}>
+            批量移除
+          </Button>
         </Popconfirm>
       </Space>
       <Table<PlatformMember>
@@ -63,20 +75,40 @@ export function PlatformMembers({ platformId }: { platformId: number }) {
           { title: '学工号', dataIndex: 'userNo' },
           { title: '类型', dataIndex: 'kind', render: (k: string) => KIND[k] ?? k },
           { title: '部门', dataIndex: 'departmentName', render: (v: string | null) => v ?? '—' },
-          { title: '状态', dataIndex: 'status', render: (v: string) => (v === 'active' ? <Tag color="green">正常</Tag> : <Tag>停用</Tag>) },
           {
-            title: '操作', key: 'op', width: 90,
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: string) => (v === 'active' ? <Tag color="green">正常</Tag> : <Tag>停用</Tag>),
+          },
+          {
+            title: '操作',
+            key: 'op',
+            width: 90,
             render: (_, u) => (
-              <Popconfirm title="移除成员" description={`确定从该平台移除“${u.realName}”吗？`} okText="移除" cancelText="取消" okButtonProps={{ danger: true }}
-                onConfirm={() => assign.mutateAsync({ action: 'remove', userIds: [u.id] })}>
-                <Button type="link" danger size="small">移除</Button>
+              <Popconfirm
+                title="移除成员"
+                description={`确定从该平台移除“${u.realName}”吗？`}
+                okText="移除"
+                cancelText="取消"
+                okButtonProps={{ danger: true }}
+                onConfirm={() => assign.mutateAsync({ action: 'remove', userIds: [u.id] })}
+              >
+                <Button type="link" danger size="small">
+                  移除
+                </Button>
               </Popconfirm>
             ),
           },
         ]}
-        pagination={{ current: page, pageSize, total: q.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 人` }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: q.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 人`,
+        }}
         onChange={(p) => {
-          setPage(p.pageSize !== pageSize ? 1 : p.current ?? 1);
+          setPage(p.pageSize !== pageSize ? 1 : (p.current ?? 1));
           setPageSize(p.pageSize ?? pageSize);
         }}
       />

@@ -3,18 +3,43 @@ import type { MenuTreeNode } from '@/modules/platform-config/contract';
 import { fromEditor, moveNode, removeNode, toEditor } from './tree-ops';
 import { checkedLeaves, grantIds } from './grant-ids';
 
-const n = (id: number, name: string, children: MenuTreeNode[] = []): MenuTreeNode =>
-  ({ id, name, path: children.length || name.startsWith('group:') ? '' : `/web/${name}`, title: name, icon: null, sort: 0, relationRoutes: [], children });
-const shape = (nodes: MenuTreeNode[]): unknown => nodes.map((x) => (x.children.length ? { [x.name]: shape(x.children) } : x.name));
+const n = (id: number, name: string, children: MenuTreeNode[] = []): MenuTreeNode => ({
+  id,
+  name,
+  path: children.length || name.startsWith('group:') ? '' : `/web/${name}`,
+  title: name,
+  icon: null,
+  sort: 0,
+  relationRoutes: [],
+  children,
+});
+const shape = (nodes: MenuTreeNode[]): unknown =>
+  nodes.map((x) => (x.children.length ? { [x.name]: shape(x.children) } : x.name));
 
 describe('menu editor tree operations', () => {
   const tree = () => toEditor([n(1, 'group:a', [n(2, 'p2'), n(3, 'p3')]), n(4, 'p4'), n(5, 'group:b')]);
 
   it('moves a node before, after or into another, numbering siblings in order', () => {
-    expect(shape(fromEditor(moveNode(tree(), 'm4', 'm2', true, -1)))).toEqual([{ 'group:a': ['p4', 'p2', 'p3'] }, 'group:b']);
-    expect(shape(fromEditor(moveNode(tree(), 'm2', 'm4', true, 1)))).toEqual([{ 'group:a': ['p3'] }, 'p4', 'p2', 'group:b']);
-    expect(shape(fromEditor(moveNode(tree(), 'm3', 'm5', false, 0)))).toEqual([{ 'group:a': ['p2'] }, 'p4', { 'group:b': ['p3'] }]);
-    expect(fromEditor(moveNode(tree(), 'm4', 'm1', true, -1)).map((x) => [x.name, x.sort])).toEqual([['p4', 1], ['group:a', 2], ['group:b', 3]]);
+    expect(shape(fromEditor(moveNode(tree(), 'm4', 'm2', true, -1)))).toEqual([
+      { 'group:a': ['p4', 'p2', 'p3'] },
+      'group:b',
+    ]);
+    expect(shape(fromEditor(moveNode(tree(), 'm2', 'm4', true, 1)))).toEqual([
+      { 'group:a': ['p3'] },
+      'p4',
+      'p2',
+      'group:b',
+    ]);
+    expect(shape(fromEditor(moveNode(tree(), 'm3', 'm5', false, 0)))).toEqual([
+      { 'group:a': ['p2'] },
+      'p4',
+      { 'group:b': ['p3'] },
+    ]);
+    expect(fromEditor(moveNode(tree(), 'm4', 'm1', true, -1)).map((x) => [x.name, x.sort])).toEqual([
+      ['p4', 1],
+      ['group:a', 2],
+      ['group:b', 3],
+    ]);
   });
 
   it('never moves a group into its own subtree', () => {

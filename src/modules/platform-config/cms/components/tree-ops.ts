@@ -16,9 +16,11 @@ export const toEditor = (nodes: readonly MenuTreeNode[]): EditorNode[] =>
 export const fromEditor = (nodes: readonly EditorNode[]): MenuTreeNode[] =>
   nodes.map(({ key: _key, children, ...n }, i) => ({ ...n, sort: i + 1, children: fromEditor(children) }));
 
-export const flatten = (nodes: readonly EditorNode[]): EditorNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
+export const flatten = (nodes: readonly EditorNode[]): EditorNode[] =>
+  nodes.flatMap((n) => [n, ...flatten(n.children)]);
 
-export const findNode = (nodes: readonly EditorNode[], key: string): EditorNode | undefined => flatten(nodes).find((n) => n.key === key);
+export const findNode = (nodes: readonly EditorNode[], key: string): EditorNode | undefined =>
+  flatten(nodes).find((n) => n.key === key);
 
 export const isGroup = (n: Pick<MenuTreeNode, 'path'>) => n.path === '';
 
@@ -26,21 +28,41 @@ export const isGroup = (n: Pick<MenuTreeNode, 'path'>) => n.path === '';
  * Adds a page for a route: inside `parentKey` when it names a group, else at the top.
  * Refuses a route the tree already has (one node per page: its name is the permission key).
  */
-export function addRoute(nodes: EditorNode[], route: RouteOption, parentKey?: string): { nodes: EditorNode[]; error?: string; key?: string } {
+export function addRoute(
+  nodes: EditorNode[],
+  route: RouteOption,
+  parentKey?: string,
+): { nodes: EditorNode[]; error?: string; key?: string } {
   if (flatten(nodes).some((n) => n.name === route.name)) return { nodes, error: `「${route.title}」已在菜单中` };
   const node: EditorNode = {
-    key: newKey(), name: route.name, path: route.path, title: route.title, icon: route.icon, sort: 0,
-    relationRoutes: [...route.relationRoutes], children: [],
+    key: newKey(),
+    name: route.name,
+    path: route.path,
+    title: route.title,
+    icon: route.icon,
+    sort: 0,
+    relationRoutes: [...route.relationRoutes],
+    children: [],
   };
   const parent = parentKey ? findNode(nodes, parentKey) : undefined;
-  if (parent && isGroup(parent)) return { nodes: mapNodes(nodes, parent.key, (p) => ({ ...p, children: [...p.children, node] })), key: node.key };
+  if (parent && isGroup(parent))
+    return { nodes: mapNodes(nodes, parent.key, (p) => ({ ...p, children: [...p.children, node] })), key: node.key };
   return { nodes: [...nodes, node], key: node.key };
 }
 
 /** A new submenu without a page. */
 export function addGroup(nodes: EditorNode[], title: string): { nodes: EditorNode[]; key: string } {
   const key = newKey();
-  const node: EditorNode = { key, name: `group:${Date.now().toString(36)}${counter}`, path: '', title, icon: 'AppstoreOutlined', sort: 0, relationRoutes: [], children: [] };
+  const node: EditorNode = {
+    key,
+    name: `group:${Date.now().toString(36)}${counter}`,
+    path: '',
+    title,
+    icon: 'AppstoreOutlined',
+    sort: 0,
+    relationRoutes: [],
+    children: [],
+  };
   return { nodes: [...nodes, node], key };
 }
 
@@ -56,7 +78,13 @@ export function removeNode(nodes: EditorNode[], key: string): EditorNode[] {
  * Moves a node as antd's Tree drop reports it: into `dropKey` (dropToGap false), or before
  * (position -1) or after it among its siblings. A node never moves into its own subtree.
  */
-export function moveNode(nodes: EditorNode[], dragKey: string, dropKey: string, dropToGap: boolean, position: -1 | 1 | 0): EditorNode[] {
+export function moveNode(
+  nodes: EditorNode[],
+  dragKey: string,
+  dropKey: string,
+  dropToGap: boolean,
+  position: -1 | 1 | 0,
+): EditorNode[] {
   const drag = findNode(nodes, dragKey);
   if (!drag || dragKey === dropKey || findNode(drag.children, dropKey)) return nodes;
   const rest = removeNode(nodes, dragKey);

@@ -7,7 +7,12 @@ import type { UserPick } from '@/modules/organization/contract';
 const KIND: Record<string, string> = { student: '学生', staff: '教职工', admin: '管理员' };
 
 /** Choose ordinary users (students and staff) by keyword, server-paginated; the choice survives paging. */
-export function UserPickerModal({ open, confirmLoading, onCancel, onPick }: {
+export function UserPickerModal({
+  open,
+  confirmLoading,
+  onCancel,
+  onPick,
+}: {
   open: boolean;
   confirmLoading?: boolean;
   onCancel: () => void;
@@ -47,7 +52,10 @@ export function UserPickerModal({ open, confirmLoading, onCancel, onPick }: {
       <Input.Search
         allowClear
         placeholder="输入用户名、学工号或姓名搜索"
-        onSearch={(k) => { setKeyword(k.trim()); setPage(1); }}
+        onSearch={(k) => {
+          setKeyword(k.trim());
+          setPage(1);
+        }}
         style={{ marginBottom: 12 }}
       />
       <Table<UserPick>
@@ -61,11 +69,21 @@ export function UserPickerModal({ open, confirmLoading, onCancel, onPick }: {
           { title: '学工号', dataIndex: 'userNo' },
           { title: '类型', dataIndex: 'kind', render: (k: string) => KIND[k] ?? k },
           { title: '部门', dataIndex: ['department', 'name'], render: (v?: string) => v ?? '—' },
-          { title: '状态', dataIndex: 'status', render: (v: string) => (v === 'active' ? <Tag color="green">正常</Tag> : <Tag>停用</Tag>) },
+          {
+            title: '状态',
+            dataIndex: 'status',
+            render: (v: string) => (v === 'active' ? <Tag color="green">正常</Tag> : <Tag>停用</Tag>),
+          },
         ]}
-        pagination={{ current: page, pageSize, total: q.data?.total ?? 0, showSizeChanger: true, showTotal: (t) => `共 ${t} 人` }}
+        pagination={{
+          current: page,
+          pageSize,
+          total: q.data?.total ?? 0,
+          showSizeChanger: true,
+          showTotal: (t) => `共 ${t} 人`,
+        }}
         onChange={(p) => {
-          setPage(p.pageSize !== pageSize ? 1 : p.current ?? 1);
+          setPage(p.pageSize !== pageSize ? 1 : (p.current ?? 1));
           setPageSize(p.pageSize ?? pageSize);
         }}
         rowSelection={{

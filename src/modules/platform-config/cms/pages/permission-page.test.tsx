@@ -9,27 +9,69 @@ import { AppProviders } from '@/core/ui/app-providers';
 import type { MenuTreeNode, PlatformSummary } from '@/modules/platform-config/contract';
 import PermissionPage from './permission-page';
 
-const leaf = (id: number, name: string, title: string): MenuTreeNode => ({ id, name, path: `/web/${name}`, title, icon: null, sort: id, relationRoutes: [], children: [] });
+const leaf = (id: number, name: string, title: string): MenuTreeNode => ({
+  id,
+  name,
+  path: `/web/${name}`,
+  title,
+  icon: null,
+  sort: id,
+  relationRoutes: [],
+  children: [],
+});
 const TREE: MenuTreeNode[] = [
-  { id: 10, name: 'group:service', path: '', title: '办事大厅', icon: null, sort: 1, relationRoutes: [], children: [leaf(11, 'first', '首页'), leaf(12, 'second', '帮助中心')] },
+  {
+    id: 10,
+    name: 'group:service',
+    path: '',
+    title: '办事大厅',
+    icon: null,
+    sort: 1,
+    relationRoutes: [],
+    children: [leaf(11, 'first', '首页'), leaf(12, 'second', '帮助中心')],
+  },
   leaf(13, 'third', '独立页面'),
 ];
 const PLATFORMS: PlatformSummary[] = [
-  { id: 1, name: '学生服务平台', icon: '', indexUrl: '/web/home/index', kind: 'normal', sort: 1, status: 'active', userCount: 0, roleCount: 1 },
+  {
+    id: 1,
+    name: '学生服务平台',
+    icon: '',
+    indexUrl: '/web/home/index',
+    kind: 'normal',
+    sort: 1,
+    status: 'active',
+    userCount: 0,
+    roleCount: 1,
+  },
 ];
-const GROUPS = [{ id: 1, name: '学生角色组', sort: 1, roles: [{ id: 5, code: 'student', name: '学生', groupId: 1, sort: 1, userCount: 1, system: true }] }];
+const GROUPS = [
+  {
+    id: 1,
+    name: '学生角色组',
+    sort: 1,
+    roles: [{ id: 5, code: 'student', name: '学生', groupId: 1, sort: 1, userCount: 1, system: true }],
+  },
+];
 
 let granted: number[] = [];
 const calls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
-  const data = {
-    '/user/api/v1.platform/list/': PLATFORMS,
-    '/user/api/v1.role/getAllRoleGroup/': GROUPS,
-    '/user/api/v1.menu/tree/': TREE,
-    '/user/api/v1.permission/role_menus/': granted,
-  }[config.url ?? ''] ?? null;
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  const data =
+    {
+      '/user/api/v1.platform/list/': PLATFORMS,
+      '/user/api/v1.role/getAllRoleGroup/': GROUPS,
+      '/user/api/v1.menu/tree/': TREE,
+      '/user/api/v1.permission/role_menus/': granted,
+    }[config.url ?? ''] ?? null;
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 beforeEach(() => {
@@ -38,9 +80,18 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-const renderPage = () => render(<AppProviders><MemoryRouter><PermissionPage /></MemoryRouter></AppProviders>);
-const checkbox = (title: string) => screen.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
-const saved = () => calls.filter((c) => c.url === '/user/api/v1.permission/save/').map((c) => JSON.parse(String(c.data)));
+const renderPage = () =>
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <PermissionPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
+const checkbox = (title: string) =>
+  screen.getByText(title).closest('.ant-tree-treenode')!.querySelector('.ant-tree-checkbox')!;
+const saved = () =>
+  calls.filter((c) => c.url === '/user/api/v1.permission/save/').map((c) => JSON.parse(String(c.data)));
 
 describe('权限分配 page', () => {
   it("shows the role's grants on the first platform and saves the checked pages with their groups", async () => {

@@ -12,7 +12,11 @@ import PlatformSelectionPage, { toSlides } from './platform-selection-page';
 
 // antd's Carousel and responsive parts ask matchMedia, which jsdom lacks.
 const platform = (id: number): PlatformMenus => ({
-  platform_id: id, platform_name: `平台${id}`, icon: '', index_url: `/web/p${id}`, kind: 'normal',
+  platform_id: id,
+  platform_name: `平台${id}`,
+  icon: '',
+  index_url: `/web/p${id}`,
+  kind: 'normal',
   web: [{ name: `page${id}`, path: `/web/page${id}`, title: '首页', icon: null, children: [], relationRoutes: [] }],
 });
 
@@ -20,15 +24,32 @@ let answers: Record<string, (config: InternalAxiosRequestConfig) => unknown>;
 const calls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
-  const handler = answers[(config.url ?? '').split('?')[0]!] as ((c: InternalAxiosRequestConfig) => unknown) | undefined;
-  const data = handler ? { errorCode: '0x00000000', message: '成功', data: handler(config) } : { errorCode: '0x00000404', message: '无此接口', data: null };
+  const handler = answers[(config.url ?? '').split('?')[0]!] as
+    | ((c: InternalAxiosRequestConfig) => unknown)
+    | undefined;
+  const data = handler
+    ? { errorCode: '0x00000000', message: '成功', data: handler(config) }
+    : { errorCode: '0x00000404', message: '无此接口', data: null };
   return { data, status: handler ? 200 : 404, statusText: 'OK', headers: {}, config };
 };
 
 function signInWith(platforms: PlatformMenus[]) {
   useSession.getState().setLogin({
-    Authorization: 'tok', is_admin: 0, menus: { plant_front: platforms, cms: [] },
-    user_info: { id: 3, username: 'teacher', real_name: '李老师', user_no: 'T1', kind: 'staff', is_admin: 0, department: null, avatar: null, roles: [], must_change_pwd: 0 },
+    Authorization: 'tok',
+    is_admin: 0,
+    menus: { plant_front: platforms, cms: [] },
+    user_info: {
+      id: 3,
+      username: 'teacher',
+      real_name: '李老师',
+      user_no: 'T1',
+      kind: 'staff',
+      is_admin: 0,
+      department: null,
+      avatar: null,
+      roles: [],
+      must_change_pwd: 0,
+    },
   });
 }
 
@@ -51,8 +72,14 @@ function renderPage() {
 beforeEach(() => {
   calls.length = 0;
   answers = {
-    '/portal/backend/organizationConfig/getConfig/': () => ({ icon: '', logo: '', backend: { title: '', font: '' }, front: { title: '平台' } }),
-    '/user/api/v1.platform/choice_platform/': (c) => platform(Number(new URLSearchParams(String(c.data)).get('platform_id'))),
+    '/portal/backend/organizationConfig/getConfig/': () => ({
+      icon: '',
+      logo: '',
+      backend: { title: '', font: '' },
+      front: { title: '平台' },
+    }),
+    '/user/api/v1.platform/choice_platform/': (c) =>
+      platform(Number(new URLSearchParams(String(c.data)).get('platform_id'))),
     '/user/login/login_out/': () => ({ logout_url: '' }),
   };
   httpInstances.normal.defaults.adapter = adapter;
@@ -69,7 +96,7 @@ describe('platform selection', () => {
     expect(toSlides([])).toEqual([]);
   });
 
-  it('shows the user\'s platforms four to a slide', () => {
+  it("shows the user's platforms four to a slide", () => {
     signInWith([1, 2, 3, 4, 5, 6].map(platform));
     renderPage();
     const slides = screen.getAllByTestId('platform-slide');
@@ -83,7 +110,10 @@ describe('platform selection', () => {
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: '进入平台2' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/web/page2'));
-    expect(calls.map((c) => c.url)).toEqual(['/portal/backend/organizationConfig/getConfig/', '/user/api/v1.platform/choice_platform/']);
+    expect(calls.map((c) => c.url)).toEqual([
+      '/portal/backend/organizationConfig/getConfig/',
+      '/user/api/v1.platform/choice_platform/',
+    ]);
     expect(useSession.getState().platform?.platform_id).toBe(2);
     expect(useSession.getState().authorisedRoutes).toEqual(['page2']);
   });

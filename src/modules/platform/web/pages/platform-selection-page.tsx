@@ -68,7 +68,13 @@ export default function PlatformSelectionPage() {
         {slides.length === 0 ? (
           <Empty className={s.empty} description="暂无可用平台，请联系管理员开通" />
         ) : (
-          <Carousel className={s.carousel} speed={PLATFORM_SLIDE_SPEED} arrows={slides.length > 1} dots={slides.length > 1} infinite={false}>
+          <Carousel
+            className={s.carousel}
+            speed={PLATFORM_SLIDE_SPEED}
+            arrows={slides.length > 1}
+            dots={slides.length > 1}
+            infinite={false}
+          >
             {slides.map((slide, i) => (
               <div key={i}>
                 <div className={s.slide} data-testid="platform-slide">

@@ -19,7 +19,15 @@ export function HomePreview({ modules }: { modules: HomeModule[] }) {
   }
   return (
     <div className={s.frame} aria-label="首页预览">
-      {rows.map((row, r) => (row.length > 1 ? <div key={r} className={s.pair}>{row.map((m, i) => block(m, i))}</div> : block(row[0]!, r)))}
+      {rows.map((row, r) =>
+        row.length > 1 ? (
+          <div key={r} className={s.pair}>
+            {row.map((m, i) => block(m, i))}
+          </div>
+        ) : (
+          block(row[0]!, r)
+        ),
+      )}
     </div>
   );
 
@@ -27,36 +35,92 @@ export function HomePreview({ modules }: { modules: HomeModule[] }) {
     switch (m.kind) {
       case 'banner':
         return (
-          <div key={i} className={s.banner} style={m.picture ? { backgroundImage: `linear-gradient(90deg, rgba(6,30,80,.7), rgba(6,30,80,.2)), url("${m.picture}")` } : undefined}>
+          <div
+            key={i}
+            className={s.banner}
+            style={
+              m.picture
+                ? { backgroundImage: `linear-gradient(90deg, rgba(6,30,80,.7), rgba(6,30,80,.2)), url("${m.picture}")` }
+                : undefined
+            }
+          >
             <div className={s.bannerTitle}>{m.title || siteTitle}</div>
             {m.subtitle && <div className={s.bannerSub}>{m.subtitle}</div>}
           </div>
         );
       case 'search':
-        return <div key={i} className={s.block}><Input.Search size="small" disabled placeholder={m.placeholder || '搜索服务事项'} enterButton="搜索" /></div>;
+        return (
+          <div key={i} className={s.block}>
+            <Input.Search size="small" disabled placeholder={m.placeholder || '搜索服务事项'} enterButton="搜索" />
+          </div>
+        );
       case 'notices':
       case 'news':
         return (
-          <Card key={i} size="small" className={s.block} title={<span>{m.kind === 'notices' ? <NotificationOutlined /> : <ReadOutlined />} {m.title}</span>}>
-            <div className={s.placeholder}>此处按发布时间显示最新的{m.kind === 'notices' ? '通知公告' : '新闻动态'}</div>
-            <div className={s.line} /><div className={s.line} /><div className={s.lineShort} />
+          <Card
+            key={i}
+            size="small"
+            className={s.block}
+            title={
+              <span>
+                {m.kind === 'notices' ? <NotificationOutlined /> : <ReadOutlined />} {m.title}
+              </span>
+            }
+          >
+            <div className={s.placeholder}>
+              此处按发布时间显示最新的{m.kind === 'notices' ? '通知公告' : '新闻动态'}
+            </div>
+            <div className={s.line} />
+            <div className={s.line} />
+            <div className={s.lineShort} />
           </Card>
         );
       case 'shortcuts':
         return (
-          <Card key={i} size="small" className={s.block} title={<span><RocketOutlined /> {m.title}</span>}>
-            {m.items.length === 0 ? <span className={s.placeholder}>尚未添加服务</span> : (
+          <Card
+            key={i}
+            size="small"
+            className={s.block}
+            title={
+              <span>
+                <RocketOutlined /> {m.title}
+              </span>
+            }
+          >
+            {m.items.length === 0 ? (
+              <span className={s.placeholder}>尚未添加服务</span>
+            ) : (
               <div className={s.tiles}>
-                {m.items.map((it, j) => <div key={j} className={s.tile}><ShortcutIcon name={it.icon} /><span>{it.title || '（未命名）'}</span></div>)}
+                {m.items.map((it, j) => (
+                  <div key={j} className={s.tile}>
+                    <ShortcutIcon name={it.icon} />
+                    <span>{it.title || '（未命名）'}</span>
+                  </div>
+                ))}
               </div>
             )}
           </Card>
         );
       case 'topAffairs':
         return (
-          <Card key={i} size="small" className={s.block} title={<span><FireOutlined /> {m.title}</span>}>
-            {m.items.length === 0 ? <span className={s.placeholder}>尚未添加事项</span> : (
-              <ol className={s.affairs}>{m.items.map((it, j) => <li key={j}>{it.title || '（未命名）'}</li>)}</ol>
+          <Card
+            key={i}
+            size="small"
+            className={s.block}
+            title={
+              <span>
+                <FireOutlined /> {m.title}
+              </span>
+            }
+          >
+            {m.items.length === 0 ? (
+              <span className={s.placeholder}>尚未添加事项</span>
+            ) : (
+              <ol className={s.affairs}>
+                {m.items.map((it, j) => (
+                  <li key={j}>{it.title || '（未命名）'}</li>
+                ))}
+              </ol>
             )}
           </Card>
         );

@@ -12,7 +12,13 @@ const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'];
  * A picture address for a Form.Item: shows the current picture and replaces it by an upload.
  * The type and size checks mirror the server's (PNG/JPEG/GIF/WebP, 2 MB logo, 5 MB login picture).
  */
-export function ImageField({ value, onChange, purpose, label, previewHeight = 64 }: {
+export function ImageField({
+  value,
+  onChange,
+  purpose,
+  label,
+  previewHeight = 64,
+}: {
   value?: string;
   onChange?: (url: string) => void;
   purpose: 'logo' | 'login';
@@ -43,12 +49,18 @@ export function ImageField({ value, onChange, purpose, label, previewHeight = 64
         customRequest={({ file, onSuccess, onError }) => {
           setBusy(true);
           uploadOrgImage(file as File, purpose)
-            .then((r) => { onChange?.(r.data.url); onSuccess?.(r.data); toast.success('上传成功'); })
+            .then((r) => {
+              onChange?.(r.data.url);
+              onSuccess?.(r.data);
+              toast.success('上传成功');
+            })
             .catch((e: Error) => onError?.(e))
             .finally(() => setBusy(false));
         }}
       >
-        <Button icon={<UploadOutlined />} loading={busy} aria-label={`上传${label}`}>上传{label}</Button>
+        <Button icon={<UploadOutlined />} loading={busy} aria-label={`上传${label}`}>
+          上传{label}
+        </Button>
       </Upload>
     </Space>
   );

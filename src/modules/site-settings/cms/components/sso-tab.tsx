@@ -42,7 +42,16 @@ function toBody(v: FormValues): SaveSsoBody {
   return {
     kind: v.kind,
     ...(v.kind === 'cas' ? { cas: { serverUrl: (v.casServerUrl ?? '').trim() } } : {}),
-    ...(v.kind === 'oidc' ? { oidc: { issuer: (v.oidcIssuer ?? '').trim(), clientId: (v.oidcClientId ?? '').trim(), clientSecret: v.oidcClientSecret ?? '', redirectUri: (v.oidcRedirectUri ?? '').trim() } } : {}),
+    ...(v.kind === 'oidc'
+      ? {
+          oidc: {
+            issuer: (v.oidcIssuer ?? '').trim(),
+            clientId: (v.oidcClientId ?? '').trim(),
+            clientSecret: v.oidcClientSecret ?? '',
+            redirectUri: (v.oidcRedirectUri ?? '').trim(),
+          },
+        }
+      : {}),
     retainBackDoor: v.retainBackDoor,
     adminHost: (v.adminHost ?? '').trim(),
     userLoginEnable: v.userLoginEnable,
@@ -57,7 +66,9 @@ export function SsoTab() {
   const qc = useQueryClient();
   const q = useQuery({ queryKey: ['site-settings', 'sso'], queryFn: () => getSsoSettings().then((r) => r.data) });
   const [tested, setTested] = useState<SsoTestResult | null>(null);
-  useEffect(() => { if (q.data) form.setFieldsValue(toForm(q.data)); }, [q.data, form]);
+  useEffect(() => {
+    if (q.data) form.setFieldsValue(toForm(q.data));
+  }, [q.data, form]);
   const kind = Form.useWatch('kind', form);
   const save = useMutation({
     mutationFn: (v: FormValues) => saveSsoSettings(toBody(v)).then((r) => r.data),
@@ -81,67 +92,161 @@ export function SsoTab() {
   if (q.isPending) return <Skeleton active />;
 
   return (
-    <Form name="sso-tab" form={form} labelCol={{ span: 4 }} wrapperCol={{ span: 14 }} onFinish={(v) => save.mutate(v)} onValuesChange={(c) => { if ('kind' in c || 'casServerUrl' in c || 'oidcIssuer' in c) setTested(null); }}>
+    <Form
+      name="sso-tab"
+      form={form}
+      labelCol={{ span: 4 }}
+      wrapperCol={{ span: 14 }}
+      onFinish={(v) => save.mutate(v)}
+      onValuesChange={(c) => {
+        if ('kind' in c || 'casServerUrl' in c || 'oidcIssuer' in c) setTested(null);
+      }}
+    >
       <Divider titlePlacement="start">登录入口</Divider>
-      <Form.Item label="用户登录" name="userLoginEnable" valuePropName="checked" extra="关闭后，普通用户无法在 /login 登录">
+      <Form.Item
+        label="用户登录"
+        name="userLoginEnable"
+        valuePropName="checked"
+        extra="关闭后，普通用户无法在 /login 登录"
+      >
         <Switch checkedChildren="开启" unCheckedChildren="关闭" />
       </Form.Item>
-      <Form.Item label="管理员登录" name="adminLoginEnable" valuePropName="checked" extra="关闭后，管理员无法在 /loginAdmin 登录"
+      <Form.Item
+        label="管理员登录"
+        name="adminLoginEnable"
+        valuePropName="checked"
+        extra="关闭后，管理员无法在 /loginAdmin 登录"
         dependencies={['userLoginEnable']}
-        rules={[({ getFieldValue }) => ({ validator: (_, on: boolean) => (on || getFieldValue('userLoginEnable') ? Promise.resolve() : Promise.reject(new Error('用户登录与管理员登录不能同时关闭'))) })]}>
+        rules={[
+          ({ getFieldValue }) => ({
+            validator: (_, on: boolean) =>
+              on || getFieldValue('userLoginEnable')
+                ? Promise.resolve()
+                : Promise.reject(new Error('用户登录与管理员登录不能同时关闭')),
+          }),
+        ]}
+      >
         <Switch checkedChildren="开启" unCheckedChildren="关闭" />
       </Form.Item>
-      <Form.Item label="管理端域名" name="adminHost" extra="只允许在该域名登录管理后台，留空表示不限" rules={[{ pattern: /^([A-Za-z0-9.-]+(:[0-9]{1,5})?)?$/, message: '请输入域名，如 admin.example.edu' }]}>
+      <Form.Item
+        label="管理端域名"
+        name="adminHost"
+        extra="只允许在该域名登录管理后台，留空表示不限"
+        rules={[{ pattern: /^([A-Za-z0-9.-]+(:[0-9]{1,5})?)?$/, message: '请输入域名，如 admin.example.edu' }]}
+      >
         <Input placeholder="如：admin.example.edu" />
       </Form.Item>
 
       <Divider titlePlacement="start">单点登录</Divider>
       <Form.Item label="单点登录方式" name="kind">
-        <Radio.Group optionType="button" buttonStyle="solid" options={[{ value: 'none', label: '不启用' }, { value: 'cas', label: 'CAS' }, { value: 'oidc', label: 'OIDC' }]} />
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          options={[
+            { value: 'none', label: '不启用' },
+            { value: 'cas', label: 'CAS' },
+            { value: 'oidc', label: 'OIDC' },
+          ]}
+        />
       </Form.Item>
       {kind === 'cas' && (
-        <Form.Item label="CAS 服务器地址" name="casServerUrl" extra="如 https://cas.example.edu/cas（系统自动拼接 /login、/logout、/p3/serviceValidate）"
-          rules={[{ required: true, message: '请输入 CAS 服务器地址' }, { pattern: HTTP_URL, message: '地址须以 http:// 或 https:// 开头' }]}>
+        <Form.Item
+          label="CAS 服务器地址"
+          name="casServerUrl"
+          extra="如 https://cas.example.edu/cas（系统自动拼接 /login、/logout、/p3/serviceValidate）"
+          rules={[
+            { required: true, message: '请输入 CAS 服务器地址' },
+            { pattern: HTTP_URL, message: '地址须以 http:// 或 https:// 开头' },
+          ]}
+        >
           <Input placeholder="https://cas.example.edu/cas" />
         </Form.Item>
       )}
       {kind === 'oidc' && (
         <>
-          <Form.Item label="Issuer" name="oidcIssuer" rules={[{ required: true, message: '请输入 Issuer 地址' }, { pattern: HTTP_URL, message: '地址须以 http:// 或 https:// 开头' }]}>
+          <Form.Item
+            label="Issuer"
+            name="oidcIssuer"
+            rules={[
+              { required: true, message: '请输入 Issuer 地址' },
+              { pattern: HTTP_URL, message: '地址须以 http:// 或 https:// 开头' },
+            ]}
+          >
             <Input placeholder="https://idp.example.edu" />
           </Form.Item>
-          <Form.Item label="Client ID" name="oidcClientId" rules={[{ required: true, whitespace: true, message: '请输入 Client ID' }, { max: 200, message: '不能超过 200 个字符' }]}>
+          <Form.Item
+            label="Client ID"
+            name="oidcClientId"
+            rules={[
+              { required: true, whitespace: true, message: '请输入 Client ID' },
+              { max: 200, message: '不能超过 200 个字符' },
+            ]}
+          >
             <Input />
           </Form.Item>
-          <Form.Item label="Client Secret" name="oidcClientSecret"
+          <Form.Item
+            label="Client Secret"
+            name="oidcClientSecret"
             extra={q.data?.oidc?.secretSet ? '已设置密钥；留空表示保持不变' : '尚未设置密钥'}
-            rules={[{ required: !q.data?.oidc?.secretSet, message: '请输入 Client Secret' }, { max: 500, message: '不能超过 500 个字符' }]}>
-            <Input.Password placeholder={q.data?.oidc?.secretSet ? '••••••（不修改请留空）' : ''} autoComplete="new-password" />
+            rules={[
+              { required: !q.data?.oidc?.secretSet, message: '请输入 Client Secret' },
+              { max: 500, message: '不能超过 500 个字符' },
+            ]}
+          >
+            <Input.Password
+              placeholder={q.data?.oidc?.secretSet ? '••••••（不修改请留空）' : ''}
+              autoComplete="new-password"
+            />
           </Form.Item>
-          <Form.Item label="回调地址" name="oidcRedirectUri" extra="在身份提供方登记的回调地址；留空使用本站 /login（管理端 /loginAdmin）"
-            rules={[{ pattern: OPTIONAL_HTTP_URL, message: '地址须以 http:// 或 https:// 开头' }]}>
+          <Form.Item
+            label="回调地址"
+            name="oidcRedirectUri"
+            extra="在身份提供方登记的回调地址；留空使用本站 /login（管理端 /loginAdmin）"
+            rules={[{ pattern: OPTIONAL_HTTP_URL, message: '地址须以 http:// 或 https:// 开头' }]}
+          >
             <Input placeholder="https://portal.example.edu/login" />
           </Form.Item>
         </>
       )}
       {kind !== 'none' && (
         <>
-          <Form.Item label="保留账号密码登录" name="retainBackDoor" valuePropName="checked" extra="开启单点登录后仍显示账号密码登录表单">
+          <Form.Item
+            label="保留账号密码登录"
+            name="retainBackDoor"
+            valuePropName="checked"
+            extra="开启单点登录后仍显示账号密码登录表单"
+          >
             <Switch />
           </Form.Item>
           <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
             <Space direction="vertical" style={{ width: '100%' }}>
-              <Button icon={<ApiOutlined />} loading={test.isPending} onClick={runTest}>测试连接</Button>
-              {tested && <Alert type={tested.ok ? 'success' : 'error'} showIcon message={tested.ok ? '连接成功' : '连接失败'} description={tested.message} />}
+              <Button icon={<ApiOutlined />} loading={test.isPending} onClick={runTest}>
+                测试连接
+              </Button>
+              {tested && (
+                <Alert
+                  type={tested.ok ? 'success' : 'error'}
+                  showIcon
+                  message={tested.ok ? '连接成功' : '连接失败'}
+                  description={tested.message}
+                />
+              )}
             </Space>
           </Form.Item>
         </>
       )}
-      <Form.Item label="退出后跳转" name="logoutUrl" extra="留空时由单点登录服务器决定" rules={[{ pattern: OPTIONAL_HTTP_URL, message: '地址须以 http:// 或 https:// 开头' }]}>
+      <Form.Item
+        label="退出后跳转"
+        name="logoutUrl"
+        extra="留空时由单点登录服务器决定"
+        rules={[{ pattern: OPTIONAL_HTTP_URL, message: '地址须以 http:// 或 https:// 开头' }]}
+      >
         <Input placeholder="https://www.example.edu" />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 4 }}>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>保存</Button>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>
+          保存
+        </Button>
       </Form.Item>
     </Form>
   );

@@ -12,13 +12,24 @@ import DisplaySettingsPage from './display-settings-page';
 const calls: InternalAxiosRequestConfig[] = [];
 let theme = { primaryColor: '#1677ff' };
 const sso = {
-  kind: 'oidc', cas: null, oidc: { issuer: 'https://idp.example.edu', clientId: 'portal', redirectUri: '', secretSet: true },
-  retainBackDoor: true, adminHost: '', userLoginEnable: true, adminLoginEnable: true, logoutUrl: '',
+  kind: 'oidc',
+  cas: null,
+  oidc: { issuer: 'https://idp.example.edu', clientId: 'portal', redirectUri: '', secretSet: true },
+  retainBackDoor: true,
+  adminHost: '',
+  userLoginEnable: true,
+  adminLoginEnable: true,
+  logoutUrl: '',
 };
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
   const answers: Record<string, unknown> = {
-    '/portal/backend/organizationConfig/getCommonConfig/': { icon: '/favicon.svg', logo: '/logo.svg', backend: { title: '管理后台', font: '' }, front: { title: '门户' } },
+    '/portal/backend/organizationConfig/getCommonConfig/': {
+      icon: '/favicon.svg',
+      logo: '/logo.svg',
+      backend: { title: '管理后台', font: '' },
+      front: { title: '门户' },
+    },
     '/portal/backend/organizationConfig/getTheme/': theme,
     '/portal/backend/organizationConfig/saveTheme/': null,
     '/user/api/v1.sso/settings/': sso,
@@ -29,7 +40,13 @@ const adapter: AxiosAdapter = async (config) => {
     theme = { primaryColor: new URLSearchParams(config.data as string).get('primaryColor')!.toLowerCase() };
     answers[config.url] = theme;
   }
-  return { data: { errorCode: '0x00000000', message: '成功', data: answers[config.url ?? ''] ?? null }, status: 200, statusText: 'OK', headers: {}, config };
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data: answers[config.url ?? ''] ?? null },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 const renderPage = () =>

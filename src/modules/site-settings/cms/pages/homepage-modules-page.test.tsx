@@ -24,7 +24,13 @@ const adapter: AxiosAdapter = async (config) => {
     stored.set(body.scope, body.modules);
     data = { scope: body.scope, own: true, modules: body.modules };
   }
-  return { data: { errorCode: '0x00000000', message: '成功', data }, status: 200, statusText: 'OK', headers: {}, config };
+  return {
+    data: { errorCode: '0x00000000', message: '成功', data },
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  };
 };
 
 const renderPage = () =>
@@ -36,8 +42,13 @@ const renderPage = () =>
     </AppProviders>,
   );
 
-const order = () => screen.getAllByRole('listitem').map((li) => li.getAttribute('aria-label')).filter(Boolean);
-const saves = () => calls.filter((c) => c.url === '/portal/api/v1.homepage/save/').map((c) => JSON.parse(c.data as string));
+const order = () =>
+  screen
+    .getAllByRole('listitem')
+    .map((li) => li.getAttribute('aria-label'))
+    .filter(Boolean);
+const saves = () =>
+  calls.filter((c) => c.url === '/portal/api/v1.homepage/save/').map((c) => JSON.parse(c.data as string));
 
 beforeEach(() => {
   calls.length = 0;
@@ -47,7 +58,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe('homepage modules page', () => {
-  it("moves a module down and saves the new order for the visitor home", async () => {
+  it('moves a module down and saves the new order for the visitor home', async () => {
     renderPage();
     await waitFor(() => expect(order()).toEqual(['1. 横幅', '2. 通知公告', '3. 新闻动态']));
     fireEvent.click(screen.getByRole('button', { name: '下移横幅' }));
@@ -66,7 +77,9 @@ describe('homepage modules page', () => {
     await waitFor(() => expect(order()).toHaveLength(3));
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '选择首页' }));
     fireEvent.click(await screen.findByText('教职工服务平台（/web 首页）'));
-    await waitFor(() => expect(calls.some((c) => (c.params as { scope?: string } | undefined)?.scope === '3')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => (c.params as { scope?: string } | undefined)?.scope === '3')).toBe(true),
+    );
     fireEvent.mouseEnter(screen.getByRole('button', { name: /添加模块/ }));
     fireEvent.click(await screen.findByText('服务直通车', { selector: '.ant-dropdown-menu-title-content' }));
     expect(order()).toEqual(['1. 横幅', '2. 通知公告', '3. 新闻动态', '4. 服务直通车']);
@@ -76,6 +89,9 @@ describe('homepage modules page', () => {
     expect(within(screen.getByLabelText('首页预览')).getByText('教工服务')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(saves()).toHaveLength(1));
-    expect(saves()[0]).toEqual({ scope: '3', modules: [...DEFAULT_HOME_MODULES, { kind: 'shortcuts', title: '教工服务', items: [] }] });
+    expect(saves()[0]).toEqual({
+      scope: '3',
+      modules: [...DEFAULT_HOME_MODULES, { kind: 'shortcuts', title: '教工服务', items: [] }],
+    });
   });
 });

@@ -14,12 +14,18 @@ const labelOf = (k: HomeModuleKind) => HOME_MODULE_KINDS.find((x) => x.kind === 
 
 function newModule(kind: HomeModuleKind): HomeModule {
   switch (kind) {
-    case 'banner': return { kind, title: '', subtitle: '', picture: '' };
-    case 'search': return { kind, placeholder: '搜索服务事项' };
-    case 'notices': return { kind, title: '通知公告' };
-    case 'news': return { kind, title: '新闻动态' };
-    case 'shortcuts': return { kind, title: '服务直通车', items: [] };
-    case 'topAffairs': return { kind, title: '热门事项', items: [] };
+    case 'banner':
+      return { kind, title: '', subtitle: '', picture: '' };
+    case 'search':
+      return { kind, placeholder: '搜索服务事项' };
+    case 'notices':
+      return { kind, title: '通知公告' };
+    case 'news':
+      return { kind, title: '新闻动态' };
+    case 'shortcuts':
+      return { kind, title: '服务直通车', items: [] };
+    case 'topAffairs':
+      return { kind, title: '热门事项', items: [] };
   }
 }
 
@@ -43,8 +49,14 @@ export function moveItem<T>(list: T[], index: number, by: -1 | 1): T[] {
 export default function HomepageModulesPage() {
   const qc = useQueryClient();
   const [scope, setScope] = useState('visitor');
-  const platforms = useQuery({ queryKey: ['site-settings', 'platforms'], queryFn: () => listPlatforms().then((r) => r.data) });
-  const q = useQuery({ queryKey: ['site-settings', 'home-modules', scope], queryFn: () => getHomeModules(scope).then((r) => r.data) });
+  const platforms = useQuery({
+    queryKey: ['site-settings', 'platforms'],
+    queryFn: () => listPlatforms().then((r) => r.data),
+  });
+  const q = useQuery({
+    queryKey: ['site-settings', 'home-modules', scope],
+    queryFn: () => getHomeModules(scope).then((r) => r.data),
+  });
   const [modules, setModules] = useState<HomeModule[] | null>(null);
   const [selected, setSelected] = useState(0);
   // Each edit session starts from what the server holds for the chosen scope.
@@ -92,20 +104,64 @@ export default function HomepageModulesPage() {
       <Card>
         <Space wrap size={16}>
           <span>首页：</span>
-          <Select aria-label="选择首页" value={scope} onChange={(v) => { setModules(null); setScope(v); }} options={scopeOptions} style={{ width: 320 }} loading={platforms.isPending} />
-          {q.data && !q.data.own && <Tag color="default">{scope === 'visitor' ? '使用默认设置' : '沿用访客首页设置'}</Tag>}
-          <Button type="primary" onClick={() => save.mutate(list)} loading={save.isPending} disabled={!modules || (!dirty && q.data?.own)}>保存</Button>
-          <Button disabled={!dirty} onClick={() => { setModules(q.data!.modules); setSelected(0); setVersion((v) => v + 1); }}>撤销修改</Button>
+          <Select
+            aria-label="选择首页"
+            value={scope}
+            onChange={(v) => {
+              setModules(null);
+              setScope(v);
+            }}
+            options={scopeOptions}
+            style={{ width: 320 }}
+            loading={platforms.isPending}
+          />
+          {q.data && !q.data.own && (
+            <Tag color="default">{scope === 'visitor' ? '使用默认设置' : '沿用访客首页设置'}</Tag>
+          )}
+          <Button
+            type="primary"
+            onClick={() => save.mutate(list)}
+            loading={save.isPending}
+            disabled={!modules || (!dirty && q.data?.own)}
+          >
+            保存
+          </Button>
+          <Button
+            disabled={!dirty}
+            onClick={() => {
+              setModules(q.data!.modules);
+              setSelected(0);
+              setVersion((v) => v + 1);
+            }}
+          >
+            撤销修改
+          </Button>
           {dirty && <Typography.Text type="warning">有未保存的修改</Typography.Text>}
         </Space>
       </Card>
       <div className={s.columns}>
-        <Card title="模块顺序" loading={!modules} extra={
-          <Dropdown menu={{ items: addable.map((k) => ({ key: k.kind, label: k.label })), onClick: ({ key }) => { update([...list, newModule(key as HomeModuleKind)]); setSelected(list.length); } }}>
-            <Button icon={<PlusOutlined />} disabled={addable.length === 0}>添加模块</Button>
-          </Dropdown>
-        }>
-          {list.length === 0 ? <Empty description="没有模块，首页将是空白的" /> : (
+        <Card
+          title="模块顺序"
+          loading={!modules}
+          extra={
+            <Dropdown
+              menu={{
+                items: addable.map((k) => ({ key: k.kind, label: k.label })),
+                onClick: ({ key }) => {
+                  update([...list, newModule(key as HomeModuleKind)]);
+                  setSelected(list.length);
+                },
+              }}
+            >
+              <Button icon={<PlusOutlined />} disabled={addable.length === 0}>
+                添加模块
+              </Button>
+            </Dropdown>
+          }
+        >
+          {list.length === 0 ? (
+            <Empty description="没有模块，首页将是空白的" />
+          ) : (
             <List
               dataSource={list}
               renderItem={(m, i) => (
@@ -114,14 +170,58 @@ export default function HomepageModulesPage() {
                   onClick={() => setSelected(i)}
                   aria-label={`${i + 1}. ${labelOf(m.kind)}`}
                   actions={[
-                    <Button key="up" size="small" type="text" icon={<ArrowUpOutlined />} disabled={i === 0} aria-label={`上移${labelOf(m.kind)}`} onClick={(e) => { e.stopPropagation(); move(i, -1); }} />,
-                    <Button key="down" size="small" type="text" icon={<ArrowDownOutlined />} disabled={i === list.length - 1} aria-label={`下移${labelOf(m.kind)}`} onClick={(e) => { e.stopPropagation(); move(i, 1); }} />,
-                    <Popconfirm key="del" title={`移除「${labelOf(m.kind)}」模块？`} description="保存后首页不再显示该模块" onConfirm={() => remove(i)} okText="移除" cancelText="取消">
-                      <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`移除${labelOf(m.kind)}`} onClick={(e) => e.stopPropagation()} />
+                    <Button
+                      key="up"
+                      size="small"
+                      type="text"
+                      icon={<ArrowUpOutlined />}
+                      disabled={i === 0}
+                      aria-label={`上移${labelOf(m.kind)}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        move(i, -1);
+                      }}
+                    />,
+                    <Button
+                      key="down"
+                      size="small"
+                      type="text"
+                      icon={<ArrowDownOutlined />}
+                      disabled={i === list.length - 1}
+                      aria-label={`下移${labelOf(m.kind)}`}
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        move(i, 1);
+                      }}
+                    />,
+                    <Popconfirm
+                      key="del"
+                      title={`移除「${labelOf(m.kind)}」模块？`}
+                      description="保存后首页不再显示该模块"
+                      onConfirm={() => remove(i)}
+                      okText="移除"
+                      cancelText="取消"
+                    >
+                      <Button
+                        size="small"
+                        type="text"
+                        danger
+                        icon={<DeleteOutlined />}
+                        aria-label={`移除${labelOf(m.kind)}`}
+                        onClick={(e) => e.stopPropagation()}
+                      />
                     </Popconfirm>,
                   ]}
                 >
-                  <List.Item.Meta title={<span><span className={s.index}>{i + 1}</span>{labelOf(m.kind)}</span>} description={summaryOf(m)} />
+                  <List.Item.Meta
+                    title={
+                      <span>
+                        <span className={s.index}>{i + 1}</span>
+                        {labelOf(m.kind)}
+                      </span>
+                    }
+                    description={summaryOf(m)}
+                  />
                 </List.Item>
               )}
             />
@@ -129,9 +229,14 @@ export default function HomepageModulesPage() {
         </Card>
         <Card title={current ? `模块设置：${labelOf(current.kind)}` : '模块设置'}>
           {current ? (
-            <ModuleEditor key={`${scope}-${version}-${selected}-${current.kind}`} module={current}
-              onChange={(m) => update(list.map((x, j) => (j === selected ? m : x)))} />
-          ) : <Alert type="info" message="选择左侧的模块进行设置" />}
+            <ModuleEditor
+              key={`${scope}-${version}-${selected}-${current.kind}`}
+              module={current}
+              onChange={(m) => update(list.map((x, j) => (j === selected ? m : x)))}
+            />
+          ) : (
+            <Alert type="info" message="选择左侧的模块进行设置" />
+          )}
         </Card>
         <Card title="实时预览">
           <HomePreview modules={list} />

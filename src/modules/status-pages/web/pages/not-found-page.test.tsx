@@ -38,8 +38,21 @@ describe('not found page', () => {
 
   it('returns an administrator to the back office home at once from the button', () => {
     useSession.getState().setLogin({
-      Authorization: 'tok', is_admin: 1, menus: { plant_front: [], cms: [] },
-      user_info: { id: 1, username: 'admin', real_name: '管理员', user_no: 'A1', kind: 'admin', is_admin: 1, department: null, avatar: null, roles: [], must_change_pwd: 0 },
+      Authorization: 'tok',
+      is_admin: 1,
+      menus: { plant_front: [], cms: [] },
+      user_info: {
+        id: 1,
+        username: 'admin',
+        real_name: '管理员',
+        user_no: 'A1',
+        kind: 'admin',
+        is_admin: 1,
+        department: null,
+        avatar: null,
+        roles: [],
+        must_change_pwd: 0,
+      },
     });
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: /立即返回首页/ }));

@@ -29,7 +29,15 @@ export default function NotFoundPage() {
   }, [left, navigate]);
 
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f7fa' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: '#f5f7fa',
+      }}
+    >
       <Result
         status="404"
         title="页面不存在或无访问权限"

@@ -5,7 +5,15 @@ import { Button, Result } from 'antd';
 export default function NotLicensePage() {
   const navigate = useNavigate();
   return (
-    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', background: '#f5f7fa' }}>
+    <div
+      style={{
+        minHeight: '100vh',
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        background: '#f5f7fa',
+      }}
+    >
       <Result
         status="403"
         title="服务未授权，请联系管理员"

@@ -2,7 +2,15 @@ import { Form, InputNumber, Radio, Segmented, Select, Switch, Table, Typography 
 import { allFields, DISPLAY_TYPES, type FormSchema } from '@/shared/forms/schema';
 import { TextInput } from '@/core/ui/text-input';
 import {
-  NODE_TYPE_LABELS, NO_ASSIGNEE, SIGN_MODES, SIGN_MODE_LABELS, type FieldPermission, type NoAssignee, type ProcessDefinition, type ProcessNode, type SignMode,
+  NODE_TYPE_LABELS,
+  NO_ASSIGNEE,
+  SIGN_MODES,
+  SIGN_MODE_LABELS,
+  type FieldPermission,
+  type NoAssignee,
+  type ProcessDefinition,
+  type ProcessNode,
+  type SignMode,
 } from '@/modules/workflow/contract';
 import { AssigneeEditor } from './assignee-editor';
 import { BranchesEditor } from './branches-editor';
@@ -13,7 +21,15 @@ const NO_ASSIGNEE_LABELS: Record<NoAssignee, string> = { skip: '自动跳过', a
 const PERMISSION_LABELS: Record<FieldPermission, string> = { editable: '可编辑', readOnly: '只读', hidden: '隐藏' };
 
 /** 字段权限: every value field of the form; unlisted fields are read-only, so only the others are stored. */
-function FieldPermissions({ node, schema, onChange }: { node: ProcessNode; schema: FormSchema | null; onChange: (n: ProcessNode) => void }) {
+function FieldPermissions({
+  node,
+  schema,
+  onChange,
+}: {
+  node: ProcessNode;
+  schema: FormSchema | null;
+  onChange: (n: ProcessNode) => void;
+}) {
   if (!schema) return <Typography.Text type="secondary">表单加载中…</Typography.Text>;
   const fields = allFields(schema).filter((f) => !DISPLAY_TYPES.includes(f.type));
   const perms = node.fieldPermissions ?? {};
@@ -33,11 +49,20 @@ function FieldPermissions({ node, schema, onChange }: { node: ProcessNode; schem
       columns={[
         { title: '字段', dataIndex: 'label', ellipsis: true, render: (v: string, f) => v || f.id },
         {
-          title: '权限', key: 'p', width: 190,
+          title: '权限',
+          key: 'p',
+          width: 190,
           render: (_, f) => (
-            <Segmented size="small" aria-label={`字段权限 ${f.label || f.id}`} value={perms[f.id] ?? 'readOnly'}
-              options={(['editable', 'readOnly', 'hidden'] as const).map((p) => ({ value: p, label: PERMISSION_LABELS[p] }))}
-              onChange={(v) => set(f.id, v as FieldPermission)} />
+            <Segmented
+              size="small"
+              aria-label={`字段权限 ${f.label || f.id}`}
+              value={perms[f.id] ?? 'readOnly'}
+              options={(['editable', 'readOnly', 'hidden'] as const).map((p) => ({
+                value: p,
+                label: PERMISSION_LABELS[p],
+              }))}
+              onChange={(v) => set(f.id, v as FieldPermission)}
+            />
           ),
         },
       ]}
@@ -46,39 +71,98 @@ function FieldPermissions({ node, schema, onChange }: { node: ProcessNode; schem
 }
 
 /** The side panel: the selected node's settings, by its type. */
-export function NodePanel({ node, def, schema, onChange, people, onPeople }: {
-  node: ProcessNode; def: ProcessDefinition; schema: FormSchema | null; onChange: (n: ProcessNode) => void; people: Person[]; onPeople: (p: Person[]) => void;
+export function NodePanel({
+  node,
+  def,
+  schema,
+  onChange,
+  people,
+  onPeople,
+}: {
+  node: ProcessNode;
+  def: ProcessDefinition;
+  schema: FormSchema | null;
+  onChange: (n: ProcessNode) => void;
+  people: Person[];
+  onPeople: (p: Person[]) => void;
 }) {
   const parallels = def.nodes.filter((n) => n.type === 'parallel');
   return (
     <Form layout="vertical" size="small" className={s.panelForm} data-testid="node-panel">
-      <div className={s.panelType}>{NODE_TYPE_LABELS[node.type]}节点 <Typography.Text type="secondary">{node.id}</Typography.Text></div>
+      <div className={s.panelType}>
+        {NODE_TYPE_LABELS[node.type]}节点 <Typography.Text type="secondary">{node.id}</Typography.Text>
+      </div>
       <Form.Item label="节点名称" required>
-        <TextInput aria-label="节点名称" value={node.name} maxLength={40} onChange={(e) => onChange({ ...node, name: e.target.value })} />
+        <TextInput
+          aria-label="节点名称"
+          value={node.name}
+          maxLength={40}
+          onChange={(e) => onChange({ ...node, name: e.target.value })}
+        />
       </Form.Item>
       {(node.type === 'approval' || node.type === 'copy') && (
-        <AssigneeEditor value={node.assignee} def={def} nodeId={node.id} schema={schema} people={people} onPeople={onPeople}
+        <AssigneeEditor
+          value={node.assignee}
+          def={def}
+          nodeId={node.id}
+          schema={schema}
+          people={people}
+          onPeople={onPeople}
           what={node.type === 'copy' ? '抄送人' : '审批人'}
-          onChange={(a) => { const next = { ...node }; if (a) next.assignee = a; else delete next.assignee; onChange(next); }} />
+          onChange={(a) => {
+            const next = { ...node };
+            if (a) next.assignee = a;
+            else delete next.assignee;
+            onChange(next);
+          }}
+        />
       )}
       {node.type === 'approval' && (
         <>
           <Form.Item label="多人审批方式">
-            <Radio.Group value={node.signMode ?? 'any'} onChange={(e) => onChange({ ...node, signMode: e.target.value as SignMode })}>
-              {SIGN_MODES.map((m) => <Radio key={m} value={m}>{SIGN_MODE_LABELS[m]}</Radio>)}
+            <Radio.Group
+              value={node.signMode ?? 'any'}
+              onChange={(e) => onChange({ ...node, signMode: e.target.value as SignMode })}
+            >
+              {SIGN_MODES.map((m) => (
+                <Radio key={m} value={m}>
+                  {SIGN_MODE_LABELS[m]}
+                </Radio>
+              ))}
             </Radio.Group>
           </Form.Item>
           <Form.Item label="找不到审批人时">
-            <Radio.Group value={node.noAssignee ?? 'admin'} onChange={(e) => onChange({ ...node, noAssignee: e.target.value as NoAssignee })}>
-              {NO_ASSIGNEE.map((m) => <Radio key={m} value={m}>{NO_ASSIGNEE_LABELS[m]}</Radio>)}
+            <Radio.Group
+              value={node.noAssignee ?? 'admin'}
+              onChange={(e) => onChange({ ...node, noAssignee: e.target.value as NoAssignee })}
+            >
+              {NO_ASSIGNEE.map((m) => (
+                <Radio key={m} value={m}>
+                  {NO_ASSIGNEE_LABELS[m]}
+                </Radio>
+              ))}
             </Radio.Group>
           </Form.Item>
           <Form.Item label="审批时限（小时）" extra="超过时限未处理的待办标记为超时；不填或 0 表示不限">
-            <InputNumber aria-label="审批时限（小时）" min={0} max={8760} value={node.timeLimitHours ?? null}
-              onChange={(v) => { const next = { ...node }; if (v) next.timeLimitHours = v; else delete next.timeLimitHours; onChange(next); }} />
+            <InputNumber
+              aria-label="审批时限（小时）"
+              min={0}
+              max={8760}
+              value={node.timeLimitHours ?? null}
+              onChange={(v) => {
+                const next = { ...node };
+                if (v) next.timeLimitHours = v;
+                else delete next.timeLimitHours;
+                onChange(next);
+              }}
+            />
           </Form.Item>
           <Form.Item label="允许批量审批">
-            <Switch aria-label="允许批量审批" checked={!!node.batchApprove} onChange={(v) => onChange({ ...node, batchApprove: v })} />
+            <Switch
+              aria-label="允许批量审批"
+              checked={!!node.batchApprove}
+              onChange={(v) => onChange({ ...node, batchApprove: v })}
+            />
           </Form.Item>
           <Form.Item label="字段权限">
             <FieldPermissions node={node} schema={schema} onChange={onChange} />
@@ -86,14 +170,25 @@ export function NodePanel({ node, def, schema, onChange, people, onPeople }: {
         </>
       )}
       {node.type === 'condition' && <BranchesEditor node={node} def={def} schema={schema} onChange={onChange} />}
-      {node.type === 'parallel' && <Typography.Paragraph type="secondary">从此节点连出两条以上分支，各分支同时进行，在对应的汇合节点汇合。</Typography.Paragraph>}
+      {node.type === 'parallel' && (
+        <Typography.Paragraph type="secondary">
+          从此节点连出两条以上分支，各分支同时进行，在对应的汇合节点汇合。
+        </Typography.Paragraph>
+      )}
       {node.type === 'join' && (
         <Form.Item label="汇合的并行节点" required extra="所有分支都完成后才继续">
-          <Select aria-label="汇合的并行节点" placeholder="选择并行节点" value={node.splitId}
-            options={parallels.map((n) => ({ value: n.id, label: n.name || n.id }))} onChange={(id: string) => onChange({ ...node, splitId: id })} />
+          <Select
+            aria-label="汇合的并行节点"
+            placeholder="选择并行节点"
+            value={node.splitId}
+            options={parallels.map((n) => ({ value: n.id, label: n.name || n.id }))}
+            onChange={(id: string) => onChange({ ...node, splitId: id })}
+          />
         </Form.Item>
       )}
-      {node.type === 'start' && <Typography.Paragraph type="secondary">申请人提交表单即从这里开始。</Typography.Paragraph>}
+      {node.type === 'start' && (
+        <Typography.Paragraph type="secondary">申请人提交表单即从这里开始。</Typography.Paragraph>
+      )}
       {node.type === 'end' && <Typography.Paragraph type="secondary">到达结束节点即审批通过。</Typography.Paragraph>}
     </Form>
   );

@@ -40,29 +40,65 @@ export function ProcessSettings({ processId, formId, def, schema, onChange }: Pr
   });
   const editOptions = [
     { value: 0, label: '本流程（默认）' },
-    ...(sameForm.data ?? []).filter((p) => p.id !== processId).map((p) => ({ value: p.id, label: `${p.name}（${PROCESS_STATUS_LABELS[p.status]}）` })),
+    ...(sameForm.data ?? [])
+      .filter((p) => p.id !== processId)
+      .map((p) => ({ value: p.id, label: `${p.name}（${PROCESS_STATUS_LABELS[p.status]}）` })),
   ];
-  const tokens = [TITLE_APPLICANT, TITLE_FORM, ...(schema ? allFields(schema).filter((f) => !NO_VALUE.has(f.type) && f.label.trim()).map((f) => f.label.trim()) : [])];
+  const tokens = [
+    TITLE_APPLICANT,
+    TITLE_FORM,
+    ...(schema
+      ? allFields(schema)
+          .filter((f) => !NO_VALUE.has(f.type) && f.label.trim())
+          .map((f) => f.label.trim())
+      : []),
+  ];
   return (
     <div data-testid="process-settings">
       <div className={s.panelType}>流程设置</div>
       <Form layout="vertical" className={s.panelForm}>
-        <Form.Item label="标题规则" extra={`待办、申请列表和消息中的标题；点下方名称插入。留空时为「${DEFAULT_TITLE_TEMPLATE}」`}>
-          <Input aria-label="标题规则" value={template} placeholder={DEFAULT_TITLE_TEMPLATE} maxLength={TITLE_MAX} showCount onChange={(e) => set(e.target.value)} />
+        <Form.Item
+          label="标题规则"
+          extra={`待办、申请列表和消息中的标题；点下方名称插入。留空时为「${DEFAULT_TITLE_TEMPLATE}」`}
+        >
+          <Input
+            aria-label="标题规则"
+            value={template}
+            placeholder={DEFAULT_TITLE_TEMPLATE}
+            maxLength={TITLE_MAX}
+            showCount
+            onChange={(e) => set(e.target.value)}
+          />
         </Form.Item>
         <Space size={[4, 4]} wrap>
           {[...new Set(tokens)].map((t) => (
-            <Button key={t} size="small" onClick={() => set(`${template}{${t}}`)} aria-label={`插入${t}`}>{`{${t}}`}</Button>
+            <Button
+              key={t}
+              size="small"
+              onClick={() => set(`${template}{${t}}`)}
+              aria-label={`插入${t}`}
+            >{`{${t}}`}</Button>
           ))}
         </Space>
-        <Form.Item label="申请修改的审批流程" className={s.settingsGap} extra="已通过的申请被申请修改时，修改内容按此流程重新审批">
+        <Form.Item
+          label="申请修改的审批流程"
+          className={s.settingsGap}
+          extra="已通过的申请被申请修改时，修改内容按此流程重新审批"
+        >
           <Select
-            aria-label="申请修改的审批流程" loading={sameForm.isFetching} options={editOptions}
-            value={def.editProcessId ?? 0} onChange={(v: number) => setEditProcess(v || undefined)}
+            aria-label="申请修改的审批流程"
+            loading={sameForm.isFetching}
+            options={editOptions}
+            value={def.editProcessId ?? 0}
+            onChange={(v: number) => setEditProcess(v || undefined)}
           />
         </Form.Item>
       </Form>
-      <Empty className={s.settingsHint} image={Empty.PRESENTED_IMAGE_SIMPLE} description="点击画布上的节点编辑它的设置；从节点底部拖出连线连接下一个节点" />
+      <Empty
+        className={s.settingsHint}
+        image={Empty.PRESENTED_IMAGE_SIMPLE}
+        description="点击画布上的节点编辑它的设置；从节点底部拖出连线连接下一个节点"
+      />
     </div>
   );
 }

@@ -16,8 +16,11 @@ export function designProblems(def: ProcessDefinition, schema: FormSchema | null
     if (!n.name.trim()) out.push(`节点 ${n.id} 未填写名称`);
     const a = n.assignee as Record<string, unknown> | undefined;
     if (a) {
-      const missing = (a.kind === 'users' && !(a.userIds as unknown[] | undefined)?.length) || (a.kind === 'role' && !a.roleCode)
-        || (a.kind === 'applicantPick' && !a.fieldId) || (a.kind === 'nodePick' && !a.nodeId);
+      const missing =
+        (a.kind === 'users' && !(a.userIds as unknown[] | undefined)?.length) ||
+        (a.kind === 'role' && !a.roleCode) ||
+        (a.kind === 'applicantPick' && !a.fieldId) ||
+        (a.kind === 'nodePick' && !a.nodeId);
       if (missing) out.push(`节点${name}的${n.type === 'copy' ? '抄送人' : '审批人'}未选择完整`);
     }
     for (const b of n.branches ?? []) {
@@ -29,7 +32,9 @@ export function designProblems(def: ProcessDefinition, schema: FormSchema | null
         if (!f) return;
         const kind = conditionValueKind(f.type, c.op);
         if (kind === 'none') return;
-        const empty = kind.endsWith('Range') ? splitRange(c.value).every((x) => !x) : c.value === undefined || c.value === '';
+        const empty = kind.endsWith('Range')
+          ? splitRange(c.value).every((x) => !x)
+          : c.value === undefined || c.value === '';
         if (empty) out.push(`${bn}的条件 ${i + 1} 未填写比较的值`);
       });
     }

@@ -8,21 +8,54 @@ const base = (): ProcessDefinition => ({
   format: 1,
   nodes: [
     { id: 'start', type: 'start', name: '发起', x: 0, y: 0 },
-    { id: 'approve1', type: 'approval', name: '审批', assignee: { kind: 'deptLeader' }, signMode: 'any', noAssignee: 'admin', x: 0, y: 120 },
+    {
+      id: 'approve1',
+      type: 'approval',
+      name: '审批',
+      assignee: { kind: 'deptLeader' },
+      signMode: 'any',
+      noAssignee: 'admin',
+      x: 0,
+      y: 120,
+    },
     { id: 'end', type: 'end', name: '结束', x: 0, y: 240 },
   ],
-  edges: [{ from: 'start', to: 'approve1' }, { from: 'approve1', to: 'end' }],
+  edges: [
+    { from: 'start', to: 'approve1' },
+    { from: 'approve1', to: 'end' },
+  ],
 });
-const ok = (e: Edit) => { if (!e.def) throw new Error(e.error); return e.def; };
+const ok = (e: Edit) => {
+  if (!e.def) throw new Error(e.error);
+  return e.def;
+};
 const schema: FormSchema = {
-  format: 1, rules: [],
-  sections: [{ id: 's', title: '', columns: 1, fields: [{ id: 'days', type: 'number', label: '天数', span: 1 }, { id: 'who', type: 'user', label: '审核人', span: 1 }] }],
+  format: 1,
+  rules: [],
+  sections: [
+    {
+      id: 's',
+      title: '',
+      columns: 1,
+      fields: [
+        { id: 'days', type: 'number', label: '天数', span: 1 },
+        { id: 'who', type: 'user', label: '审核人', span: 1 },
+      ],
+    },
+  ],
 } as FormSchema;
 
 describe('designer edits', () => {
   it('adds nodes with fresh ids and the settings they need, under the lowest node', () => {
     let d = ok(addNode(base(), 'approval'));
-    expect(d.nodes.at(-1)).toMatchObject({ id: 'approval1', type: 'approval', name: '审批', signMode: 'any', noAssignee: 'admin', y: 360 });
+    expect(d.nodes.at(-1)).toMatchObject({
+      id: 'approval1',
+      type: 'approval',
+      name: '审批',
+      signMode: 'any',
+      noAssignee: 'admin',
+      y: 360,
+    });
     d = ok(addNode(d, 'parallel'));
     d = ok(addNode(d, 'join'));
     expect(d.nodes.at(-1)).toMatchObject({ id: 'join1', splitId: 'parallel1' });
@@ -44,16 +77,24 @@ describe('designer edits', () => {
   it('gives lines out of a condition its free branches first, then the default, then refuses', () => {
     let d = ok(addNode(base(), 'condition'));
     const cond = d.nodes.at(-1)!;
-    d = updateNode(d, { ...cond, branches: [{ ...newBranch(cond), conditions: [{ field: 'days', op: 'gte', value: 3 }] }] });
+    d = updateNode(d, {
+      ...cond,
+      branches: [{ ...newBranch(cond), conditions: [{ field: 'days', op: 'gte', value: 3 }] }],
+    });
     d = ok(connect(d, 'condition1', 'approve1'));
     d = ok(connect(d, 'condition1', 'end'));
-    expect(d.edges.slice(-2)).toEqual([{ from: 'condition1', to: 'approve1', branch: 'b1' }, { from: 'condition1', to: 'end', branch: 'default' }]);
+    expect(d.edges.slice(-2)).toEqual([
+      { from: 'condition1', to: 'approve1', branch: 'b1' },
+      { from: 'condition1', to: 'end', branch: 'default' },
+    ]);
     expect(edgeLabel(d, d.edges.at(-2)!)).toBe('分支 1');
     expect(edgeLabel(d, d.edges.at(-1)!)).toBe('默认');
     expect(connect(d, 'condition1', 'approve1').error).toContain('分支都已连线');
     // Removing the branch removes its line; the default stays.
     d = updateNode(d, { ...d.nodes.at(-1)!, branches: [] });
-    expect(d.edges.filter((e) => e.from === 'condition1')).toEqual([{ from: 'condition1', to: 'end', branch: 'default' }]);
+    expect(d.edges.filter((e) => e.from === 'condition1')).toEqual([
+      { from: 'condition1', to: 'end', branch: 'default' },
+    ]);
   });
 
   it('removes nodes with their lines, keeps the start, and forgets a removed parallel in its join', () => {
@@ -82,7 +123,10 @@ describe('design problems', () => {
     d = updateNode(d, { ...d.nodes[1]!, assignee: { kind: 'users' } as never });
     d = ok(addNode(d, 'condition'));
     const cond = d.nodes.at(-1)!;
-    d = updateNode(d, { ...cond, branches: [newBranch(cond), { id: 'b2', name: '长假', match: 'all', conditions: [{ field: 'days', op: 'gte' }] }] });
+    d = updateNode(d, {
+      ...cond,
+      branches: [newBranch(cond), { id: 'b2', name: '长假', match: 'all', conditions: [{ field: 'days', op: 'gte' }] }],
+    });
     const list = designProblems(d, schema);
     expect(list).toContain('节点「审批」的审批人未选择完整');
     expect(list).toContain('条件节点「条件分支」的分支「分支 1」至少需要一个条件');

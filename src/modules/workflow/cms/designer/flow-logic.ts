@@ -1,4 +1,10 @@
-import type { ConditionBranch, NodeType, ProcessDefinition, ProcessEdge, ProcessNode } from '@/modules/workflow/contract';
+import type {
+  ConditionBranch,
+  NodeType,
+  ProcessDefinition,
+  ProcessEdge,
+  ProcessNode,
+} from '@/modules/workflow/contract';
 import { NODE_TYPE_LABELS } from '@/modules/workflow/contract';
 
 /**
@@ -25,7 +31,13 @@ export function addNode(def: ProcessDefinition, type: NodeType, at?: { x: number
   if (def.nodes.length >= MAX_NODES) return { error: `节点不能超过 ${MAX_NODES} 个` };
   const id = freshId(def, type);
   const lowest = Math.max(0, ...def.nodes.map((n) => n.y ?? 0));
-  const node: ProcessNode = { id, type, name: NODE_TYPE_LABELS[type], x: Math.round(at?.x ?? 0), y: Math.round(at?.y ?? lowest + 120) };
+  const node: ProcessNode = {
+    id,
+    type,
+    name: NODE_TYPE_LABELS[type],
+    x: Math.round(at?.x ?? 0),
+    y: Math.round(at?.y ?? lowest + 120),
+  };
   if (type === 'approval') Object.assign(node, { signMode: 'any', noAssignee: 'admin' });
   if (type === 'condition') node.branches = [];
   if (type === 'join') {
@@ -49,7 +61,8 @@ export function connect(def: ProcessDefinition, from: string, to: string): Edit 
   if (src.type === 'end') return { error: '结束节点不能有后续连线' };
   if (dst.type === 'start') return { error: '开始节点不能有进入的连线' };
   const outs = def.edges.filter((e) => e.from === from);
-  if (SINGLE_OUT.includes(src.type) && outs.length) return { error: `节点「${src.name || src.id}」只能有一条后续连线，请先删除原来的连线（分支请用条件或并行节点）` };
+  if (SINGLE_OUT.includes(src.type) && outs.length)
+    return { error: `节点「${src.name || src.id}」只能有一条后续连线，请先删除原来的连线（分支请用条件或并行节点）` };
   if (src.type !== 'condition' && outs.some((e) => e.to === to)) return { error: '这两个节点之间已有连线' };
   const edge: ProcessEdge = { from, to };
   if (src.type === 'condition') {
@@ -70,7 +83,9 @@ export function remove(def: ProcessDefinition, nodeIds: string[], edgeKeys: stri
   return {
     def: {
       ...def,
-      nodes: def.nodes.filter((n) => !gone.has(n.id)).map((n) => (n.splitId && gone.has(n.splitId) ? { ...n, splitId: undefined } : n)),
+      nodes: def.nodes
+        .filter((n) => !gone.has(n.id))
+        .map((n) => (n.splitId && gone.has(n.splitId) ? { ...n, splitId: undefined } : n)),
       edges: def.edges.filter((e) => !gone.has(e.from) && !gone.has(e.to) && !goneEdges.has(edgeKey(e))),
     },
   };
@@ -81,7 +96,9 @@ export function updateNode(def: ProcessDefinition, node: ProcessNode): ProcessDe
   let edges = def.edges;
   if (node.type === 'condition') {
     const ids = new Set((node.branches ?? []).map((b) => b.id));
-    edges = edges.filter((e) => e.from !== node.id || e.branch === 'default' || (e.branch !== undefined && ids.has(e.branch)));
+    edges = edges.filter(
+      (e) => e.from !== node.id || e.branch === 'default' || (e.branch !== undefined && ids.has(e.branch)),
+    );
   }
   return { ...def, nodes: def.nodes.map((n) => (n.id === node.id ? node : n)), edges };
 }

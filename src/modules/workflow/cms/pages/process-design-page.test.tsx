@@ -8,8 +8,19 @@ import { AppProviders } from '@/core/ui/app-providers';
 import type { ProcessDetail, ProcessListItem } from '@/modules/workflow/contract';
 
 const api = vi.hoisted(() => ({
-  listProcesses: vi.fn(), getProcess: vi.fn(), processVersions: vi.fn(), createProcess: vi.fn(), saveProcess: vi.fn(), publishProcess: vi.fn(),
-  disableProcess: vi.fn(), enableProcess: vi.fn(), listForms: vi.fn(), getForm: vi.fn(), getFormVersion: vi.fn(), getUserList: vi.fn(), getRoles: vi.fn(),
+  listProcesses: vi.fn(),
+  getProcess: vi.fn(),
+  processVersions: vi.fn(),
+  createProcess: vi.fn(),
+  saveProcess: vi.fn(),
+  publishProcess: vi.fn(),
+  disableProcess: vi.fn(),
+  enableProcess: vi.fn(),
+  listForms: vi.fn(),
+  getForm: vi.fn(),
+  getFormVersion: vi.fn(),
+  getUserList: vi.fn(),
+  getRoles: vi.fn(),
 }));
 vi.mock('@/modules/workflow/api', () => api);
 
@@ -18,9 +29,36 @@ const { default: ProcessDesignPage } = await import('./process-design-page');
 const ok = <T,>(data: T) => Promise.resolve({ errorCode: '0x00000000', message: '成功', data });
 
 const rows: ProcessListItem[] = [
-  { id: 1, name: '学生请假审批', formId: 7, formName: '学生请假申请', status: 'published', latestVersion: 2, updatedAt: Date.UTC(2026, 2, 1), updatedBy: 'admin' },
-  { id: 2, name: '报修审批', formId: 8, formName: '宿舍报修', status: 'draft', latestVersion: null, updatedAt: Date.UTC(2026, 2, 2), updatedBy: '王老师' },
-  { id: 3, name: '旧流程', formId: 8, formName: '宿舍报修', status: 'disabled', latestVersion: 1, updatedAt: Date.UTC(2026, 2, 3), updatedBy: 'admin' },
+  {
+    id: 1,
+    name: '学生请假审批',
+    formId: 7,
+    formName: '学生请假申请',
+    status: 'published',
+    latestVersion: 2,
+    updatedAt: Date.UTC(2026, 2, 1),
+    updatedBy: 'admin',
+  },
+  {
+    id: 2,
+    name: '报修审批',
+    formId: 8,
+    formName: '宿舍报修',
+    status: 'draft',
+    latestVersion: null,
+    updatedAt: Date.UTC(2026, 2, 2),
+    updatedBy: '王老师',
+  },
+  {
+    id: 3,
+    name: '旧流程',
+    formId: 8,
+    formName: '宿舍报修',
+    status: 'disabled',
+    latestVersion: 1,
+    updatedAt: Date.UTC(2026, 2, 3),
+    updatedBy: 'admin',
+  },
 ];
 
 const detail: ProcessDetail = {
@@ -29,20 +67,40 @@ const detail: ProcessDetail = {
     format: 1,
     nodes: [
       { id: 'start', type: 'start', name: '发起', x: 0, y: 0 },
-      { id: 'approve1', type: 'approval', name: '辅导员审批', assignee: { kind: 'deptLeader' }, signMode: 'any', noAssignee: 'admin', x: 0, y: 120 },
+      {
+        id: 'approve1',
+        type: 'approval',
+        name: '辅导员审批',
+        assignee: { kind: 'deptLeader' },
+        signMode: 'any',
+        noAssignee: 'admin',
+        x: 0,
+        y: 120,
+      },
       { id: 'end', type: 'end', name: '结束', x: 0, y: 240 },
     ],
-    edges: [{ from: 'start', to: 'approve1' }, { from: 'approve1', to: 'end' }],
+    edges: [
+      { from: 'start', to: 'approve1' },
+      { from: 'approve1', to: 'end' },
+    ],
   },
   versions: [],
 };
 const formSchema = {
-  format: 1, rules: [],
-  sections: [{ id: 's', title: '基本', columns: 1, fields: [
-    { id: 'days', type: 'number', label: '请假天数', span: 1 },
-    { id: 'reason', type: 'textarea', label: '事由', span: 1 },
-    { id: 'mentor', type: 'user', label: '导师', span: 1 },
-  ] }],
+  format: 1,
+  rules: [],
+  sections: [
+    {
+      id: 's',
+      title: '基本',
+      columns: 1,
+      fields: [
+        { id: 'days', type: 'number', label: '请假天数', span: 1 },
+        { id: 'reason', type: 'textarea', label: '事由', span: 1 },
+        { id: 'mentor', type: 'user', label: '导师', span: 1 },
+      ],
+    },
+  ],
 };
 
 function Where() {
@@ -50,15 +108,24 @@ function Where() {
   return <div data-testid="where">{loc.pathname + loc.search}</div>;
 }
 
-const renderAt = (url: string) => render(
-  <AppProviders>
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/cms/workflow/processDesign" element={<><ProcessDesignPage /><Where /></>} />
-      </Routes>
-    </MemoryRouter>
-  </AppProviders>,
-);
+const renderAt = (url: string) =>
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="/cms/workflow/processDesign"
+            element={
+              <>
+                <ProcessDesignPage />
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
 
 const row = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
 
@@ -71,7 +138,9 @@ async function pick(label: string, option: string) {
 /** Clicks OK in the open confirmation whose title is given (a closing one may still be in the page). */
 async function confirmPop(title: string) {
   const b = await waitFor(() => {
-    const pop = [...document.querySelectorAll('.ant-popover:not(.ant-popover-hidden)')].find((p) => p.textContent?.includes(title));
+    const pop = [...document.querySelectorAll('.ant-popover:not(.ant-popover-hidden)')].find((p) =>
+      p.textContent?.includes(title),
+    );
     const el = pop?.querySelector('.ant-popconfirm-buttons .ant-btn-primary');
     if (!el) throw new Error('no open confirmation');
     return el as HTMLElement;
@@ -82,12 +151,43 @@ async function confirmPop(title: string) {
 beforeEach(() => {
   for (const f of Object.values(api)) f.mockReset();
   api.listProcesses.mockImplementation(() => ok({ list: rows, total: 3, page: 1, pageSize: 10 }));
-  api.listForms.mockImplementation(() => ok({ list: [{ id: 7, name: '学生请假申请', status: 'published' }, { id: 8, name: '宿舍报修', status: 'draft' }], total: 2, page: 1, pageSize: 20 }));
+  api.listForms.mockImplementation(() =>
+    ok({
+      list: [
+        { id: 7, name: '学生请假申请', status: 'published' },
+        { id: 8, name: '宿舍报修', status: 'draft' },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    }),
+  );
   api.getProcess.mockImplementation(() => ok(detail));
-  api.getForm.mockImplementation(() => ok({ id: 8, versions: [{ version: 3 }], draft: { format: 1, rules: [], sections: [] } }));
+  api.getForm.mockImplementation(() =>
+    ok({ id: 8, versions: [{ version: 3 }], draft: { format: 1, rules: [], sections: [] } }),
+  );
   api.getFormVersion.mockImplementation(() => ok(formSchema));
-  api.getUserList.mockImplementation(() => ok({ list: [{ id: 31, username: 'li', realName: '李老师', userNo: 'T031', kind: 'staff', department: null, status: 'active' }], total: 1, page: 1, pageSize: 20 }));
-  api.getRoles.mockImplementation(() => ok([{ id: 1, code: 'counsellor', name: '辅导员', groupId: null, sort: 0, userCount: 3, system: false }]));
+  api.getUserList.mockImplementation(() =>
+    ok({
+      list: [
+        {
+          id: 31,
+          username: 'li',
+          realName: '李老师',
+          userNo: 'T031',
+          kind: 'staff',
+          department: null,
+          status: 'active',
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    }),
+  );
+  api.getRoles.mockImplementation(() =>
+    ok([{ id: 1, code: 'counsellor', name: '辅导员', groupId: null, sort: 0, userCount: 3, system: false }]),
+  );
   for (const f of [api.publishProcess]) f.mockImplementation(() => ok({ version: 1 }));
   for (const f of [api.disableProcess, api.enableProcess]) f.mockImplementation(() => ok(null));
   api.saveProcess.mockImplementation(() => ok({ updatedAt: 1 }));
@@ -105,9 +205,13 @@ describe('process list', () => {
     expect(within(await row('旧流程')).getByText('已停用')).toBeTruthy();
     fireEvent.change(screen.getByRole('textbox', { name: '流程名称' }), { target: { value: ' 请假 ' } });
     fireEvent.click(screen.getByRole('button', { name: '查 询' }));
-    await waitFor(() => expect(api.listProcesses).toHaveBeenLastCalledWith({ page: 1, pageSize: 10, keyword: '请假', formId: undefined }));
+    await waitFor(() =>
+      expect(api.listProcesses).toHaveBeenLastCalledWith({ page: 1, pageSize: 10, keyword: '请假', formId: undefined }),
+    );
     await pick('绑定表单', '学生请假申请');
-    await waitFor(() => expect(api.listProcesses).toHaveBeenLastCalledWith({ page: 1, pageSize: 10, keyword: '请假', formId: 7 }));
+    await waitFor(() =>
+      expect(api.listProcesses).toHaveBeenLastCalledWith({ page: 1, pageSize: 10, keyword: '请假', formId: 7 }),
+    );
   });
 
   it('creates a process bound to a chosen form and opens the designer', async () => {
@@ -128,7 +232,15 @@ describe('process list', () => {
   });
 
   it('publishes, disables and enables, and lists a refused publish’s checker messages', async () => {
-    api.publishProcess.mockImplementationOnce(() => Promise.reject(new HttpError('流程设计有误', '0x00000101', 400, { errorCode: '0x00000101', message: '流程设计有误', data: { field: 'definition', messages: ['流程缺少结束节点', '节点「审批」未设置审批人'] } })));
+    api.publishProcess.mockImplementationOnce(() =>
+      Promise.reject(
+        new HttpError('流程设计有误', '0x00000101', 400, {
+          errorCode: '0x00000101',
+          message: '流程设计有误',
+          data: { field: 'definition', messages: ['流程缺少结束节点', '节点「审批」未设置审批人'] },
+        }),
+      ),
+    );
     renderAt('/cms/workflow/processDesign');
     fireEvent.click(within(await row('报修审批')).getByRole('button', { name: '发布' }));
     await confirmPop('发布《报修审批》？');
@@ -170,12 +282,21 @@ describe('process designer', () => {
     const body = api.saveProcess.mock.calls[0]![0];
     expect(body.id).toBe(2);
     expect(body.definition.nodes[1]).toEqual({
-      id: 'approve1', type: 'approval', name: '学院审批', assignee: { kind: 'role', roleCode: 'counsellor' }, signMode: 'all', noAssignee: 'refuse',
-      timeLimitHours: 48, batchApprove: true, fieldPermissions: { reason: 'editable', mentor: 'hidden' }, x: 0, y: 120,
+      id: 'approve1',
+      type: 'approval',
+      name: '学院审批',
+      assignee: { kind: 'role', roleCode: 'counsellor' },
+      signMode: 'all',
+      noAssignee: 'refuse',
+      timeLimitHours: 48,
+      batchApprove: true,
+      fieldPermissions: { reason: 'editable', mentor: 'hidden' },
+      x: 0,
+      y: 120,
     });
   });
 
-  it('sets the requests\' title rule with a click per placeholder (one naming no field is listed) and the change-request process', async () => {
+  it("sets the requests' title rule with a click per placeholder (one naming no field is listed) and the change-request process", async () => {
     renderAt('/cms/workflow/processDesign?id=2');
     const settings = await screen.findByTestId('process-settings');
     const input = within(settings).getByRole('textbox', { name: '标题规则' });
@@ -193,20 +314,34 @@ describe('process designer', () => {
     await pick('申请修改的审批流程', '旧流程（已停用）');
     fireEvent.click(screen.getByRole('button', { name: '保 存' }));
     await waitFor(() => expect(api.saveProcess).toHaveBeenCalledTimes(1));
-    expect(api.saveProcess.mock.calls[0]![0].definition).toMatchObject({ titleTemplate: '{申请人}请假{请假天数}', editProcessId: 3 });
+    expect(api.saveProcess.mock.calls[0]![0].definition).toMatchObject({
+      titleTemplate: '{申请人}请假{请假天数}',
+      editProcessId: 3,
+    });
   });
 
   it('names the people chosen earlier when a saved process is opened, asking the server once by id', async () => {
     const users = [
       { id: 31, username: 'li', realName: '李老师', userNo: 'T031', kind: 'staff', department: null, status: 'active' },
-      { id: 45, username: 'qian', realName: '钱老师', userNo: 'T045', kind: 'staff', department: null, status: 'disabled' },
+      {
+        id: 45,
+        username: 'qian',
+        realName: '钱老师',
+        userNo: 'T045',
+        kind: 'staff',
+        department: null,
+        status: 'disabled',
+      },
     ];
     api.getUserList.mockImplementation((q: { ids?: number[] }) => {
       const list = q.ids ? users.filter((u) => q.ids!.includes(u.id)) : users.slice(0, 1);
       return ok({ list, total: list.length, page: 1, pageSize: 20 });
     });
     const saved = structuredClone(detail);
-    saved.draft.nodes[1] = { ...saved.draft.nodes[1]!, assignee: { kind: 'users', userIds: [45, 31, 99] } } as typeof saved.draft.nodes[1];
+    saved.draft.nodes[1] = {
+      ...saved.draft.nodes[1]!,
+      assignee: { kind: 'users', userIds: [45, 31, 99] },
+    } as (typeof saved.draft.nodes)[1];
     api.getProcess.mockImplementation(() => ok(saved));
     renderAt('/cms/workflow/processDesign?id=2');
     fireEvent.click(await screen.findByTestId('flow-node-approve1'));
@@ -218,7 +353,9 @@ describe('process designer', () => {
     expect(api.getUserList).toHaveBeenCalledTimes(1);
     expect(api.getUserList).toHaveBeenCalledWith({ ids: [31, 45, 99], page: 1, pageSize: 3 });
     // Removing one keeps the others' names without asking again.
-    const tag = within(panel).getByText('李老师（T031）').closest('[class*="-selection-item"]:not([class*="-selection-item-content"])')!;
+    const tag = within(panel)
+      .getByText('李老师（T031）')
+      .closest('[class*="-selection-item"]:not([class*="-selection-item-content"])')!;
     fireEvent.click(tag.querySelector('[class*="-remove"]')!);
     await waitFor(() => expect(within(panel).queryByText('李老师（T031）')).toBeNull());
     expect(within(panel).getByText('钱老师（T045） · 已停用')).toBeTruthy();
@@ -237,7 +374,9 @@ describe('process designer', () => {
     await pick('分支 1 条件 1 比较方式', '大于等于');
     expect(await screen.findByText('条件节点「条件分支」的分支「分支 1」的条件 1 未填写比较的值')).toBeTruthy();
     fireEvent.change(within(panel).getByRole('spinbutton', { name: '分支 1 条件 1 值' }), { target: { value: '3' } });
-    await waitFor(() => expect(screen.queryByText('条件节点「条件分支」的分支「分支 1」的条件 1 未填写比较的值')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText('条件节点「条件分支」的分支「分支 1」的条件 1 未填写比较的值')).toBeNull(),
+    );
     expect(screen.getByText('条件节点「条件分支」缺少默认分支')).toBeTruthy();
     expect(screen.getByText('节点「条件分支」从开始节点无法到达')).toBeTruthy();
     // A half-finished design is saved as it is (its problems stay listed); publishing waits until it is whole.
@@ -259,7 +398,15 @@ describe('process designer', () => {
   });
 
   it('publishes after saving the changes, and shows a refused save’s messages', async () => {
-    api.saveProcess.mockImplementationOnce(() => Promise.reject(new HttpError('流程设计有误', '0x00000101', 400, { errorCode: '0x00000101', message: '流程设计有误', data: { field: 'definition', messages: ['节点「审批」的字段权限引用了不存在的字段「x」'] } })));
+    api.saveProcess.mockImplementationOnce(() =>
+      Promise.reject(
+        new HttpError('流程设计有误', '0x00000101', 400, {
+          errorCode: '0x00000101',
+          message: '流程设计有误',
+          data: { field: 'definition', messages: ['节点「审批」的字段权限引用了不存在的字段「x」'] },
+        }),
+      ),
+    );
     renderAt('/cms/workflow/processDesign?id=2');
     await screen.findByTestId('flow-node-approve1');
     fireEvent.change(screen.getByRole('textbox', { name: '流程名称' }), { target: { value: '报修审批（新）' } });

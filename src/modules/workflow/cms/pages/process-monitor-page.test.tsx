@@ -6,7 +6,14 @@ import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '@/core/ui/app-providers';
 import type { InstanceView, MonitorItem } from '@/modules/workflow/contract';
 
-const api = vi.hoisted(() => ({ monitorList: vi.fn(), monitorDetail: vi.fn(), reassignTask: vi.fn(), terminateInstance: vi.fn(), listProcesses: vi.fn(), getUserList: vi.fn() }));
+const api = vi.hoisted(() => ({
+  monitorList: vi.fn(),
+  monitorDetail: vi.fn(),
+  reassignTask: vi.fn(),
+  terminateInstance: vi.fn(),
+  listProcesses: vi.fn(),
+  getUserList: vi.fn(),
+}));
 vi.mock('@/modules/workflow/api', () => api);
 const { default: ProcessMonitorPage } = await import('./process-monitor-page');
 
@@ -14,30 +21,123 @@ const ok = <T,>(data: T) => Promise.resolve({ errorCode: '0x00000000', message: 
 const hour = 3_600_000;
 const now = Date.now();
 const rows: MonitorItem[] = [
-  { id: 5, title: '张三的请假申请', processName: '学生请假审批', applicantName: '张三', startedAt: now - 80 * hour, overdue: true,
-    waitingAt: [{ nodeName: '学院审批', assignees: ['王院长', '刘书记'], since: now - 50 * hour, dueAt: now - 2 * hour }] },
-  { id: 6, title: '李四的报修', processName: '报修审批', applicantName: '李四', startedAt: now - 3 * hour, overdue: false,
-    waitingAt: [{ nodeName: '宿管审批', assignees: ['周老师'], since: now - 3 * hour, dueAt: null }] },
+  {
+    id: 5,
+    title: '张三的请假申请',
+    processName: '学生请假审批',
+    applicantName: '张三',
+    startedAt: now - 80 * hour,
+    overdue: true,
+    waitingAt: [
+      { nodeName: '学院审批', assignees: ['王院长', '刘书记'], since: now - 50 * hour, dueAt: now - 2 * hour },
+    ],
+  },
+  {
+    id: 6,
+    title: '李四的报修',
+    processName: '报修审批',
+    applicantName: '李四',
+    startedAt: now - 3 * hour,
+    overdue: false,
+    waitingAt: [{ nodeName: '宿管审批', assignees: ['周老师'], since: now - 3 * hour, dueAt: null }],
+  },
 ];
 const view = {
-  id: 5, processId: 1, processName: '学生请假审批', version: 2, formId: 7, submissionId: 9, kind: 'normal', title: '张三的请假申请',
-  applicant: { id: 3, name: '张三' }, status: 'running', currentNodes: ['college'], startedAt: now - 80 * hour, endedAt: null,
+  id: 5,
+  processId: 1,
+  processName: '学生请假审批',
+  version: 2,
+  formId: 7,
+  submissionId: 9,
+  kind: 'normal',
+  title: '张三的请假申请',
+  applicant: { id: 3, name: '张三' },
+  status: 'running',
+  currentNodes: ['college'],
+  startedAt: now - 80 * hour,
+  endedAt: null,
   tasks: [
-    { id: 71, nodeId: 'counsellor', nodeName: '辅导员审批', assigneeId: 20, assigneeName: '陈辅导员', status: 'approved', createdAt: now - 80 * hour, handledAt: now - 50 * hour, dueAt: null },
-    { id: 72, nodeId: 'college', nodeName: '学院审批', assigneeId: 21, assigneeName: '王院长', status: 'pending', createdAt: now - 50 * hour, handledAt: null, dueAt: now - 2 * hour },
+    {
+      id: 71,
+      nodeId: 'counsellor',
+      nodeName: '辅导员审批',
+      assigneeId: 20,
+      assigneeName: '陈辅导员',
+      status: 'approved',
+      createdAt: now - 80 * hour,
+      handledAt: now - 50 * hour,
+      dueAt: null,
+    },
+    {
+      id: 72,
+      nodeId: 'college',
+      nodeName: '学院审批',
+      assigneeId: 21,
+      assigneeName: '王院长',
+      status: 'pending',
+      createdAt: now - 50 * hour,
+      handledAt: null,
+      dueAt: now - 2 * hour,
+    },
   ],
-  history: [{ id: 1, nodeId: 'start', nodeName: '发起', actorId: 3, actorName: '张三', action: 'submit', comment: '', attachments: [], at: now - 80 * hour }],
+  history: [
+    {
+      id: 1,
+      nodeId: 'start',
+      nodeName: '发起',
+      actorId: 3,
+      actorName: '张三',
+      action: 'submit',
+      comment: '',
+      attachments: [],
+      at: now - 80 * hour,
+    },
+  ],
 } as unknown as InstanceView;
 
-const renderPage = () => render(<AppProviders><MemoryRouter><ProcessMonitorPage /></MemoryRouter></AppProviders>);
+const renderPage = () =>
+  render(
+    <AppProviders>
+      <MemoryRouter>
+        <ProcessMonitorPage />
+      </MemoryRouter>
+    </AppProviders>,
+  );
 const row = async (text: string) => (await screen.findByText(text)).closest('tr') as HTMLElement;
 
 beforeEach(() => {
   for (const f of Object.values(api)) f.mockReset();
   api.monitorList.mockImplementation(() => ok({ list: rows, total: 2, page: 1, pageSize: 10 }));
   api.monitorDetail.mockImplementation(() => ok(view));
-  api.listProcesses.mockImplementation(() => ok({ list: [{ id: 1, name: '学生请假审批' }, { id: 2, name: '报修审批' }], total: 2, page: 1, pageSize: 100 }));
-  api.getUserList.mockImplementation(() => ok({ list: [{ id: 40, username: 'zhou', realName: '周副院长', userNo: 'T040', kind: 'staff', department: null, status: 'active' }], total: 1, page: 1, pageSize: 20 }));
+  api.listProcesses.mockImplementation(() =>
+    ok({
+      list: [
+        { id: 1, name: '学生请假审批' },
+        { id: 2, name: '报修审批' },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 100,
+    }),
+  );
+  api.getUserList.mockImplementation(() =>
+    ok({
+      list: [
+        {
+          id: 40,
+          username: 'zhou',
+          realName: '周副院长',
+          userNo: 'T040',
+          kind: 'staff',
+          department: null,
+          status: 'active',
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 20,
+    }),
+  );
   api.reassignTask.mockImplementation(() => ok(null));
   api.terminateInstance.mockImplementation(() => ok(null));
 });
@@ -63,12 +163,24 @@ describe('process monitor', () => {
     fireEvent.mouseDown(screen.getByRole('combobox', { name: '流程' }));
     const items = await screen.findAllByText('报修审批', { selector: '.ant-select-item-option-content' });
     fireEvent.click(items.at(-1)!);
-    await waitFor(() => expect(api.monitorList).toHaveBeenLastCalledWith({ page: 1, pageSize: 10, keyword: undefined, processId: 2, overdue: undefined }));
+    await waitFor(() =>
+      expect(api.monitorList).toHaveBeenLastCalledWith({
+        page: 1,
+        pageSize: 10,
+        keyword: undefined,
+        processId: 2,
+        overdue: undefined,
+      }),
+    );
     fireEvent.click(screen.getByRole('checkbox', { name: '只看超时' }));
-    await waitFor(() => expect(api.monitorList).toHaveBeenLastCalledWith(expect.objectContaining({ processId: 2, overdue: 1 })));
+    await waitFor(() =>
+      expect(api.monitorList).toHaveBeenLastCalledWith(expect.objectContaining({ processId: 2, overdue: 1 })),
+    );
     fireEvent.change(screen.getByRole('textbox', { name: '标题' }), { target: { value: ' 请假 ' } });
     fireEvent.click(screen.getByRole('button', { name: '查 询' }));
-    await waitFor(() => expect(api.monitorList).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: '请假', overdue: 1 })));
+    await waitFor(() =>
+      expect(api.monitorList).toHaveBeenLastCalledWith(expect.objectContaining({ keyword: '请假', overdue: 1 })),
+    );
   });
 
   it('reassigns a pending task to a chosen person', async () => {
@@ -83,7 +195,9 @@ describe('process monitor', () => {
     expect(await screen.findByText('请选择接收人')).toBeTruthy();
     expect(api.reassignTask).not.toHaveBeenCalled();
     fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: '接收人' }));
-    fireEvent.click((await screen.findAllByText('周副院长（T040）', { selector: '.ant-select-item-option-content' })).at(-1)!);
+    fireEvent.click(
+      (await screen.findAllByText('周副院长（T040）', { selector: '.ant-select-item-option-content' })).at(-1)!,
+    );
     fireEvent.change(within(dialog).getByRole('textbox', { name: '转交说明' }), { target: { value: '院长出差' } });
     fireEvent.click(within(dialog).getByRole('button', { name: '转 交' }));
     await waitFor(() => expect(api.reassignTask).toHaveBeenCalledWith({ taskId: 72, userId: 40, comment: '院长出差' }));
@@ -97,7 +211,9 @@ describe('process monitor', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: '终 止' }));
     expect(await within(dialog).findByText('请填写终止原因')).toBeTruthy();
     expect(api.terminateInstance).not.toHaveBeenCalled();
-    fireEvent.change(within(dialog).getByRole('textbox', { name: '终止原因' }), { target: { value: ' 申请人已退学 ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: '终止原因' }), {
+      target: { value: ' 申请人已退学 ' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: '终 止' }));
     await waitFor(() => expect(api.terminateInstance).toHaveBeenCalledWith(6, '申请人已退学'));
     expect(await screen.findByText('已终止')).toBeTruthy();

@@ -18,22 +18,46 @@ export function DecisionPopup({ decision, title, busy, onClose, onConfirm }: Pro
   const [error, setError] = useState('');
   const reject = decision === 'reject';
   const confirm = () => {
-    if (reject && !comment.trim()) { setError('请填写退回原因'); return; }
+    if (reject && !comment.trim()) {
+      setError('请填写退回原因');
+      return;
+    }
     onConfirm(comment.trim());
   };
   return (
     <Popup
-      visible={!!decision} onMaskClick={onClose} bodyClassName={s.sheet}
-      afterClose={() => { setComment(''); setError(''); }}
+      visible={!!decision}
+      onMaskClick={onClose}
+      bodyClassName={s.sheet}
+      afterClose={() => {
+        setComment('');
+        setError('');
+      }}
     >
-      <div className={s.sheetTitle}>{reject ? '退回' : '同意'}：{title}</div>
+      <div className={s.sheetTitle}>
+        {reject ? '退回' : '同意'}：{title}
+      </div>
       <TextArea
-        placeholder={reject ? '退回原因（必填）' : '审批意见（选填）'} value={comment} maxLength={1000} rows={4} showCount
-        onChange={(v) => { setComment(v); setError(''); }} aria-label="审批意见"
+        placeholder={reject ? '退回原因（必填）' : '审批意见（选填）'}
+        value={comment}
+        maxLength={1000}
+        rows={4}
+        showCount
+        onChange={(v) => {
+          setComment(v);
+          setError('');
+        }}
+        aria-label="审批意见"
       />
-      {error && <div className={s.error} role="alert">{error}</div>}
+      {error && (
+        <div className={s.error} role="alert">
+          {error}
+        </div>
+      )}
       <div className={s.sheetActions}>
-        <Button block size="large" onClick={onClose}>取消</Button>
+        <Button block size="large" onClick={onClose}>
+          取消
+        </Button>
         <Button block size="large" color={reject ? 'danger' : 'primary'} loading={busy} onClick={confirm}>
           {reject ? '确认退回' : '确认同意'}
         </Button>

@@ -12,12 +12,29 @@ export function InstanceProgress({ view }: { view: InstanceView }) {
     <div className={s.progress}>
       <div className={s.progressHead}>
         <span className={s.progressTitle}>{view.title}</span>
-        <Tag color={view.status === 'approved' ? 'success' : view.status === 'running' ? 'primary' : view.status === 'returned' || view.status === 'rejected' ? 'danger' : 'default'}>
+        <Tag
+          color={
+            view.status === 'approved'
+              ? 'success'
+              : view.status === 'running'
+                ? 'primary'
+                : view.status === 'returned' || view.status === 'rejected'
+                  ? 'danger'
+                  : 'default'
+          }
+        >
           {INSTANCE_STATUS_LABELS[view.status]}
         </Tag>
       </div>
       <div className={s.card}>
-        <FlowChart definition={view.definition} currentNodes={view.currentNodes} status={view.status} tasks={view.tasks} history={view.history} height={320} />
+        <FlowChart
+          definition={view.definition}
+          currentNodes={view.currentNodes}
+          status={view.status}
+          tasks={view.tasks}
+          history={view.history}
+          height={320}
+        />
       </div>
       <div className={s.card}>
         <div className={s.cardTitle}>审批记录</div>
@@ -27,12 +44,25 @@ export function InstanceProgress({ view }: { view: InstanceView }) {
               key={h.id}
               status={h.action === 'reject' || h.action === 'return' || h.action === 'terminate' ? 'error' : 'finish'}
               title={`${h.actorName || '系统'} ${HISTORY_ACTION_LABELS[h.action] ?? h.action}${h.nodeName ? `（${h.nodeName}）` : ''}`}
-              description={<>{formatTime(h.at)}{h.comment && <div className={s.stepComment}>{h.comment}</div>}</>}
+              description={
+                <>
+                  {formatTime(h.at)}
+                  {h.comment && <div className={s.stepComment}>{h.comment}</div>}
+                </>
+              }
             />
           ))}
-          {view.status === 'running' && view.tasks.filter((t) => t.status === 'pending').map((t) => (
-            <Steps.Step key={`t${t.id}`} status="process" title={`${t.assigneeName} 审批中（${t.nodeName}）`} description={`到达 ${formatTime(t.createdAt)}`} />
-          ))}
+          {view.status === 'running' &&
+            view.tasks
+              .filter((t) => t.status === 'pending')
+              .map((t) => (
+                <Steps.Step
+                  key={`t${t.id}`}
+                  status="process"
+                  title={`${t.assigneeName} 审批中（${t.nodeName}）`}
+                  description={`到达 ${formatTime(t.createdAt)}`}
+                />
+              ))}
         </Steps>
       </div>
     </div>
@@ -46,7 +76,20 @@ export function MobileFlowProgress({ instanceId }: { instanceId: number }) {
     queryFn: () => getInstance(instanceId).then((r) => r.data),
     retry: false,
   });
-  if (q.isPending) return <div className={s.body}><Skeleton.Title animated /><Skeleton.Paragraph lineCount={6} animated /></div>;
-  if (q.isError) return <ErrorBlock status="default" title="无法查看流程进度" description={errorText(q.error, '审批单不存在或无权查看')} />;
+  if (q.isPending)
+    return (
+      <div className={s.body}>
+        <Skeleton.Title animated />
+        <Skeleton.Paragraph lineCount={6} animated />
+      </div>
+    );
+  if (q.isError)
+    return (
+      <ErrorBlock
+        status="default"
+        title="无法查看流程进度"
+        description={errorText(q.error, '审批单不存在或无权查看')}
+      />
+    );
   return <InstanceProgress view={q.data} />;
 }

@@ -18,17 +18,34 @@ interface Props {
  * own user picker (search sheet), as one required multi-user field.
  */
 export function NextAssigneesPicker({ picksFor, value, onChange, error }: Props) {
-  const schema = useMemo<FormSchema>(() => ({
-    format: FORM_SCHEMA_FORMAT,
-    sections: [{
-      id: 'next', title: '', columns: 1,
-      fields: [{ id: NEXT_FIELD, type: 'user', label: `「${picksFor.map((p) => p.name).join('」「')}」的审批人`, required: true, multiple: true }],
-    }],
-    rules: [],
-  }), [picksFor]);
+  const schema = useMemo<FormSchema>(
+    () => ({
+      format: FORM_SCHEMA_FORMAT,
+      sections: [
+        {
+          id: 'next',
+          title: '',
+          columns: 1,
+          fields: [
+            {
+              id: NEXT_FIELD,
+              type: 'user',
+              label: `「${picksFor.map((p) => p.name).join('」「')}」的审批人`,
+              required: true,
+              multiple: true,
+            },
+          ],
+        },
+      ],
+      rules: [],
+    }),
+    [picksFor],
+  );
   return (
     <MobileFormRenderer
-      schema={schema} values={{ [NEXT_FIELD]: value }} pickers={pickers}
+      schema={schema}
+      values={{ [NEXT_FIELD]: value }}
+      pickers={pickers}
       onChange={(v) => onChange((v[NEXT_FIELD] as PickedRef[] | undefined) ?? [])}
       errors={error ? [{ field: NEXT_FIELD, message: error }] : []}
     />

@@ -81,7 +81,12 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
   const decide = useMutation({
     mutationFn: ({ kind, comment }: { kind: Decision; comment: string }) =>
       kind === 'approve'
-        ? approveTask({ taskId, comment: comment || undefined, values: editedValues(), nextAssignees: next.length ? next.map((p) => p.id) : undefined })
+        ? approveTask({
+            taskId,
+            comment: comment || undefined,
+            values: editedValues(),
+            nextAssignees: next.length ? next.map((p) => p.id) : undefined,
+          })
         : rejectTask({ taskId, comment, to: 'applicant' }),
     onSuccess: (_r, { kind }) => {
       Toast.show({ icon: 'success', content: kind === 'approve' ? '已同意' : '已退回' });
@@ -94,7 +99,10 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
       // The http layer has shown the server's message. Field messages keep the sheet open beside
       // their fields; anything else (e.g. someone else handled it first) closes it and the list reloads.
       const fields = serverFieldErrors(e);
-      if (fields?.length) { showErrors(fields); return; }
+      if (fields?.length) {
+        showErrors(fields);
+        return;
+      }
       void qc.invalidateQueries({ queryKey: ['workflow'] });
       onDone();
     },
@@ -121,36 +129,75 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
   const applicant = v?.applicant.name ?? row?.applicantName;
   const nodeName = v?.task.nodeName ?? row?.nodeName;
   const instanceId = v?.id ?? row?.instanceId;
-  const editableLabels = v ? v.schema.sections.flatMap((sec) => sec.fields).filter((f) => editable.has(f.id)).map((f) => f.label) : [];
+  const editableLabels = v
+    ? v.schema.sections
+        .flatMap((sec) => sec.fields)
+        .filter((f) => editable.has(f.id))
+        .map((f) => f.label)
+    : [];
 
   let body;
   if (detail.isPending) body = <Skeleton.Paragraph lineCount={6} animated />;
-  else if (detail.isError || !v || !schema) body = <ErrorBlock status="default" title="无法打开" description={errorText(detail.error, '该任务已处理或不存在')} />;
-  else if (!pending) body = <ErrorBlock status="default" title="该任务已处理" description={`当前状态：${TASK_STATUS_LABELS[v.task.status]}`} />;
+  else if (detail.isError || !v || !schema)
+    body = (
+      <ErrorBlock status="default" title="无法打开" description={errorText(detail.error, '该任务已处理或不存在')} />
+    );
+  else if (!pending)
+    body = (
+      <ErrorBlock
+        status="default"
+        title="该任务已处理"
+        description={`当前状态：${TASK_STATUS_LABELS[v.task.status]}`}
+      />
+    );
   else if (editable.size) {
     body = (
       <MobileFormRenderer
-        schema={schema} values={values} onChange={change} errors={errors} pickers={pickers}
+        schema={schema}
+        values={values}
+        onChange={change}
+        errors={errors}
+        pickers={pickers}
         upload={(field, file) => uploadTaskFile(v.task.id, field, file).then((r) => r.data)}
       />
     );
-  }
-  else body = <MobileFormRenderer schema={schema} values={v.values} mode="readOnly" />;
+  } else body = <MobileFormRenderer schema={schema} values={v.values} mode="readOnly" />;
 
   return (
     <div className={s.detail}>
       <div className={s.sheetTitle}>{title}</div>
-      {(applicant || nodeName) && <div className={s.rowMeta}><span>{applicant && `申请人：${applicant}`}</span><span>{nodeName}</span></div>}
+      {(applicant || nodeName) && (
+        <div className={s.rowMeta}>
+          <span>{applicant && `申请人：${applicant}`}</span>
+          <span>{nodeName}</span>
+        </div>
+      )}
       {editableLabels.length > 0 && <div className={s.hint}>本环节可修改：{editableLabels.join('、')}</div>}
       <div className={s.detailBody}>{body}</div>
-      {instanceId !== undefined && <Button fill="none" color="primary" onClick={() => navigate(mobileFlowChartPath(instanceId))}>查看流程进度</Button>}
+      {instanceId !== undefined && (
+        <Button fill="none" color="primary" onClick={() => navigate(mobileFlowChartPath(instanceId))}>
+          查看流程进度
+        </Button>
+      )}
       {pending && v.picksFor.length > 0 && (
-        <NextAssigneesPicker picksFor={v.picksFor} value={next} onChange={(p) => { setNext(p); setNextError(''); }} error={nextError} />
+        <NextAssigneesPicker
+          picksFor={v.picksFor}
+          value={next}
+          onChange={(p) => {
+            setNext(p);
+            setNextError('');
+          }}
+          error={nextError}
+        />
       )}
       {pending && (
         <div className={s.sheetActions}>
-          <Button block size="large" color="danger" fill="outline" onClick={() => setDecision('reject')}>退回</Button>
-          <Button block size="large" color="primary" onClick={approve}>同意</Button>
+          <Button block size="large" color="danger" fill="outline" onClick={() => setDecision('reject')}>
+            退回
+          </Button>
+          <Button block size="large" color="primary" onClick={approve}>
+            同意
+          </Button>
         </div>
       )}
       <DecisionPopup

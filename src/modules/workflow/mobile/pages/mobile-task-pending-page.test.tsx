@@ -11,44 +11,80 @@ import { instanceView, taskRow, taskView } from '@/modules/workflow/web/testing/
 import MobileFlowChartPage from '@/modules/mobile/mobile/pages/mobile-flow-chart-page';
 import MobileTaskPendingPage from './mobile-task-pending-page';
 
-vi.mock('@/modules/workflow/api', () => ({ listTasks: vi.fn(), getTask: vi.fn(), getInstance: vi.fn(), approveTask: vi.fn(), rejectTask: vi.fn(), uploadTaskFile: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn() }));
+vi.mock('@/modules/workflow/api', () => ({
+  listTasks: vi.fn(),
+  getTask: vi.fn(),
+  getInstance: vi.fn(),
+  approveTask: vi.fn(),
+  rejectTask: vi.fn(),
+  uploadTaskFile: vi.fn(),
+  pickUsers: vi.fn(),
+  pickDepartments: vi.fn(),
+}));
 const api = await import('@/modules/workflow/api');
 const envelope = <T,>(data: T) => ({ errorCode: '0x00000000', message: '成功', data });
 // A node that edits nothing; taskView() itself lets the approver edit 请假事由.
-const readOnlyTask = taskView({ permissions: { name: 'readOnly', kind: 'readOnly', reason: 'readOnly', days: 'readOnly' } });
+const readOnlyTask = taskView({
+  permissions: { name: 'readOnly', kind: 'readOnly', reason: 'readOnly', days: 'readOnly' },
+});
 
 beforeEach(() => {
-  vi.mocked(api.listTasks).mockResolvedValue(envelope({
-    list: [taskRow(), taskRow({ id: 92, taskId: 92, instanceId: 41, title: '李四的请假申请', applicantName: '李四', overdue: true })],
-    total: 2, page: 1, pageSize: 20,
-  }));
+  vi.mocked(api.listTasks).mockResolvedValue(
+    envelope({
+      list: [
+        taskRow(),
+        taskRow({ id: 92, taskId: 92, instanceId: 41, title: '李四的请假申请', applicantName: '李四', overdue: true }),
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 20,
+    }),
+  );
   vi.mocked(api.getTask).mockResolvedValue(envelope(readOnlyTask));
   vi.mocked(api.getInstance).mockResolvedValue(envelope(instanceView()));
   vi.mocked(api.approveTask).mockResolvedValue(envelope(null));
   vi.mocked(api.rejectTask).mockResolvedValue(envelope(null));
 });
-afterEach(() => { cleanup(); vi.clearAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
 
 function Where() {
   const l = useLocation();
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
 const where = () => screen.getByTestId('where').textContent;
-const open = (path = '/mobile/taskPending') => render(
-  <AppProviders>
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/mobile/taskPending" element={<><MobileTaskPendingPage /><Where /></>} />
-        <Route path="/mobile/mobileFlowChart" element={<MobileFlowChartPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>
-  </AppProviders>,
-);
+const open = (path = '/mobile/taskPending') =>
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route
+            path="/mobile/taskPending"
+            element={
+              <>
+                <MobileTaskPendingPage />
+                <Where />
+              </>
+            }
+          />
+          <Route path="/mobile/mobileFlowChart" element={<MobileFlowChartPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
 const button = (name: string) => screen.getAllByRole('button').find((b) => b.textContent?.replace(/\s/g, '') === name)!;
-const findButton = (name: string) => waitFor(() => { const b = button(name); if (!b) throw new Error(`no ${name} button`); return b; });
+const findButton = (name: string) =>
+  waitFor(() => {
+    const b = button(name);
+    if (!b) throw new Error(`no ${name} button`);
+    return b;
+  });
 const cell = (id: string) => document.querySelector<HTMLElement>(`[data-field="${id}"]`);
-const control = (id: string) => cell(id)?.querySelector<HTMLInputElement | HTMLTextAreaElement>('input, textarea') ?? null;
+const control = (id: string) =>
+  cell(id)?.querySelector<HTMLInputElement | HTMLTextAreaElement>('input, textarea') ?? null;
 const sheetMask = () => document.querySelector<HTMLElement>('.adm-popup .adm-mask')!;
 
 describe('mobileTaskPending', () => {
@@ -80,7 +116,9 @@ describe('mobileTaskPending', () => {
     expect(api.rejectTask).not.toHaveBeenCalled();
     fireEvent.change(screen.getByPlaceholderText('退回原因（必填）'), { target: { value: '请补充证明' } });
     fireEvent.click(button('确认退回'));
-    await waitFor(() => expect(api.rejectTask).toHaveBeenCalledWith({ taskId: 92, comment: '请补充证明', to: 'applicant' }));
+    await waitFor(() =>
+      expect(api.rejectTask).toHaveBeenCalledWith({ taskId: 92, comment: '请补充证明', to: 'applicant' }),
+    );
   });
 
   it('closes the sheet and reloads the list when someone else handled the task first', async () => {
@@ -105,18 +143,28 @@ describe('mobileTaskPending', () => {
     fireEvent.change(control('reason')!, { target: { value: '回家，顺便体检' } });
     fireEvent.click(button('同意'));
     fireEvent.click(await findButton('确认同意'));
-    await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, values: { reason: '回家，顺便体检' } }));
+    await waitFor(() =>
+      expect(api.approveTask).toHaveBeenCalledWith({
+        taskId: 91,
+        comment: undefined,
+        values: { reason: '回家，顺便体检' },
+      }),
+    );
   });
 
-  it('asks for the next node\'s approvers when this approver chooses them, and sends them with 同意', async () => {
+  it("asks for the next node's approvers when this approver chooses them, and sends them with 同意", async () => {
     vi.mocked(api.getTask).mockResolvedValue(envelope({ ...readOnlyTask, picksFor: [{ id: 'review', name: '复核' }] }));
-    vi.mocked(api.pickUsers).mockResolvedValue(envelope([{ id: 5, name: '赵老师', userNo: 'T005', department: '计算机学院' }]));
+    vi.mocked(api.pickUsers).mockResolvedValue(
+      envelope([{ id: 5, name: '赵老师', userNo: 'T005', department: '计算机学院' }]),
+    );
     open();
     fireEvent.click(await screen.findByText('张三的请假申请'));
     await screen.findByText('「复核」的审批人');
     // Nobody chosen: 同意 says so instead of opening the comment sheet.
     fireEvent.click(await findButton('同意'));
-    await waitFor(() => expect(cell('nextAssignees')!.querySelector('[role="alert"]')?.textContent).toBe('请选择下一环节的审批人'));
+    await waitFor(() =>
+      expect(cell('nextAssignees')!.querySelector('[role="alert"]')?.textContent).toBe('请选择下一环节的审批人'),
+    );
     expect(screen.queryByPlaceholderText('审批意见（选填）')).toBeNull();
     // The phone form's user picker: search, tap, done.
     fireEvent.click(cell('nextAssignees')!.querySelector('button')!);
@@ -126,12 +174,16 @@ describe('mobileTaskPending', () => {
     await waitFor(() => expect(cell('nextAssignees')!.querySelector('[role="alert"]')).toBeNull());
     fireEvent.click(button('同意'));
     fireEvent.click(await findButton('确认同意'));
-    await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, nextAssignees: [5] }));
+    await waitFor(() =>
+      expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, nextAssignees: [5] }),
+    );
   });
 
   it('checks the edited fields before approving and shows the server’s field messages', async () => {
     // A sick leave requires a reason (a linkage rule of the form).
-    vi.mocked(api.getTask).mockResolvedValue(envelope(taskView({ values: { name: '张三', kind: 'sick', reason: '发烧', days: 1 } })));
+    vi.mocked(api.getTask).mockResolvedValue(
+      envelope(taskView({ values: { name: '张三', kind: 'sick', reason: '发烧', days: 1 } })),
+    );
     open();
     fireEvent.click(await screen.findByText('张三的请假申请'));
     await waitFor(() => expect(control('reason')).not.toBeNull());
@@ -142,23 +194,36 @@ describe('mobileTaskPending', () => {
     expect(api.approveTask).not.toHaveBeenCalled();
 
     // Fixed, sent, refused by the server with a field message: the sheet stays open and shows it.
-    vi.mocked(api.approveTask).mockRejectedValue(new HttpError('表单填写有误', '0x00000101', 400, {
-      errorCode: '0x00000101', message: '表单填写有误', data: { fields: [{ field: 'reason', message: '请假事由不能含有敏感词' }] },
-    }));
+    vi.mocked(api.approveTask).mockRejectedValue(
+      new HttpError('表单填写有误', '0x00000101', 400, {
+        errorCode: '0x00000101',
+        message: '表单填写有误',
+        data: { fields: [{ field: 'reason', message: '请假事由不能含有敏感词' }] },
+      }),
+    );
     fireEvent.change(control('reason')!, { target: { value: '发烧就医' } });
     await waitFor(() => expect(cell('reason')!.querySelector('[role="alert"]')).toBeNull());
     fireEvent.click(button('同意'));
     fireEvent.click(await findButton('确认同意'));
-    await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, values: { reason: '发烧就医' } }));
+    await waitFor(() =>
+      expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, values: { reason: '发烧就医' } }),
+    );
     expect(await screen.findByText('请假事由不能含有敏感词')).toBeTruthy();
     expect(control('reason')).not.toBeNull();
   });
 
   it('opens the task of a link at once, even off the first page, and drops ?taskId when closed', async () => {
-    vi.mocked(api.getTask).mockResolvedValue(envelope(taskView({
-      ...readOnlyTask, id: 55, title: '王五的请假申请', applicant: { id: 9, name: '王五' },
-      task: { ...readOnlyTask.task, id: 77 },
-    })));
+    vi.mocked(api.getTask).mockResolvedValue(
+      envelope(
+        taskView({
+          ...readOnlyTask,
+          id: 55,
+          title: '王五的请假申请',
+          applicant: { id: 9, name: '王五' },
+          task: { ...readOnlyTask.task, id: 77 },
+        }),
+      ),
+    );
     open('/mobile/taskPending?taskId=77');
     await waitFor(() => expect(api.getTask).toHaveBeenCalledWith(77));
     expect(await screen.findByText('王五的请假申请')).toBeTruthy();
@@ -186,7 +251,9 @@ describe('mobileTaskPending', () => {
   });
 
   it('says a linked task was already handled, and offers only its progress', async () => {
-    vi.mocked(api.getTask).mockResolvedValue(envelope({ ...readOnlyTask, task: { ...readOnlyTask.task, status: 'cancelled' as const } }));
+    vi.mocked(api.getTask).mockResolvedValue(
+      envelope({ ...readOnlyTask, task: { ...readOnlyTask.task, status: 'cancelled' as const } }),
+    );
     open('/mobile/taskPending?taskId=91');
     expect(await screen.findByText('该任务已处理')).toBeTruthy();
     expect(screen.getByText('当前状态：已取消')).toBeTruthy();
@@ -205,14 +272,18 @@ describe('mobileTaskPending', () => {
     fireEvent.click(await screen.findByText('张三的请假申请'));
     fireEvent.click(button('查看流程进度'));
     await waitFor(() => expect(api.getInstance).toHaveBeenCalledWith(40));
-    await waitFor(() => expect(document.querySelector('[data-node="college"]')?.getAttribute('data-progress')).toBe('current'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-node="college"]')?.getAttribute('data-progress')).toBe('current'),
+    );
   });
 });
 
 describe('mobileFlowChart', () => {
   it('draws the instance’s progress and its steps', async () => {
     open('/mobile/mobileFlowChart?instanceId=40');
-    await waitFor(() => expect(document.querySelector('[data-node="counsellor"]')?.getAttribute('data-progress')).toBe('done'));
+    await waitFor(() =>
+      expect(document.querySelector('[data-node="counsellor"]')?.getAttribute('data-progress')).toBe('done'),
+    );
     expect(document.querySelector('[data-node="dorm"]')?.getAttribute('data-progress')).toBe('notStarted');
     expect(screen.getByText('李老师 同意（辅导员审批）')).toBeTruthy();
     expect(screen.getByText('同意，注意安全')).toBeTruthy();
@@ -243,7 +314,11 @@ describe('phone pages stay free of antd', () => {
     };
     roots.forEach(walk);
     expect(files.length).toBeGreaterThan(5);
-    const offenders = files.filter((f) => /from '(antd|antd\/[^']*|@ant-design\/[^']*)'/.test(readFileSync(f, 'utf8')) || /from '[^']*\/web\//.test(readFileSync(f, 'utf8')));
+    const offenders = files.filter(
+      (f) =>
+        /from '(antd|antd\/[^']*|@ant-design\/[^']*)'/.test(readFileSync(f, 'utf8')) ||
+        /from '[^']*\/web\//.test(readFileSync(f, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });

@@ -11,7 +11,10 @@ import { TaskSheet } from '../components/task-sheet';
 import s from '../mobile.module.css';
 
 const PAGE_SIZE = 20;
-const positive = (v: string | null) => { const n = Number(v); return Number.isInteger(n) && n > 0 ? n : null; };
+const positive = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
 
 /**
  * /mobile/taskPending: my pending approvals; tap to read the request, approve or return it with a
@@ -47,12 +50,20 @@ export default function MobileTaskPendingPage() {
 
   return (
     <div className={s.page}>
-      <NavBar className={s.nav} onBack={back}>待办审批{total ? `（${total}）` : ''}</NavBar>
-      <PullToRefresh onRefresh={async () => { await list.refetch(); }}>
+      <NavBar className={s.nav} onBack={back}>
+        待办审批{total ? `（${total}）` : ''}
+      </NavBar>
+      <PullToRefresh
+        onRefresh={async () => {
+          await list.refetch();
+        }}
+      >
         {list.isError ? (
           <ErrorBlock status="default" title="待办加载失败" description="请下拉刷新重试" />
         ) : list.isPending ? (
-          <div className={s.body}><Skeleton.Paragraph lineCount={6} animated /></div>
+          <div className={s.body}>
+            <Skeleton.Paragraph lineCount={6} animated />
+          </div>
         ) : rows.length === 0 ? (
           <ErrorBlock status="empty" title="暂无待办" description="需要您审批的申请会出现在这里" />
         ) : (
@@ -63,11 +74,19 @@ export default function MobileTaskPendingPage() {
                 onClick={() => setTapped(r)}
                 description={
                   <div className={s.rowMeta}>
-                    <span>{r.applicantName} · {r.nodeName}</span>
+                    <span>
+                      {r.applicantName} · {r.nodeName}
+                    </span>
                     <span>{formatTime(r.createdAt)}</span>
                   </div>
                 }
-                extra={r.overdue ? <Tag color="danger">已超时</Tag> : r.kind === 'edit' ? <Tag color="warning">修改申请</Tag> : undefined}
+                extra={
+                  r.overdue ? (
+                    <Tag color="danger">已超时</Tag>
+                  ) : r.kind === 'edit' ? (
+                    <Tag color="warning">修改申请</Tag>
+                  ) : undefined
+                }
               >
                 {r.title}
               </List.Item>
@@ -75,18 +94,18 @@ export default function MobileTaskPendingPage() {
           </List>
         )}
         {rows.length > 0 && (
-          <InfiniteScroll hasMore={!!list.hasNextPage} loadMore={async () => { await list.fetchNextPage(); }}>
+          <InfiniteScroll
+            hasMore={!!list.hasNextPage}
+            loadMore={async () => {
+              await list.fetchNextPage();
+            }}
+          >
             {list.hasNextPage ? '加载中…' : `共 ${total} 条`}
           </InfiniteScroll>
         )}
       </PullToRefresh>
 
-      <TaskSheet
-        taskId={openId}
-        row={tapped ?? rows.find((r) => r.taskId === linked)}
-        onClose={close}
-        onDone={close}
-      />
+      <TaskSheet taskId={openId} row={tapped ?? rows.find((r) => r.taskId === linked)} onClose={close} onDone={close} />
     </div>
   );
 }

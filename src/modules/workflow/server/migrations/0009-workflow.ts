@@ -15,7 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('wf_process_form_idx').on('wf_process').columns(['form_id', 'status']).execute();
   await db.schema.createIndex('wf_process_updated_idx').on('wf_process').columns(['updated_at', 'id']).execute();
 
-  await db.schema.createTable('wf_process_version')
+  await db.schema
+    .createTable('wf_process_version')
     .addColumn('process_id', 'integer', (c) => c.notNull().references('wf_process.id'))
     .addColumn('version', 'integer', (c) => c.notNull())
     .addColumn('definition', 'text', (c) => c.notNull())
@@ -48,9 +49,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('last_urged_at', 'bigint')
     .execute();
   // "Launched by me", newest first; the monitor's running list; one submission's instances.
-  await db.schema.createIndex('wf_instance_applicant_idx').on('wf_instance').columns(['applicant_id', 'started_at desc', 'id desc']).execute();
-  await db.schema.createIndex('wf_instance_status_idx').on('wf_instance').columns(['status', 'started_at desc', 'id desc']).execute();
-  await db.schema.createIndex('wf_instance_submission_idx').on('wf_instance').columns(['submission_id', 'id']).execute();
+  await db.schema
+    .createIndex('wf_instance_applicant_idx')
+    .on('wf_instance')
+    .columns(['applicant_id', 'started_at desc', 'id desc'])
+    .execute();
+  await db.schema
+    .createIndex('wf_instance_status_idx')
+    .on('wf_instance')
+    .columns(['status', 'started_at desc', 'id desc'])
+    .execute();
+  await db.schema
+    .createIndex('wf_instance_submission_idx')
+    .on('wf_instance')
+    .columns(['submission_id', 'id'])
+    .execute();
 
   await withId(db, db.schema.createTable('wf_task'))
     .addColumn('instance_id', 'integer', (c) => c.notNull().references('wf_instance.id'))
@@ -72,10 +85,22 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('handled_at', 'bigint')
     .execute();
   // Pending tasks of one approver, newest first: an index range scan whatever the table's size.
-  await db.schema.createIndex('wf_task_assignee_idx').on('wf_task').columns(['assignee_id', 'status', 'created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('wf_task_assignee_idx')
+    .on('wf_task')
+    .columns(['assignee_id', 'status', 'created_at desc', 'id desc'])
+    .execute();
   // Tasks dealt by one approver, newest handling first.
-  await db.schema.createIndex('wf_task_handled_idx').on('wf_task').columns(['assignee_id', 'handled_at desc', 'id desc']).execute();
-  await db.schema.createIndex('wf_task_instance_idx').on('wf_task').columns(['instance_id', 'activation', 'seq']).execute();
+  await db.schema
+    .createIndex('wf_task_handled_idx')
+    .on('wf_task')
+    .columns(['assignee_id', 'handled_at desc', 'id desc'])
+    .execute();
+  await db.schema
+    .createIndex('wf_task_instance_idx')
+    .on('wf_task')
+    .columns(['instance_id', 'activation', 'seq'])
+    .execute();
 
   await withId(db, db.schema.createTable('wf_copy'))
     .addColumn('instance_id', 'integer', (c) => c.notNull().references('wf_instance.id'))
@@ -87,7 +112,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('applicant_name', 'text', (c) => c.notNull())
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('wf_copy_user_idx').on('wf_copy').columns(['user_id', 'created_at desc', 'id desc']).execute();
+  await db.schema
+    .createIndex('wf_copy_user_idx')
+    .on('wf_copy')
+    .columns(['user_id', 'created_at desc', 'id desc'])
+    .execute();
   await db.schema.createIndex('wf_copy_instance_idx').on('wf_copy').columns(['instance_id', 'user_id']).execute();
 
   await withId(db, db.schema.createTable('wf_history'))
@@ -112,7 +141,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('instance_id', 'integer')
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('wf_submission_revision_idx').on('wf_submission_revision').columns(['submission_id', 'revision']).unique().execute();
+  await db.schema
+    .createIndex('wf_submission_revision_idx')
+    .on('wf_submission_revision')
+    .columns(['submission_id', 'revision'])
+    .unique()
+    .execute();
 
   await withId(db, db.schema.createTable('wf_delegation'))
     .addColumn('from_user_id', 'integer', (c) => c.notNull().references('app_user.id'))
@@ -123,9 +157,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
     .addColumn('created_at', 'bigint', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('wf_delegation_from_idx').on('wf_delegation').columns(['from_user_id', 'starts_at']).execute();
+  await db.schema
+    .createIndex('wf_delegation_from_idx')
+    .on('wf_delegation')
+    .columns(['from_user_id', 'starts_at'])
+    .execute();
 
-  await db.schema.createTable('department_leader')
+  await db.schema
+    .createTable('department_leader')
     .addColumn('department_id', 'integer', (c) => c.notNull().references('department.id'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id'))
     .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))

@@ -3,7 +3,14 @@ import { App, Button, Form, Input, Modal, Radio, Space, Upload, type UploadFile 
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import {
-  addSigner, approveTask, commentInstance, rejectTask, transferTask, uploadCommentFile, urgeInstance, withdrawInstance,
+  addSigner,
+  approveTask,
+  commentInstance,
+  rejectTask,
+  transferTask,
+  uploadCommentFile,
+  urgeInstance,
+  withdrawInstance,
 } from '@/modules/workflow/api';
 import type { InstanceView, TaskView } from '@/modules/workflow/contract';
 import type { FieldError } from '@/shared/forms/validate';
@@ -12,7 +19,14 @@ import { UserSelect } from './user-select';
 import s from './approval.module.css';
 
 type Dialog = 'approve' | 'reject' | 'transfer' | 'addSigner' | 'comment' | 'withdraw';
-const TITLES: Record<Dialog, string> = { approve: '同意', reject: '退回', transfer: '转交', addSigner: '加签', comment: '评论', withdraw: '撤回申请' };
+const TITLES: Record<Dialog, string> = {
+  approve: '同意',
+  reject: '退回',
+  transfer: '转交',
+  addSigner: '加签',
+  comment: '评论',
+  withdraw: '撤回申请',
+};
 
 export const isTaskView = (v: InstanceView | TaskView): v is TaskView => 'task' in v;
 
@@ -29,10 +43,23 @@ export interface ApprovalActionsProps {
   onDone: (outcome: 'left' | 'stay') => void;
 }
 
-interface Fields { comment?: string; to?: string; userId?: number; userIds?: number[]; nextAssignees?: number[] }
+interface Fields {
+  comment?: string;
+  to?: string;
+  userId?: number;
+  userIds?: number[];
+  nextAssignees?: number[];
+}
 
 /** The buttons this viewer may use and their dialogs; failures (e.g. someone else handled it first) refresh the page. */
-export function ApprovalActions({ view, editedValues, onResubmit, onApplyEdit, onFieldErrors, onDone }: ApprovalActionsProps) {
+export function ApprovalActions({
+  view,
+  editedValues,
+  onResubmit,
+  onApplyEdit,
+  onFieldErrors,
+  onDone,
+}: ApprovalActionsProps) {
   const { message } = App.useApp();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [files, setFiles] = useState<UploadFile[]>([]);
@@ -48,21 +75,37 @@ export function ApprovalActions({ view, editedValues, onResubmit, onApplyEdit, o
         case 'approve': {
           const values = editedValues();
           if (typeof values === 'string') throw new Error(values);
-          return approveTask({ taskId: task!.task.id, comment, values, nextAssignees: f.nextAssignees?.length ? f.nextAssignees : undefined });
+          return approveTask({
+            taskId: task!.task.id,
+            comment,
+            values,
+            nextAssignees: f.nextAssignees?.length ? f.nextAssignees : undefined,
+          });
         }
-        case 'reject': return rejectTask({ taskId: task!.task.id, comment, to: f.to ?? 'applicant' });
-        case 'transfer': return transferTask({ taskId: task!.task.id, userId: f.userId!, comment });
-        case 'addSigner': return addSigner({ taskId: task!.task.id, userIds: f.userIds!, comment });
+        case 'reject':
+          return rejectTask({ taskId: task!.task.id, comment, to: f.to ?? 'applicant' });
+        case 'transfer':
+          return transferTask({ taskId: task!.task.id, userId: f.userId!, comment });
+        case 'addSigner':
+          return addSigner({ taskId: task!.task.id, userIds: f.userIds!, comment });
         case 'comment': {
           const attachmentIds = files.map((x) => uploaded[x.uid]).filter(Boolean);
-          return commentInstance({ instanceId: view.id, comment: comment ?? '', attachmentIds: attachmentIds.length ? attachmentIds : undefined });
+          return commentInstance({
+            instanceId: view.id,
+            comment: comment ?? '',
+            attachmentIds: attachmentIds.length ? attachmentIds : undefined,
+          });
         }
-        case 'withdraw': return withdrawInstance(view.id);
-        case 'urge': return urgeInstance(view.id);
+        case 'withdraw':
+          return withdrawInstance(view.id);
+        case 'urge':
+          return urgeInstance(view.id);
       }
     },
     onSuccess: (r, { kind }) => {
-      message.success(r?.message && r.message !== '成功' ? r.message : `${kind === 'urge' ? '催办' : TITLES[kind]}成功`);
+      message.success(
+        r?.message && r.message !== '成功' ? r.message : `${kind === 'urge' ? '催办' : TITLES[kind]}成功`,
+      );
       setDialog(null);
       setFiles([]);
       form.resetFields();
@@ -70,7 +113,10 @@ export function ApprovalActions({ view, editedValues, onResubmit, onApplyEdit, o
     },
     onError: (e) => {
       // The http layer showed the server's message; a local check failed before sending shows its own.
-      if (!(e instanceof Error && 'code' in e)) { message.error(e instanceof Error ? e.message : '操作失败'); return; }
+      if (!(e instanceof Error && 'code' in e)) {
+        message.error(e instanceof Error ? e.message : '操作失败');
+        return;
+      }
       const fields = serverFieldErrors(e);
       setDialog(null);
       if (fields) onFieldErrors?.(fields);
@@ -78,43 +124,102 @@ export function ApprovalActions({ view, editedValues, onResubmit, onApplyEdit, o
     },
   });
 
-  const open = (d: Dialog) => { form.resetFields(); setFiles([]); setUploaded({}); setDialog(d); };
-  const submit = () => form.validateFields().then((f) => act.mutate({ kind: dialog!, f })).catch(() => undefined);
+  const open = (d: Dialog) => {
+    form.resetFields();
+    setFiles([]);
+    setUploaded({});
+    setDialog(d);
+  };
+  const submit = () =>
+    form
+      .validateFields()
+      .then((f) => act.mutate({ kind: dialog!, f }))
+      .catch(() => undefined);
 
   const buttons: React.ReactNode[] = [];
   if (task) {
     buttons.push(
-      <Button key="approve" type="primary" onClick={() => open('approve')}>同意</Button>,
-      <Button key="reject" danger onClick={() => open('reject')}>退回</Button>,
-      <Button key="transfer" onClick={() => open('transfer')}>转交</Button>,
-      <Button key="addSigner" onClick={() => open('addSigner')}>加签</Button>,
+      <Button key="approve" type="primary" onClick={() => open('approve')}>
+        同意
+      </Button>,
+      <Button key="reject" danger onClick={() => open('reject')}>
+        退回
+      </Button>,
+      <Button key="transfer" onClick={() => open('transfer')}>
+        转交
+      </Button>,
+      <Button key="addSigner" onClick={() => open('addSigner')}>
+        加签
+      </Button>,
     );
   }
-  if (view.canResubmit) buttons.push(<Button key="resubmit" type="primary" onClick={onResubmit}>重新提交</Button>);
-  if (view.canWithdraw) buttons.push(<Button key="withdraw" danger onClick={() => open('withdraw')}>撤回</Button>);
-  if (view.canUrge) buttons.push(<Button key="urge" loading={act.isPending && act.variables?.kind === 'urge'} onClick={() => act.mutate({ kind: 'urge', f: {} })}>催办</Button>);
-  if (view.canApplyEdit) buttons.push(<Button key="applyEdit" onClick={onApplyEdit}>申请修改</Button>);
-  buttons.push(<Button key="comment" onClick={() => open('comment')}>评论</Button>);
+  if (view.canResubmit)
+    buttons.push(
+      <Button key="resubmit" type="primary" onClick={onResubmit}>
+        重新提交
+      </Button>,
+    );
+  if (view.canWithdraw)
+    buttons.push(
+      <Button key="withdraw" danger onClick={() => open('withdraw')}>
+        撤回
+      </Button>,
+    );
+  if (view.canUrge)
+    buttons.push(
+      <Button
+        key="urge"
+        loading={act.isPending && act.variables?.kind === 'urge'}
+        onClick={() => act.mutate({ kind: 'urge', f: {} })}
+      >
+        催办
+      </Button>,
+    );
+  if (view.canApplyEdit)
+    buttons.push(
+      <Button key="applyEdit" onClick={onApplyEdit}>
+        申请修改
+      </Button>,
+    );
+  buttons.push(
+    <Button key="comment" onClick={() => open('comment')}>
+      评论
+    </Button>,
+  );
 
-  const rejectOptions = task ? [
-    { value: 'applicant', label: '退回申请人修改' },
-    ...task.rejectTargets.map((t) => ({ value: t.id, label: `退回到「${t.name}」` })),
-    { value: 'end', label: '不同意（结束流程）' },
-  ] : [];
+  const rejectOptions = task
+    ? [
+        { value: 'applicant', label: '退回申请人修改' },
+        ...task.rejectTargets.map((t) => ({ value: t.id, label: `退回到「${t.name}」` })),
+        { value: 'end', label: '不同意（结束流程）' },
+      ]
+    : [];
 
   return (
     <>
-      <Space wrap className={s.actions}>{buttons}</Space>
+      <Space wrap className={s.actions}>
+        {buttons}
+      </Space>
       <Modal
-        title={dialog ? TITLES[dialog] : ''} open={!!dialog} onCancel={() => setDialog(null)} onOk={submit}
-        okText={dialog === 'withdraw' ? '确认撤回' : '确定'} cancelText="取消" confirmLoading={act.isPending} forceRender
+        title={dialog ? TITLES[dialog] : ''}
+        open={!!dialog}
+        onCancel={() => setDialog(null)}
+        onOk={submit}
+        okText={dialog === 'withdraw' ? '确认撤回' : '确定'}
+        cancelText="取消"
+        confirmLoading={act.isPending}
+        forceRender
         okButtonProps={{ danger: dialog === 'reject' || dialog === 'withdraw' }}
       >
         <Form form={form} layout="vertical" preserve={false} initialValues={{ to: 'applicant' }}>
           {dialog === 'withdraw' && <p>撤回后审批将终止，确定撤回该申请吗？</p>}
           {dialog === 'approve' && !!task?.picksFor.length && (
             // Later nodes assigned by this approver's choice take one list of people (the server's nextAssignees).
-            <Form.Item name="nextAssignees" label={`选择「${task.picksFor.map((p) => p.name).join('」「')}」的审批人`} rules={[{ required: true, message: '请选择下一环节的审批人' }]}>
+            <Form.Item
+              name="nextAssignees"
+              label={`选择「${task.picksFor.map((p) => p.name).join('」「')}」的审批人`}
+              rules={[{ required: true, message: '请选择下一环节的审批人' }]}
+            >
               <UserSelect mode="multiple" />
             </Form.Item>
           )}
@@ -135,16 +240,33 @@ export function ApprovalActions({ view, editedValues, onResubmit, onApplyEdit, o
           )}
           {dialog && dialog !== 'withdraw' && (
             <Form.Item
-              name="comment" label={dialog === 'comment' ? '评论内容' : '审批意见'}
-              rules={dialog === 'comment' || dialog === 'reject' ? [{ required: true, whitespace: true, message: dialog === 'comment' ? '请输入评论内容' : '请填写退回原因' }] : []}
+              name="comment"
+              label={dialog === 'comment' ? '评论内容' : '审批意见'}
+              rules={
+                dialog === 'comment' || dialog === 'reject'
+                  ? [
+                      {
+                        required: true,
+                        whitespace: true,
+                        message: dialog === 'comment' ? '请输入评论内容' : '请填写退回原因',
+                      },
+                    ]
+                  : []
+              }
             >
-              <Input.TextArea rows={3} maxLength={1000} showCount placeholder={dialog === 'approve' ? '同意（选填）' : '请输入'} />
+              <Input.TextArea
+                rows={3}
+                maxLength={1000}
+                showCount
+                placeholder={dialog === 'approve' ? '同意（选填）' : '请输入'}
+              />
             </Form.Item>
           )}
           {dialog === 'comment' && (
             <Form.Item label="附件（最多 10 个）">
               <Upload
-                fileList={files} maxCount={10}
+                fileList={files}
+                maxCount={10}
                 onChange={({ fileList }) => setFiles(fileList)}
                 customRequest={({ file, onSuccess, onError }) => {
                   uploadCommentFile(view.id, file as File)

@@ -4,10 +4,19 @@ import { diffRows } from './value-text';
 import s from './approval.module.css';
 
 /** A change request's fields: before and after. */
-export function DiffTable({ schema, diff }: { schema: FormSchema; diff: Record<string, { from: unknown; to: unknown }> }) {
+export function DiffTable({
+  schema,
+  diff,
+}: {
+  schema: FormSchema;
+  diff: Record<string, { from: unknown; to: unknown }>;
+}) {
   return (
     <Table
-      size="small" rowKey="fieldId" pagination={false} dataSource={diffRows(schema, diff)}
+      size="small"
+      rowKey="fieldId"
+      pagination={false}
+      dataSource={diffRows(schema, diff)}
       columns={[
         { title: '字段', dataIndex: 'label', width: '30%' },
         { title: '修改前', dataIndex: 'from', render: (v: string) => <span className={s.diffFrom}>{v}</span> },

@@ -26,7 +26,9 @@ export function HistoryTimeline({ history }: { history: Item[] }) {
             {!!h.attachments?.length && (
               <div className={s.attachments}>
                 {h.attachments.map((a) => (
-                  <a key={a.id} href={a.url} target="_blank" rel="noreferrer"><PaperClipOutlined /> {a.name}</a>
+                  <a key={a.id} href={a.url} target="_blank" rel="noreferrer">
+                    <PaperClipOutlined /> {a.name}
+                  </a>
                 ))}
               </div>
             )}

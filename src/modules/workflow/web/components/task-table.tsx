@@ -1,15 +1,40 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, DatePicker, Input, Modal, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  App,
+  Button,
+  Checkbox,
+  DatePicker,
+  Input,
+  Modal,
+  Select,
+  Space,
+  Table,
+  Tag,
+  Typography,
+  type TableColumnsType,
+} from 'antd';
 import type { Dayjs } from 'dayjs';
 import { batchApprove, listTasks, startableProcesses } from '@/modules/workflow/api';
-import { INSTANCE_STATUS_LABELS, type BatchApproveAnswer, type TaskListItem, type TaskListQuery, type TaskListType } from '@/modules/workflow/contract';
+import {
+  INSTANCE_STATUS_LABELS,
+  type BatchApproveAnswer,
+  type TaskListItem,
+  type TaskListQuery,
+  type TaskListType,
+} from '@/modules/workflow/contract';
 import { rowLink } from '../paths';
 import { INSTANCE_STATUS_COLORS, TASK_STATUS_LABELS, formatTime } from '@/modules/workflow/components/labels';
 import s from './approval.module.css';
 
-interface Filters { keyword?: string; formId?: number; range?: [Dayjs | null, Dayjs | null] | null; applicant?: string; overdue?: boolean }
+interface Filters {
+  keyword?: string;
+  formId?: number;
+  range?: [Dayjs | null, Dayjs | null] | null;
+  applicant?: string;
+  overdue?: boolean;
+}
 
 export interface TaskTableProps {
   type: TaskListType;
@@ -34,7 +59,9 @@ export function TaskTable({ type, category }: TaskTableProps) {
 
   const [from, to] = filters.range ?? [];
   const query: TaskListQuery = {
-    type, page, pageSize,
+    type,
+    page,
+    pageSize,
     keyword: filters.keyword || undefined,
     formId: filters.formId,
     from: from ? from.startOf('day').valueOf() : undefined,
@@ -54,9 +81,15 @@ export function TaskTable({ type, category }: TaskTableProps) {
     queryFn: () => startableProcesses({ page: 1, pageSize: 100, category }).then((r) => r.data.list),
     staleTime: 60_000,
   });
-  const formOptions = Array.from(new Map((forms.data ?? []).map((p) => [p.formId, { value: p.formId, label: p.formName }])).values());
+  const formOptions = Array.from(
+    new Map((forms.data ?? []).map((p) => [p.formId, { value: p.formId, label: p.formName }])).values(),
+  );
 
-  const change = (patch: Partial<Filters>) => { setFilters((f) => ({ ...f, ...patch })); setPage(1); setSelected([]); };
+  const change = (patch: Partial<Filters>) => {
+    setFilters((f) => ({ ...f, ...patch }));
+    setPage(1);
+    setSelected([]);
+  };
 
   const batch = useMutation({
     mutationFn: () => batchApprove(selected, batchComment.trim() || undefined).then((r) => r.data),
@@ -73,7 +106,9 @@ export function TaskTable({ type, category }: TaskTableProps) {
 
   const columns: TableColumnsType<TaskListItem> = [
     {
-      title: '标题', dataIndex: 'title', ellipsis: true,
+      title: '标题',
+      dataIndex: 'title',
+      ellipsis: true,
       render: (v: string, r) => (
         <Space size={4}>
           <Typography.Link>{v}</Typography.Link>
@@ -82,9 +117,16 @@ export function TaskTable({ type, category }: TaskTableProps) {
       ),
     },
     { title: '申请人', dataIndex: 'applicantName', width: 110 },
-    { title: type === 'wfq' ? '当前环节' : '审批环节', dataIndex: 'nodeName', width: 140, render: (v: string) => v || '—' },
     {
-      title: '状态', key: 'status', width: 150,
+      title: type === 'wfq' ? '当前环节' : '审批环节',
+      dataIndex: 'nodeName',
+      width: 140,
+      render: (v: string) => v || '—',
+    },
+    {
+      title: '状态',
+      key: 'status',
+      width: 150,
       render: (_, r) => (
         <Space size={4} wrap>
           <Tag color={INSTANCE_STATUS_COLORS[r.instanceStatus]}>{INSTANCE_STATUS_LABELS[r.instanceStatus]}</Tag>
@@ -93,7 +135,12 @@ export function TaskTable({ type, category }: TaskTableProps) {
         </Space>
       ),
     },
-    { title: type === 'wfq' ? '发起时间' : type === 'cswd' ? '抄送时间' : '到达时间', dataIndex: 'createdAt', width: 160, render: formatTime },
+    {
+      title: type === 'wfq' ? '发起时间' : type === 'cswd' ? '抄送时间' : '到达时间',
+      dataIndex: 'createdAt',
+      width: 160,
+      render: formatTime,
+    },
     type === 'ysp'
       ? { title: '处理时间', dataIndex: 'handledAt', width: 160, render: formatTime }
       : { title: '截止时间', dataIndex: 'dueAt', width: 160, render: (v: number | null) => (v ? formatTime(v) : '—') },
@@ -103,19 +150,43 @@ export function TaskTable({ type, category }: TaskTableProps) {
     <div className={s.taskTable}>
       <div className={s.filters}>
         <Input.Search
-          allowClear placeholder="搜索标题" style={{ width: 220 }} value={keywordInput}
-          onChange={(e) => setKeywordInput(e.target.value)} onSearch={(v) => change({ keyword: v.trim() })} aria-label="搜索标题"
+          allowClear
+          placeholder="搜索标题"
+          style={{ width: 220 }}
+          value={keywordInput}
+          onChange={(e) => setKeywordInput(e.target.value)}
+          onSearch={(v) => change({ keyword: v.trim() })}
+          aria-label="搜索标题"
         />
         <Select
-          allowClear placeholder="全部表单" style={{ width: 180 }} options={formOptions} value={filters.formId}
-          onChange={(v: number | undefined) => change({ formId: v })} aria-label="表单" loading={forms.isPending}
+          allowClear
+          placeholder="全部表单"
+          style={{ width: 180 }}
+          options={formOptions}
+          value={filters.formId}
+          onChange={(v: number | undefined) => change({ formId: v })}
+          aria-label="表单"
+          loading={forms.isPending}
         />
-        <DatePicker.RangePicker value={filters.range ?? null} onChange={(v) => change({ range: v as Filters['range'] })} aria-label="日期范围" />
+        <DatePicker.RangePicker
+          value={filters.range ?? null}
+          onChange={(v) => change({ range: v as Filters['range'] })}
+          aria-label="日期范围"
+        />
         <Input.Search
-          allowClear placeholder="申请人姓名" style={{ width: 160 }} value={applicantInput}
-          onChange={(e) => setApplicantInput(e.target.value)} onSearch={(v) => change({ applicant: v.trim() })} aria-label="申请人"
+          allowClear
+          placeholder="申请人姓名"
+          style={{ width: 160 }}
+          value={applicantInput}
+          onChange={(e) => setApplicantInput(e.target.value)}
+          onSearch={(v) => change({ applicant: v.trim() })}
+          aria-label="申请人"
         />
-        {type === 'dsp' && <Checkbox checked={!!filters.overdue} onChange={(e) => change({ overdue: e.target.checked })}>仅看超时</Checkbox>}
+        {type === 'dsp' && (
+          <Checkbox checked={!!filters.overdue} onChange={(e) => change({ overdue: e.target.checked })}>
+            仅看超时
+          </Checkbox>
+        )}
         {type === 'dsp' && (
           <Button type="primary" disabled={!selected.length} onClick={() => setBatchOpen(true)}>
             批量同意{selected.length ? `（${selected.length}）` : ''}
@@ -130,27 +201,56 @@ export function TaskTable({ type, category }: TaskTableProps) {
         loading={list.isFetching}
         locale={{ emptyText: list.isError ? '加载失败，请稍后重试' : '暂无数据' }}
         onRow={(r) => ({ onClick: () => navigate(rowLink(type, r)), className: s.clickRow })}
-        rowSelection={type === 'dsp' ? {
-          selectedRowKeys: selected,
-          onChange: (keys) => setSelected(keys as number[]),
-          // Only nodes whose process allows it may be approved from the list.
-          getCheckboxProps: (r) => ({ disabled: !r.batchApprove || !r.taskId, title: r.batchApprove ? undefined : '该环节不支持批量审批' }),
-        } : undefined}
+        rowSelection={
+          type === 'dsp'
+            ? {
+                selectedRowKeys: selected,
+                onChange: (keys) => setSelected(keys as number[]),
+                // Only nodes whose process allows it may be approved from the list.
+                getCheckboxProps: (r) => ({
+                  disabled: !r.batchApprove || !r.taskId,
+                  title: r.batchApprove ? undefined : '该环节不支持批量审批',
+                }),
+              }
+            : undefined
+        }
         pagination={{
-          current: page, pageSize, total: list.data?.total ?? 0, showSizeChanger: true,
+          current: page,
+          pageSize,
+          total: list.data?.total ?? 0,
+          showSizeChanger: true,
           showTotal: (t) => `共 ${t} 条`,
-          onChange: (p, ps) => { setPage(p); setPageSize(ps); setSelected([]); },
+          onChange: (p, ps) => {
+            setPage(p);
+            setPageSize(ps);
+            setSelected([]);
+          },
         }}
       />
       <Modal
-        title={`批量同意 ${selected.length} 条待办`} open={batchOpen} okText="同意" cancelText="取消"
-        confirmLoading={batch.isPending} onOk={() => batch.mutate()} onCancel={() => setBatchOpen(false)}
+        title={`批量同意 ${selected.length} 条待办`}
+        open={batchOpen}
+        okText="同意"
+        cancelText="取消"
+        confirmLoading={batch.isPending}
+        onOk={() => batch.mutate()}
+        onCancel={() => setBatchOpen(false)}
       >
-        <Input.TextArea rows={3} maxLength={1000} placeholder="审批意见（选填）" value={batchComment} onChange={(e) => setBatchComment(e.target.value)} />
+        <Input.TextArea
+          rows={3}
+          maxLength={1000}
+          placeholder="审批意见（选填）"
+          value={batchComment}
+          onChange={(e) => setBatchComment(e.target.value)}
+        />
       </Modal>
       <Modal title="以下待办未能同意" open={failed.length > 0} footer={null} onCancel={() => setFailed([])}>
         <ul className={s.failedList}>
-          {failed.map((f) => <li key={f.taskId}>{f.title}：{f.message}</li>)}
+          {failed.map((f) => (
+            <li key={f.taskId}>
+              {f.title}：{f.message}
+            </li>
+          ))}
         </ul>
       </Modal>
     </div>

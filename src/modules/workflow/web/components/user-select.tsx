@@ -2,7 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { pickUsers } from '@/modules/workflow/api';
 
-interface Option { value: number; label: string }
+interface Option {
+  value: number;
+  label: string;
+}
 
 interface Props {
   mode?: 'multiple';
@@ -31,10 +34,14 @@ export function UserSelect({ mode, value, onChange, placeholder = '输入姓名�
       pickUsers(k)
         .then((r) => {
           if (mine !== seq.current) return;
-          setOptions(r.data.map((u) => ({ value: u.id, label: [u.name, u.userNo, u.department].filter(Boolean).join(' · ') })));
+          setOptions(
+            r.data.map((u) => ({ value: u.id, label: [u.name, u.userNo, u.department].filter(Boolean).join(' · ') })),
+          );
         })
         .catch(() => undefined)
-        .finally(() => { if (mine === seq.current) setLoading(false); });
+        .finally(() => {
+          if (mine === seq.current) setLoading(false);
+        });
     }, 250);
   };
 

@@ -23,13 +23,21 @@ function one(x: unknown): string {
   return String(x);
 }
 
-export interface DiffRow { fieldId: string; label: string; from: string; to: string }
+export interface DiffRow {
+  fieldId: string;
+  label: string;
+  from: string;
+  to: string;
+}
 
 /** The rows of a field-level diff in the form's order (fields the schema no longer has come last). */
 export function diffRows(schema: FormSchema, diff: Record<string, { from: unknown; to: unknown }>): DiffRow[] {
   const fields = allFields(schema);
   const byId = new Map(fields.map((f) => [f.id, f]));
-  const order = [...fields.map((f) => f.id).filter((id) => id in diff), ...Object.keys(diff).filter((id) => !byId.has(id))];
+  const order = [
+    ...fields.map((f) => f.id).filter((id) => id in diff),
+    ...Object.keys(diff).filter((id) => !byId.has(id)),
+  ];
   return order.map((id) => {
     const f = byId.get(id);
     return { fieldId: id, label: f?.label || id, from: valueText(f, diff[id].from), to: valueText(f, diff[id].to) };
@@ -40,7 +48,8 @@ export function diffRows(schema: FormSchema, diff: Record<string, { from: unknow
 export function diffValues(schema: FormSchema, before: Record<string, unknown>, after: Record<string, unknown>) {
   const out: Record<string, { from: unknown; to: unknown }> = {};
   for (const f of allFields(schema)) {
-    if (JSON.stringify(before[f.id] ?? null) !== JSON.stringify(after[f.id] ?? null)) out[f.id] = { from: before[f.id], to: after[f.id] };
+    if (JSON.stringify(before[f.id] ?? null) !== JSON.stringify(after[f.id] ?? null))
+      out[f.id] = { from: before[f.id], to: after[f.id] };
   }
   return out;
 }

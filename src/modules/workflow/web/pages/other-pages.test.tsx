@@ -11,40 +11,67 @@ import TaskHistoricalRecordPage from './task-historical-record-page';
 import TaskProcessServicesPage from './task-process-services-page';
 
 vi.mock('@/modules/workflow/api', () => ({
-  startableProcesses: vi.fn(), publicRecord: vi.fn(), getInstance: vi.fn(), applyForEdit: vi.fn(),
-  uploadFormFile: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn(),
+  startableProcesses: vi.fn(),
+  publicRecord: vi.fn(),
+  getInstance: vi.fn(),
+  applyForEdit: vi.fn(),
+  uploadFormFile: vi.fn(),
+  pickUsers: vi.fn(),
+  pickDepartments: vi.fn(),
 }));
 const api = await import('@/modules/workflow/api');
 const envelope = <T,>(data: T) => ({ errorCode: '0x00000000', message: '成功', data });
 const TOKEN = 'abcdefghijklmnopqrstuvwxyz012345';
 
 beforeEach(() => {
-  vi.mocked(api.getInstance).mockResolvedValue(envelope(instanceView({ status: 'approved', currentNodes: [], canApplyEdit: true })));
+  vi.mocked(api.getInstance).mockResolvedValue(
+    envelope(instanceView({ status: 'approved', currentNodes: [], canApplyEdit: true })),
+  );
   vi.mocked(api.applyForEdit).mockResolvedValue(envelope({ instanceId: 77 }));
 });
-afterEach(() => { cleanup(); vi.clearAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
 
 function Where() {
   const l = useLocation();
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
-const open = (path: string, route: string, page: React.ReactNode) => render(
-  <AppProviders>
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path={route} element={page} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>
-  </AppProviders>,
-);
+const open = (path: string, route: string, page: React.ReactNode) =>
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={route} element={page} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
 
 describe('taskProcessServices', () => {
   it('lists what the user may start and searches on the server', async () => {
-    vi.mocked(api.startableProcesses).mockImplementation(async (q) => envelope({
-      list: q.keyword === '无' ? [] : [{ processId: 2, processName: '学生请假审批', formId: 12, formName: '学生请假申请', category: '学生事务', description: '因事因病请假' }],
-      total: q.keyword === '无' ? 0 : 1, page: 1, pageSize: 12,
-    }));
+    vi.mocked(api.startableProcesses).mockImplementation(async (q) =>
+      envelope({
+        list:
+          q.keyword === '无'
+            ? []
+            : [
+                {
+                  processId: 2,
+                  processName: '学生请假审批',
+                  formId: 12,
+                  formName: '学生请假申请',
+                  category: '学生事务',
+                  description: '因事因病请假',
+                },
+              ],
+        total: q.keyword === '无' ? 0 : 1,
+        page: 1,
+        pageSize: 12,
+      }),
+    );
     open('/web/taskCenter/taskProcessServices', '/web/taskCenter/taskProcessServices', <TaskProcessServicesPage />);
     expect(await screen.findByText('学生请假申请')).toBeTruthy();
     expect(screen.getByText('因事因病请假')).toBeTruthy();
@@ -56,7 +83,23 @@ describe('taskProcessServices', () => {
   });
 
   it('opens the form of a service to fill', async () => {
-    vi.mocked(api.startableProcesses).mockResolvedValue(envelope({ list: [{ processId: 2, processName: '学生请假审批', formId: 12, formName: '学生请假申请', category: '', description: '' }], total: 1, page: 1, pageSize: 12 }));
+    vi.mocked(api.startableProcesses).mockResolvedValue(
+      envelope({
+        list: [
+          {
+            processId: 2,
+            processName: '学生请假审批',
+            formId: 12,
+            formName: '学生请假申请',
+            category: '',
+            description: '',
+          },
+        ],
+        total: 1,
+        page: 1,
+        pageSize: 12,
+      }),
+    );
     open('/web/taskCenter/taskProcessServices', '/web/taskCenter/taskProcessServices', <TaskProcessServicesPage />);
     fireEvent.click(await screen.findByRole('button', { name: '立即办理' }));
     expect(screen.getByTestId('where').textContent).toBe('/web/taskCenter/taskFormWrite?formId=12');
@@ -67,10 +110,19 @@ describe('taskHistoricalRecord', () => {
   const route = '/web/taskCenter/taskHistoricalRecord';
   it('shows the record of its link read-only, with the history', async () => {
     const v = instanceView({ status: 'approved' });
-    vi.mocked(api.publicRecord).mockResolvedValue(envelope({
-      title: v.title, processName: v.processName, status: 'approved' as const, applicantName: '张三', startedAt: v.startedAt, endedAt: v.startedAt + 7200_000,
-      schema: v.schema, values: v.values, history: v.history.map(({ attachments: _a, actorId: _b, ...h }) => h),
-    }));
+    vi.mocked(api.publicRecord).mockResolvedValue(
+      envelope({
+        title: v.title,
+        processName: v.processName,
+        status: 'approved' as const,
+        applicantName: '张三',
+        startedAt: v.startedAt,
+        endedAt: v.startedAt + 7200_000,
+        schema: v.schema,
+        values: v.values,
+        history: v.history.map(({ attachments: _a, actorId: _b, ...h }) => h),
+      }),
+    );
     open(`${route}?token=${TOKEN}`, route, <TaskHistoricalRecordPage />);
     expect(await screen.findByRole('heading', { name: '张三的请假申请' })).toBeTruthy();
     expect(api.publicRecord).toHaveBeenCalledWith(TOKEN);
@@ -115,9 +167,13 @@ describe('applyForEdit', () => {
     expect(within(d).getByText('修改原因：事由写错了')).toBeTruthy();
     expect(api.applyForEdit).not.toHaveBeenCalled();
     fireEvent.click(within(d).getByRole('button', { name: '提交修改申请' }));
-    await waitFor(() => expect(api.applyForEdit).toHaveBeenCalledWith({
-      instanceId: 40, reason: '事由写错了', values: expect.objectContaining({ name: '张三', reason: '回家探亲', days: 2 }),
-    }));
+    await waitFor(() =>
+      expect(api.applyForEdit).toHaveBeenCalledWith({
+        instanceId: 40,
+        reason: '事由写错了',
+        values: expect.objectContaining({ name: '张三', reason: '回家探亲', days: 2 }),
+      }),
+    );
     expect((await screen.findByTestId('where')).textContent).toBe('/web/taskCenter/taskApproval?instanceId=77');
   });
 

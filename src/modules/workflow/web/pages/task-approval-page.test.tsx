@@ -9,9 +9,21 @@ import { instanceView, taskView } from '../testing/fixtures';
 import TaskApprovalPage from './task-approval-page';
 
 vi.mock('@/modules/workflow/api', () => ({
-  getTask: vi.fn(), getInstance: vi.fn(), approveTask: vi.fn(), rejectTask: vi.fn(), transferTask: vi.fn(), addSigner: vi.fn(),
-  commentInstance: vi.fn(), uploadCommentFile: vi.fn(), urgeInstance: vi.fn(), withdrawInstance: vi.fn(), resubmitInstance: vi.fn(),
-  uploadFormFile: vi.fn(), uploadTaskFile: vi.fn(), pickUsers: vi.fn(), pickDepartments: vi.fn(),
+  getTask: vi.fn(),
+  getInstance: vi.fn(),
+  approveTask: vi.fn(),
+  rejectTask: vi.fn(),
+  transferTask: vi.fn(),
+  addSigner: vi.fn(),
+  commentInstance: vi.fn(),
+  uploadCommentFile: vi.fn(),
+  urgeInstance: vi.fn(),
+  withdrawInstance: vi.fn(),
+  resubmitInstance: vi.fn(),
+  uploadFormFile: vi.fn(),
+  uploadTaskFile: vi.fn(),
+  pickUsers: vi.fn(),
+  pickDepartments: vi.fn(),
 }));
 const api = await import('@/modules/workflow/api');
 const envelope = <T,>(data: T, message = '成功') => ({ errorCode: '0x00000000', message, data });
@@ -19,27 +31,42 @@ const envelope = <T,>(data: T, message = '成功') => ({ errorCode: '0x00000000'
 beforeEach(() => {
   vi.mocked(api.getTask).mockResolvedValue(envelope(taskView()));
   vi.mocked(api.getInstance).mockResolvedValue(envelope(instanceView()));
-  for (const f of [api.approveTask, api.rejectTask, api.transferTask, api.addSigner, api.commentInstance, api.urgeInstance, api.withdrawInstance, api.resubmitInstance]) {
+  for (const f of [
+    api.approveTask,
+    api.rejectTask,
+    api.transferTask,
+    api.addSigner,
+    api.commentInstance,
+    api.urgeInstance,
+    api.withdrawInstance,
+    api.resubmitInstance,
+  ]) {
     vi.mocked(f).mockResolvedValue(envelope(null));
   }
-  vi.mocked(api.pickUsers).mockResolvedValue(envelope([{ id: 5, name: '赵老师', userNo: 'T005', department: '计算机学院' }]));
+  vi.mocked(api.pickUsers).mockResolvedValue(
+    envelope([{ id: 5, name: '赵老师', userNo: 'T005', department: '计算机学院' }]),
+  );
 });
-afterEach(() => { cleanup(); vi.clearAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
 
 function Where() {
   const l = useLocation();
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
-const open = (search: string) => render(
-  <AppProviders>
-    <MemoryRouter initialEntries={[`/web/taskCenter/taskApproval${search}`]}>
-      <Routes>
-        <Route path="/web/taskCenter/taskApproval" element={<TaskApprovalPage />} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>
-  </AppProviders>,
-);
+const open = (search: string) =>
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[`/web/taskCenter/taskApproval${search}`]}>
+        <Routes>
+          <Route path="/web/taskCenter/taskApproval" element={<TaskApprovalPage />} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
 const field = (id: string) => document.querySelector<HTMLElement>(`[data-field="${id}"]`);
 const dialog = () => screen.findByRole('dialog');
 const ok = (d: HTMLElement) => fireEvent.click(within(d).getByRole('button', { name: /确\s*定/ }));
@@ -50,7 +77,9 @@ describe('taskApproval for the approver', () => {
     expect(await screen.findByRole('heading', { name: '张三的请假申请' })).toBeTruthy();
     expect(api.getTask).toHaveBeenCalledWith(91);
     expect(field('reason')!.querySelector('textarea')!.disabled).toBe(false);
-    expect(field('name')!.querySelector('input')!.disabled || field('name')!.querySelector('input')!.readOnly).toBe(true);
+    expect(field('name')!.querySelector('input')!.disabled || field('name')!.querySelector('input')!.readOnly).toBe(
+      true,
+    );
     const progress = (id: string) => document.querySelector(`[data-node="${id}"]`)?.getAttribute('data-progress');
     await waitFor(() => expect(progress('college')).toBe('current'));
     expect(progress('start')).toBe('done');
@@ -58,8 +87,14 @@ describe('taskApproval for the approver', () => {
     expect(progress('dorm')).toBe('notStarted');
     expect(progress('end')).toBe('notStarted');
     expect(screen.getByText('同意，注意安全')).toBeTruthy();
-    expect(screen.getByText(/说明\.pdf/).closest('a')!.getAttribute('href')).toBe('/files/f1');
-    for (const b of ['同 意', '退 回', '转 交', '加 签', '评 论']) expect(screen.getByRole('button', { name: b })).toBeTruthy();
+    expect(
+      screen
+        .getByText(/说明\.pdf/)
+        .closest('a')!
+        .getAttribute('href'),
+    ).toBe('/files/f1');
+    for (const b of ['同 意', '退 回', '转 交', '加 签', '评 论'])
+      expect(screen.getByRole('button', { name: b })).toBeTruthy();
     expect(screen.queryByRole('button', { name: '撤 回' })).toBeNull();
   });
 
@@ -71,11 +106,18 @@ describe('taskApproval for the approver', () => {
     const d = await dialog();
     fireEvent.change(within(d).getByPlaceholderText('同意（选填）'), { target: { value: '同意' } });
     ok(d);
-    await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: '同意', values: { reason: '回家探亲' }, nextAssignees: undefined }));
+    await waitFor(() =>
+      expect(api.approveTask).toHaveBeenCalledWith({
+        taskId: 91,
+        comment: '同意',
+        values: { reason: '回家探亲' },
+        nextAssignees: undefined,
+      }),
+    );
     expect((await screen.findByTestId('where')).textContent).toBe('/web/taskCenter/taskWorkBench?type=dsp');
   });
 
-  it('uploads an approver\'s file for an editable file field through the task and sends it with 同意', async () => {
+  it("uploads an approver's file for an editable file field through the task and sends it with 同意", async () => {
     const schema = structuredClone(taskView().schema);
     schema.sections[0]!.fields.push({ id: 'stamp', type: 'file', label: '盖章件', accept: ['pdf'] });
     vi.mocked(api.getTask).mockResolvedValue(envelope(taskView({ schema, permissions: { stamp: 'editable' } })));
@@ -90,7 +132,14 @@ describe('taskApproval for the approver', () => {
     await waitFor(() => expect(api.uploadTaskFile).toHaveBeenCalledWith(91, 'stamp', expect.any(File)));
     fireEvent.click(screen.getByRole('button', { name: '同 意' }));
     ok(await dialog());
-    await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, values: { stamp: [ref] }, nextAssignees: undefined }));
+    await waitFor(() =>
+      expect(api.approveTask).toHaveBeenCalledWith({
+        taskId: 91,
+        comment: undefined,
+        values: { stamp: [ref] },
+        nextAssignees: undefined,
+      }),
+    );
   });
 
   it('returns to a chosen earlier node with a required reason', async () => {
@@ -104,7 +153,9 @@ describe('taskApproval for the approver', () => {
     expect(api.rejectTask).not.toHaveBeenCalled();
     fireEvent.change(within(d).getByPlaceholderText('请输入'), { target: { value: '请补充证明' } });
     ok(d);
-    await waitFor(() => expect(api.rejectTask).toHaveBeenCalledWith({ taskId: 91, comment: '请补充证明', to: 'counsellor' }));
+    await waitFor(() =>
+      expect(api.rejectTask).toHaveBeenCalledWith({ taskId: 91, comment: '请补充证明', to: 'counsellor' }),
+    );
   });
 
   it('transfers to a person found by name', async () => {
@@ -138,7 +189,14 @@ describe('taskApproval for the approver', () => {
     expect(within(d).getByText('选择「院长审批」的审批人')).toBeTruthy();
     await pick(d, '赵');
     ok(d);
-    await waitFor(() => expect(api.approveTask).toHaveBeenCalledWith({ taskId: 91, comment: undefined, values: { reason: '回家' }, nextAssignees: [5] }));
+    await waitFor(() =>
+      expect(api.approveTask).toHaveBeenCalledWith({
+        taskId: 91,
+        comment: undefined,
+        values: { reason: '回家' },
+        nextAssignees: [5],
+      }),
+    );
     cleanup();
     open('?taskId=91');
     await screen.findByRole('heading', { name: '张三的请假申请' });
@@ -150,7 +208,9 @@ describe('taskApproval for the approver', () => {
   });
 
   it('shows a change request as its field diff', async () => {
-    vi.mocked(api.getTask).mockResolvedValue(envelope(taskView({ kind: 'edit', diff: { days: { from: 2, to: 3 }, kind: { from: 'personal', to: 'sick' } } })));
+    vi.mocked(api.getTask).mockResolvedValue(
+      envelope(taskView({ kind: 'edit', diff: { days: { from: 2, to: 3 }, kind: { from: 'personal', to: 'sick' } } })),
+    );
     open('?taskId=91');
     await screen.findByRole('heading', { name: '张三的请假申请' });
     expect(screen.getByText('修改申请')).toBeTruthy();
@@ -176,12 +236,16 @@ describe('taskApproval for the approver', () => {
 
 describe('taskApproval for the applicant', () => {
   it('offers withdraw and urge, and shows the public record link', async () => {
-    vi.mocked(api.getInstance).mockResolvedValue(envelope(instanceView({ canWithdraw: true, canUrge: true, recordToken: 'abcdefghijklmnopqrstuvwxyz012345' })));
+    vi.mocked(api.getInstance).mockResolvedValue(
+      envelope(instanceView({ canWithdraw: true, canUrge: true, recordToken: 'abcdefghijklmnopqrstuvwxyz012345' })),
+    );
     open('?instanceId=40');
     await screen.findByRole('heading', { name: '张三的请假申请' });
     expect(api.getInstance).toHaveBeenCalledWith(40);
     expect(screen.queryByRole('button', { name: '同 意' })).toBeNull();
-    expect(screen.getByText('打开').getAttribute('href')).toBe('/web/taskCenter/taskHistoricalRecord?token=abcdefghijklmnopqrstuvwxyz012345');
+    expect(screen.getByText('打开').getAttribute('href')).toBe(
+      '/web/taskCenter/taskHistoricalRecord?token=abcdefghijklmnopqrstuvwxyz012345',
+    );
     fireEvent.click(screen.getByRole('button', { name: '催 办' }));
     await waitFor(() => expect(api.urgeInstance).toHaveBeenCalledWith(40));
     fireEvent.click(screen.getByRole('button', { name: '撤 回' }));
@@ -190,7 +254,9 @@ describe('taskApproval for the applicant', () => {
   });
 
   it('edits a returned request and resubmits it, checking required fields first', async () => {
-    vi.mocked(api.getInstance).mockResolvedValue(envelope(instanceView({ status: 'returned', currentNodes: [], canResubmit: true })));
+    vi.mocked(api.getInstance).mockResolvedValue(
+      envelope(instanceView({ status: 'returned', currentNodes: [], canResubmit: true })),
+    );
     open('?instanceId=40');
     await screen.findByRole('heading', { name: '张三的请假申请' });
     fireEvent.click(screen.getByRole('button', { name: '重新提交' }));
@@ -202,23 +268,33 @@ describe('taskApproval for the applicant', () => {
     fireEvent.change(name, { target: { value: '张三' } });
     fireEvent.change(field('reason')!.querySelector('textarea')!, { target: { value: '已补充证明' } });
     fireEvent.click(screen.getByRole('button', { name: '提 交' }));
-    await waitFor(() => expect(api.resubmitInstance).toHaveBeenCalledWith({
-      instanceId: 40, values: expect.objectContaining({ name: '张三', reason: '已补充证明', kind: 'personal', days: 2 }), comment: undefined,
-    }));
+    await waitFor(() =>
+      expect(api.resubmitInstance).toHaveBeenCalledWith({
+        instanceId: 40,
+        values: expect.objectContaining({ name: '张三', reason: '已补充证明', kind: 'personal', days: 2 }),
+        comment: undefined,
+      }),
+    );
   });
 
   it('comments with an uploaded attachment', async () => {
-    vi.mocked(api.uploadCommentFile).mockResolvedValue(envelope({ id: 'up1', name: 'a.pdf', size: 3, url: '/files/up1' }));
+    vi.mocked(api.uploadCommentFile).mockResolvedValue(
+      envelope({ id: 'up1', name: 'a.pdf', size: 3, url: '/files/up1' }),
+    );
     open('?instanceId=40');
     await screen.findByRole('heading', { name: '张三的请假申请' });
     fireEvent.click(screen.getByRole('button', { name: '评 论' }));
     const d = await dialog();
     const file = new File(['pdf'], 'a.pdf', { type: 'application/pdf' });
-    await act(async () => { fireEvent.change(d.querySelector('input[type="file"]')!, { target: { files: [file] } }); });
+    await act(async () => {
+      fireEvent.change(d.querySelector('input[type="file"]')!, { target: { files: [file] } });
+    });
     await waitFor(() => expect(api.uploadCommentFile).toHaveBeenCalledWith(40, expect.any(File)));
     fireEvent.change(within(d).getByPlaceholderText('请输入'), { target: { value: '补充材料' } });
     ok(d);
-    await waitFor(() => expect(api.commentInstance).toHaveBeenCalledWith({ instanceId: 40, comment: '补充材料', attachmentIds: ['up1'] }));
+    await waitFor(() =>
+      expect(api.commentInstance).toHaveBeenCalledWith({ instanceId: 40, comment: '补充材料', attachmentIds: ['up1'] }),
+    );
   });
 
   it('says so when the request cannot be read', async () => {

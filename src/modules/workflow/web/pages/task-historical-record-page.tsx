@@ -21,27 +21,62 @@ export default function TaskHistoricalRecordPage() {
     enabled: valid,
     retry: false,
   });
-  if (!valid) return <div className={s.page}><Card><Result status="warning" title="链接无效" subTitle="请检查审批记录链接是否完整" /></Card></div>;
-  if (rec.isPending) return <div className={s.page}><Card><Skeleton active paragraph={{ rows: 8 }} /></Card></div>;
-  if (rec.isError) return <div className={s.page}><Card><Result status="warning" title="无法查看审批记录" subTitle={errorText(rec.error, '记录不存在或链接已失效')} /></Card></div>;
+  if (!valid)
+    return (
+      <div className={s.page}>
+        <Card>
+          <Result status="warning" title="链接无效" subTitle="请检查审批记录链接是否完整" />
+        </Card>
+      </div>
+    );
+  if (rec.isPending)
+    return (
+      <div className={s.page}>
+        <Card>
+          <Skeleton active paragraph={{ rows: 8 }} />
+        </Card>
+      </div>
+    );
+  if (rec.isError)
+    return (
+      <div className={s.page}>
+        <Card>
+          <Result status="warning" title="无法查看审批记录" subTitle={errorText(rec.error, '记录不存在或链接已失效')} />
+        </Card>
+      </div>
+    );
   const r = rec.data;
   return (
     <div className={s.page}>
       <Card className={s.gap}>
         <div className={s.head}>
-          <Typography.Title level={4} className={s.title}>{r.title}</Typography.Title>
+          <Typography.Title level={4} className={s.title}>
+            {r.title}
+          </Typography.Title>
           <Tag color={INSTANCE_STATUS_COLORS[r.status]}>{INSTANCE_STATUS_LABELS[r.status]}</Tag>
         </div>
-        <Descriptions size="small" column={{ xs: 1, sm: 2, md: 4 }} items={[
-          { key: 'p', label: '流程', children: r.processName },
-          { key: 'a', label: '申请人', children: r.applicantName },
-          { key: 's', label: '发起时间', children: formatTime(r.startedAt) },
-          ...(r.endedAt ? [{ key: 'e', label: '结束时间', children: formatTime(r.endedAt) }] : []),
-        ]} />
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 2, md: 4 }}
+          items={[
+            { key: 'p', label: '流程', children: r.processName },
+            { key: 'a', label: '申请人', children: r.applicantName },
+            { key: 's', label: '发起时间', children: formatTime(r.startedAt) },
+            ...(r.endedAt ? [{ key: 'e', label: '结束时间', children: formatTime(r.endedAt) }] : []),
+          ]}
+        />
       </Card>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={15}><Card title="表单内容"><FormRenderer schema={r.schema} values={r.values} mode="readOnly" /></Card></Col>
-        <Col xs={24} lg={9}><Card title="审批记录"><HistoryTimeline history={r.history} /></Card></Col>
+        <Col xs={24} lg={15}>
+          <Card title="表单内容">
+            <FormRenderer schema={r.schema} values={r.values} mode="readOnly" />
+          </Card>
+        </Col>
+        <Col xs={24} lg={9}>
+          <Card title="审批记录">
+            <HistoryTimeline history={r.history} />
+          </Card>
+        </Col>
       </Row>
     </div>
   );

@@ -22,7 +22,8 @@ export default function TaskProcessServicesPage() {
 
   let body;
   if (list.isPending) body = <Skeleton active paragraph={{ rows: 6 }} />;
-  else if (list.isError) body = <Result status="warning" title="加载失败" subTitle={errorText(list.error, '请稍后重试')} />;
+  else if (list.isError)
+    body = <Result status="warning" title="加载失败" subTitle={errorText(list.error, '请稍后重试')} />;
   else if (!list.data.list.length) body = <Empty description={keyword ? '没有符合条件的服务' : '暂无可办理的服务'} />;
   else {
     body = (
@@ -30,9 +31,16 @@ export default function TaskProcessServicesPage() {
         <div className={s.grid}>
           {list.data.list.map((p) => (
             <Card
-              key={p.processId} size="small" className={s.serviceCard} title={p.formName}
+              key={p.processId}
+              size="small"
+              className={s.serviceCard}
+              title={p.formName}
               extra={p.category ? <Tag>{p.category}</Tag> : null}
-              actions={[<Button key="go" type="link" onClick={() => navigate(formWritePath(p.formId))}>立即办理</Button>]}
+              actions={[
+                <Button key="go" type="link" onClick={() => navigate(formWritePath(p.formId))}>
+                  立即办理
+                </Button>,
+              ]}
             >
               <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} className={s.serviceDesc}>
                 {p.description || '暂无说明'}
@@ -42,15 +50,34 @@ export default function TaskProcessServicesPage() {
           ))}
         </div>
         <Pagination
-          className={s.pager} current={page} pageSize={PAGE_SIZE} total={list.data.total} showTotal={(t) => `共 ${t} 项`}
-          onChange={setPage} hideOnSinglePage
+          className={s.pager}
+          current={page}
+          pageSize={PAGE_SIZE}
+          total={list.data.total}
+          showTotal={(t) => `共 ${t} 项`}
+          onChange={setPage}
+          hideOnSinglePage
         />
       </>
     );
   }
   return (
     <div className={s.page}>
-      <Card title="办事服务" extra={<Input.Search allowClear placeholder="搜索服务" style={{ width: 240 }} onSearch={(v) => { setKeyword(v.trim()); setPage(1); }} aria-label="搜索服务" />}>
+      <Card
+        title="办事服务"
+        extra={
+          <Input.Search
+            allowClear
+            placeholder="搜索服务"
+            style={{ width: 240 }}
+            onSearch={(v) => {
+              setKeyword(v.trim());
+              setPage(1);
+            }}
+            aria-label="搜索服务"
+          />
+        }
+      >
         {body}
       </Card>
     </div>

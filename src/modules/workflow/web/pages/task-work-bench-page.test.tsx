@@ -21,31 +21,67 @@ const envelope = <T,>(data: T) => ({ errorCode: '0x00000000', message: '成功',
 
 beforeEach(() => {
   vi.mocked(api.taskCounts).mockResolvedValue(envelope({ dsp: 3, wfq: 1, ysp: 12, cswd: 0 }));
-  vi.mocked(api.startableProcesses).mockResolvedValue(envelope({ list: [{ processId: 2, processName: '学生请假审批', formId: 12, formName: '学生请假申请', category: '学生事务', description: '' }], total: 1, page: 1, pageSize: 100 }));
-  listTasks.mockImplementation(async (q: TaskListQuery) => envelope({
-    list: q.type === 'dsp'
-      ? [taskRow(), taskRow({ id: 92, taskId: 92, instanceId: 41, title: '李四的请假申请', applicantName: '李四', batchApprove: false, overdue: true })]
-      : [taskRow({ id: 40, taskId: null, title: `${q.type} 的申请`, instanceStatus: 'approved' })],
-    total: q.type === 'dsp' ? 25 : 1, page: q.page, pageSize: q.pageSize,
-  }));
+  vi.mocked(api.startableProcesses).mockResolvedValue(
+    envelope({
+      list: [
+        {
+          processId: 2,
+          processName: '学生请假审批',
+          formId: 12,
+          formName: '学生请假申请',
+          category: '学生事务',
+          description: '',
+        },
+      ],
+      total: 1,
+      page: 1,
+      pageSize: 100,
+    }),
+  );
+  listTasks.mockImplementation(async (q: TaskListQuery) =>
+    envelope({
+      list:
+        q.type === 'dsp'
+          ? [
+              taskRow(),
+              taskRow({
+                id: 92,
+                taskId: 92,
+                instanceId: 41,
+                title: '李四的请假申请',
+                applicantName: '李四',
+                batchApprove: false,
+                overdue: true,
+              }),
+            ]
+          : [taskRow({ id: 40, taskId: null, title: `${q.type} 的申请`, instanceStatus: 'approved' })],
+      total: q.type === 'dsp' ? 25 : 1,
+      page: q.page,
+      pageSize: q.pageSize,
+    }),
+  );
 });
-afterEach(() => { cleanup(); vi.clearAllMocks(); });
+afterEach(() => {
+  cleanup();
+  vi.clearAllMocks();
+});
 
 function Where() {
   const l = useLocation();
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
-const open = (path = '/web/taskCenter/taskWorkBench', page = <TaskWorkBenchPage />) => render(
-  <AppProviders>
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/web/taskCenter/taskWorkBench" element={page} />
-        <Route path="/web/taskCenter/reservationServices" element={page} />
-        <Route path="*" element={<Where />} />
-      </Routes>
-    </MemoryRouter>
-  </AppProviders>,
-);
+const open = (path = '/web/taskCenter/taskWorkBench', page = <TaskWorkBenchPage />) =>
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/web/taskCenter/taskWorkBench" element={page} />
+          <Route path="/web/taskCenter/reservationServices" element={page} />
+          <Route path="*" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
 const lastQuery = () => listTasks.mock.calls.at(-1)![0];
 
 describe('taskWorkBench', () => {
@@ -96,7 +132,9 @@ describe('taskWorkBench', () => {
   });
 
   it('approves the selected rows whose node allows it and lists the ones the server refused', async () => {
-    vi.mocked(api.batchApprove).mockResolvedValue(envelope({ approved: [], failed: [{ taskId: 91, message: '该任务已被他人处理' }] }));
+    vi.mocked(api.batchApprove).mockResolvedValue(
+      envelope({ approved: [], failed: [{ taskId: 91, message: '该任务已被他人处理' }] }),
+    );
     open();
     await screen.findByText('张三的请假申请');
     const boxes = () => Array.from(document.querySelectorAll<HTMLInputElement>('tbody input[type="checkbox"]'));

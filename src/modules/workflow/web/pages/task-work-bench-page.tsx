@@ -28,7 +28,10 @@ export default function TaskWorkBenchPage() {
               <span data-tab={t}>
                 {TASK_TYPE_LABELS[t]}
                 <Badge
-                  className={s.tabBadge} count={counts.data?.[t] ?? 0} overflowCount={999} showZero={false}
+                  className={s.tabBadge}
+                  count={counts.data?.[t] ?? 0}
+                  overflowCount={999}
+                  showZero={false}
                   color={t === 'dsp' ? undefined : '#bfbfbf'}
                 />
               </span>

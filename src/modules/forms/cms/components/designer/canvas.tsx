@@ -31,7 +31,15 @@ interface SectionProps {
   actions: CanvasActions;
 }
 
-const SectionBlock = memo(function SectionBlock({ section, index, count, selectedSection, selectedField, linked, actions }: SectionProps) {
+const SectionBlock = memo(function SectionBlock({
+  section,
+  index,
+  count,
+  selectedSection,
+  selectedField,
+  linked,
+  actions,
+}: SectionProps) {
   const { setNodeRef, isOver } = useDroppable({ id: sectionDropId(section.id) });
   // Keyed by the ids, not the array: editing a field's label must not hand the sortable list new items.
   const idsKey = section.fields.map((f) => f.id).join('\n');
@@ -42,19 +50,43 @@ const SectionBlock = memo(function SectionBlock({ section, index, count, selecte
       aria-label={`分区 ${section.title || index + 1}`}
       data-section-id={section.id}
     >
-      <div className={s.sectionHead} onClick={(e) => { e.stopPropagation(); actions.selectSection(section.id); }}>
+      <div
+        className={s.sectionHead}
+        onClick={(e) => {
+          e.stopPropagation();
+          actions.selectSection(section.id);
+        }}
+      >
         <span className={s.sectionTitle}>{section.title || `分区${index + 1}`}</span>
-        <span className={s.muted}>{section.columns} 列 · {section.fields.length} 个字段</span>
+        <span className={s.muted}>
+          {section.columns} 列 · {section.fields.length} 个字段
+        </span>
         <span className={s.sectionTools} onClick={(e) => e.stopPropagation()}>
           <Tooltip title="上移分区">
-            <Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label="上移分区" disabled={index === 0} onClick={() => actions.moveSection(section.id, -1)} />
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowUpOutlined />}
+              aria-label="上移分区"
+              disabled={index === 0}
+              onClick={() => actions.moveSection(section.id, -1)}
+            />
           </Tooltip>
           <Tooltip title="下移分区">
-            <Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label="下移分区" disabled={index === count - 1} onClick={() => actions.moveSection(section.id, 1)} />
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowDownOutlined />}
+              aria-label="下移分区"
+              disabled={index === count - 1}
+              onClick={() => actions.moveSection(section.id, 1)}
+            />
           </Tooltip>
           <Popconfirm
             title="删除这个分区？"
-            description={section.fields.length ? `分区内的 ${section.fields.length} 个字段会一起删除（可撤销）` : undefined}
+            description={
+              section.fields.length ? `分区内的 ${section.fields.length} 个字段会一起删除（可撤销）` : undefined
+            }
             okText="删除"
             okButtonProps={{ danger: true }}
             cancelText="取消"
@@ -62,13 +94,24 @@ const SectionBlock = memo(function SectionBlock({ section, index, count, selecte
             onConfirm={() => actions.removeSection(section.id)}
           >
             <Tooltip title={count === 1 ? '表单至少保留一个分区' : '删除分区'}>
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label="删除分区" disabled={count === 1} />
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label="删除分区"
+                disabled={count === 1}
+              />
             </Tooltip>
           </Popconfirm>
         </span>
       </div>
       <SortableContext id={section.id} items={items} strategy={rectSortingStrategy}>
-        <div ref={setNodeRef} className={s.grid} style={{ gridTemplateColumns: `repeat(${section.columns}, minmax(0, 1fr))` }}>
+        <div
+          ref={setNodeRef}
+          className={s.grid}
+          style={{ gridTemplateColumns: `repeat(${section.columns}, minmax(0, 1fr))` }}
+        >
           {section.fields.map((f) => (
             <FieldCard
               key={f.id}
@@ -99,7 +142,15 @@ function linkedIds(rules: FormSchema['rules']): Set<string> {
 }
 
 /** The form's sections with their field cards. */
-export const Canvas = memo(function Canvas({ schema, selection, actions }: { schema: FormSchema; selection: Selection; actions: CanvasActions }) {
+export const Canvas = memo(function Canvas({
+  schema,
+  selection,
+  actions,
+}: {
+  schema: FormSchema;
+  selection: Selection;
+  actions: CanvasActions;
+}) {
   const linked = useMemo(() => linkedIds(schema.rules), [schema.rules]);
   const selectedField = selection?.kind === 'field' ? selection.id : null;
   return (
@@ -116,7 +167,16 @@ export const Canvas = memo(function Canvas({ schema, selection, actions }: { sch
           actions={actions}
         />
       ))}
-      <Button className={s.addSection} icon={<PlusOutlined />} onClick={(e) => { e.stopPropagation(); actions.addSection(); }}>添加分区</Button>
+      <Button
+        className={s.addSection}
+        icon={<PlusOutlined />}
+        onClick={(e) => {
+          e.stopPropagation();
+          actions.addSection();
+        }}
+      >
+        添加分区
+      </Button>
     </div>
   );
 });

@@ -14,15 +14,29 @@ function retype(column: ColumnField, type: FieldType): ColumnField {
   if (column.readOnly) kept.readOnly = true;
   if (column.placeholder) kept.placeholder = column.placeholder;
   if (column.help) kept.help = column.help;
-  if (CHOICE_TYPES.includes(type)) kept.options = column.options ?? [{ label: '选项1', value: '1' }, { label: '选项2', value: '2' }];
+  if (CHOICE_TYPES.includes(type))
+    kept.options = column.options ?? [
+      { label: '选项1', value: '1' },
+      { label: '选项2', value: '2' },
+    ];
   if (type === 'money') kept.precision = 2;
   return kept;
 }
 
 /** The columns of a sub-table: name and type per row, reorder, remove; 设置 opens a column's own properties. */
-export function ColumnsEditor({ value, onChange }: { value: ColumnField[]; onChange: (columns: ColumnField[], renamed?: { from: string; to: string }) => void }) {
+export function ColumnsEditor({
+  value,
+  onChange,
+}: {
+  value: ColumnField[];
+  onChange: (columns: ColumnField[], renamed?: { from: string; to: string }) => void;
+}) {
   const [editing, setEditing] = useState<string | null>(null);
-  const set = (i: number, col: ColumnField) => onChange(value.map((c, j) => (j === i ? col : c)), col.id !== value[i]!.id ? { from: value[i]!.id, to: col.id } : undefined);
+  const set = (i: number, col: ColumnField) =>
+    onChange(
+      value.map((c, j) => (j === i ? col : c)),
+      col.id !== value[i]!.id ? { from: value[i]!.id, to: col.id } : undefined,
+    );
   const move = (from: number, to: number) => {
     const next = value.slice();
     const [c] = next.splice(from, 1);
@@ -35,7 +49,15 @@ export function ColumnsEditor({ value, onChange }: { value: ColumnField[]; onCha
     <div className={s.listEditor}>
       {value.map((c, i) => (
         <div key={c.id} className={s.listRow}>
-          <TextInput className={s.grow} size="small" aria-label={`第 ${i + 1} 列名称`} value={c.label} maxLength={FORM_LIMITS.labelLength} onChange={(e) => set(i, { ...c, label: e.target.value })} status={c.label.trim() ? undefined : 'error'} />
+          <TextInput
+            className={s.grow}
+            size="small"
+            aria-label={`第 ${i + 1} 列名称`}
+            value={c.label}
+            maxLength={FORM_LIMITS.labelLength}
+            onChange={(e) => set(i, { ...c, label: e.target.value })}
+            status={c.label.trim() ? undefined : 'error'}
+          />
           <Select
             size="small"
             style={{ width: 96 }}
@@ -45,10 +67,46 @@ export function ColumnsEditor({ value, onChange }: { value: ColumnField[]; onCha
             onChange={(t: FieldType) => set(i, retype(c, t))}
             popupMatchSelectWidth={false}
           />
-          <Tooltip title="列设置"><Button size="small" type="text" icon={<SettingOutlined />} aria-label={`设置第 ${i + 1} 列`} onClick={() => setEditing(c.id)} /></Tooltip>
-          <Tooltip title="上移"><Button size="small" type="text" icon={<ArrowUpOutlined />} aria-label={`上移第 ${i + 1} 列`} disabled={i === 0} onClick={() => move(i, i - 1)} /></Tooltip>
-          <Tooltip title="下移"><Button size="small" type="text" icon={<ArrowDownOutlined />} aria-label={`下移第 ${i + 1} 列`} disabled={i === value.length - 1} onClick={() => move(i, i + 1)} /></Tooltip>
-          <Tooltip title="删除"><Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除第 ${i + 1} 列`} disabled={value.length === 1} onClick={() => onChange(value.filter((_, j) => j !== i))} /></Tooltip>
+          <Tooltip title="列设置">
+            <Button
+              size="small"
+              type="text"
+              icon={<SettingOutlined />}
+              aria-label={`设置第 ${i + 1} 列`}
+              onClick={() => setEditing(c.id)}
+            />
+          </Tooltip>
+          <Tooltip title="上移">
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowUpOutlined />}
+              aria-label={`上移第 ${i + 1} 列`}
+              disabled={i === 0}
+              onClick={() => move(i, i - 1)}
+            />
+          </Tooltip>
+          <Tooltip title="下移">
+            <Button
+              size="small"
+              type="text"
+              icon={<ArrowDownOutlined />}
+              aria-label={`下移第 ${i + 1} 列`}
+              disabled={i === value.length - 1}
+              onClick={() => move(i, i + 1)}
+            />
+          </Tooltip>
+          <Tooltip title="删除">
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`删除第 ${i + 1} 列`}
+              disabled={value.length === 1}
+              onClick={() => onChange(value.filter((_, j) => j !== i))}
+            />
+          </Tooltip>
         </div>
       ))}
       <Button
@@ -60,7 +118,14 @@ export function ColumnsEditor({ value, onChange }: { value: ColumnField[]; onCha
       >
         添加列
       </Button>
-      <Modal title={edited ? `列设置：${edited.label || '未命名'}` : '列设置'} open={!!edited} footer={null} onCancel={() => setEditing(null)} width={480} destroyOnHidden>
+      <Modal
+        title={edited ? `列设置：${edited.label || '未命名'}` : '列设置'}
+        open={!!edited}
+        footer={null}
+        onCancel={() => setEditing(null)}
+        width={480}
+        destroyOnHidden
+      >
         {edited && (
           <FieldProperties
             asColumn

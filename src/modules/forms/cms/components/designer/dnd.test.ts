@@ -12,16 +12,28 @@ const schema: FormSchema = {
   rules: [],
 };
 const ref = (id: string) => parseDragId(id)!;
-const rect = (left: number, top: number, width = 100, height = 40) => ({ left, top, width, height, right: left + width, bottom: top + height });
+const rect = (left: number, top: number, width = 100, height = 40) => ({
+  left,
+  top,
+  width,
+  height,
+  right: left + width,
+  bottom: top + height,
+});
 
 /** The field order after dropping `active` on `over` through the reducer. */
 function drop(active: string, over: string, after = false): string[][] {
   const target = dropTarget(schema, ref(active), ref(over), after);
   if (!target) return schema.sections.map((s) => s.fields.map((f) => f.id));
   const a = ref(active);
-  const state = a.kind === 'field'
-    ? designerReducer(initDesigner(schema), { type: 'moveField', id: a.id, ...target })
-    : designerReducer(initDesigner(schema), { type: 'addField', field: { id: 'new', type: 'text', label: '新' }, ...target });
+  const state =
+    a.kind === 'field'
+      ? designerReducer(initDesigner(schema), { type: 'moveField', id: a.id, ...target })
+      : designerReducer(initDesigner(schema), {
+          type: 'addField',
+          field: { id: 'new', type: 'text', label: '新' },
+          ...target,
+        });
   return state.schema.sections.map((s) => s.fields.map((f) => f.id));
 }
 
@@ -39,8 +51,14 @@ describe('designer drag and drop targets', () => {
   });
 
   it('moves a card into another section before or after the card it is over, or to the end of the section', () => {
-    expect(drop('field:a2', 'field:b1')).toEqual([['a1', 'a3'], ['a2', 'b1']]);
-    expect(drop('field:a2', 'field:b1', true)).toEqual([['a1', 'a3'], ['b1', 'a2']]);
+    expect(drop('field:a2', 'field:b1')).toEqual([
+      ['a1', 'a3'],
+      ['a2', 'b1'],
+    ]);
+    expect(drop('field:a2', 'field:b1', true)).toEqual([
+      ['a1', 'a3'],
+      ['b1', 'a2'],
+    ]);
     expect(drop('field:b1', 'section:sa')).toEqual([['a1', 'a2', 'a3', 'b1'], []]);
     // Onto its own section's empty space: to the end.
     expect(drop('field:a1', 'section:sa')).toEqual([['a2', 'a3', 'a1'], ['b1']]);
@@ -49,7 +67,10 @@ describe('designer drag and drop targets', () => {
   it('inserts a new field from the palette where it is dropped', () => {
     expect(drop('palette:text', 'field:a2')).toEqual([['a1', 'new', 'a2', 'a3'], ['b1']]);
     expect(drop('palette:text', 'field:a2', true)).toEqual([['a1', 'a2', 'new', 'a3'], ['b1']]);
-    expect(drop('palette:text', 'section:sb')).toEqual([['a1', 'a2', 'a3'], ['b1', 'new']]);
+    expect(drop('palette:text', 'section:sb')).toEqual([
+      ['a1', 'a2', 'a3'],
+      ['b1', 'new'],
+    ]);
   });
 
   it('ignores a card dropped on itself or on something unknown', () => {

@@ -10,7 +10,10 @@ export const paletteDragId = (type: FieldType) => `palette:${type}`;
 export const fieldDragId = (id: string) => `field:${id}`;
 export const sectionDropId = (id: string) => `section:${id}`;
 
-export type DragRef = { kind: 'palette'; type: FieldType } | { kind: 'field'; id: string } | { kind: 'section'; id: string };
+export type DragRef =
+  | { kind: 'palette'; type: FieldType }
+  | { kind: 'field'; id: string }
+  | { kind: 'section'; id: string };
 
 export function parseDragId(id: string | number): DragRef | null {
   const s = String(id);
@@ -50,12 +53,18 @@ export function isAfter(active: ClientRect | null | undefined, over: ClientRect 
  * Where a drop lands: the section and the index among its fields once the dragged field has
  * left its place (the reducer's moveField/addField index).
  */
-export function dropTarget(schema: FormSchema, active: DragRef, over: DragRef, after: boolean): { sectionId: string; index: number } | null {
+export function dropTarget(
+  schema: FormSchema,
+  active: DragRef,
+  over: DragRef,
+  after: boolean,
+): { sectionId: string; index: number } | null {
   if (over.kind === 'palette') return null;
   if (over.kind === 'section') {
     const section = schema.sections.find((s) => s.id === over.id);
     if (!section) return null;
-    const len = section.fields.length - (active.kind === 'field' && section.fields.some((f) => f.id === active.id) ? 1 : 0);
+    const len =
+      section.fields.length - (active.kind === 'field' && section.fields.some((f) => f.id === active.id) ? 1 : 0);
     return { sectionId: section.id, index: len };
   }
   const to = locateField(schema, over.id);

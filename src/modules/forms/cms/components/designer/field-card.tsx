@@ -25,8 +25,18 @@ export interface FieldCardProps {
  * One field on the canvas. Memoised on its props: the reducer keeps untouched field objects,
  * and the callbacks are stable, so editing one field re-renders one card.
  */
-export const FieldCard = memo(function FieldCard({ field, columns, selected, linked, onSelect, onDuplicate, onRemove }: FieldCardProps) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: fieldDragId(field.id) });
+export const FieldCard = memo(function FieldCard({
+  field,
+  columns,
+  selected,
+  linked,
+  onSelect,
+  onDuplicate,
+  onRemove,
+}: FieldCardProps) {
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({
+    id: fieldDragId(field.id),
+  });
   const span = Math.min(field.span ?? 1, columns);
   const style: CSSProperties = { gridColumn: `span ${span}`, transform: CSS.Translate.toString(transform), transition };
   const display = field.type === 'divider' || field.type === 'richText';
@@ -52,10 +62,26 @@ export const FieldCard = memo(function FieldCard({ field, columns, selected, lin
             {display ? FIELD_TYPE_LABELS[field.type] : field.label}
           </span>
           <span className={s.cardTags}>
-            {field.hidden && <Tag variant="filled" color="default">隐藏</Tag>}
-            {field.readOnly && <Tag variant="filled" color="default">只读</Tag>}
-            {field.unique && <Tag variant="filled" color="purple">唯一</Tag>}
-            {linked && <Tag variant="filled" color="blue">联动</Tag>}
+            {field.hidden && (
+              <Tag variant="filled" color="default">
+                隐藏
+              </Tag>
+            )}
+            {field.readOnly && (
+              <Tag variant="filled" color="default">
+                只读
+              </Tag>
+            )}
+            {field.unique && (
+              <Tag variant="filled" color="purple">
+                唯一
+              </Tag>
+            )}
+            {linked && (
+              <Tag variant="filled" color="blue">
+                联动
+              </Tag>
+            )}
           </span>
         </div>
       )}
@@ -65,10 +91,29 @@ export const FieldCard = memo(function FieldCard({ field, columns, selected, lin
       {selected && (
         <div className={s.cardTools} onPointerDown={(e) => e.stopPropagation()} onKeyDown={(e) => e.stopPropagation()}>
           <Tooltip title="复制">
-            <Button size="small" type="text" icon={<CopyOutlined />} aria-label={`复制 ${field.label}`} onClick={(e) => { e.stopPropagation(); onDuplicate(field.id); }} />
+            <Button
+              size="small"
+              type="text"
+              icon={<CopyOutlined />}
+              aria-label={`复制 ${field.label}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                onDuplicate(field.id);
+              }}
+            />
           </Tooltip>
           <Tooltip title="删除">
-            <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={`删除 ${field.label}`} onClick={(e) => { e.stopPropagation(); onRemove(field.id); }} />
+            <Button
+              size="small"
+              type="text"
+              danger
+              icon={<DeleteOutlined />}
+              aria-label={`删除 ${field.label}`}
+              onClick={(e) => {
+                e.stopPropagation();
+                onRemove(field.id);
+              }}
+            />
           </Tooltip>
         </div>
       )}

@@ -16,7 +16,10 @@ export interface FormSettings {
   managers: PickedRef[];
 }
 
-export const ACCESS_LABELS: Record<FormAccess, string> = { public: '公开（任何人凭链接可填写）', signedIn: '登录后填写' };
+export const ACCESS_LABELS: Record<FormAccess, string> = {
+  public: '公开（任何人凭链接可填写）',
+  signedIn: '登录后填写',
+};
 
 /** Searches users as the admin types (debounced); picked users stay listed by name. */
 function ManagerSelect({ value, onChange }: { value: PickedRef[]; onChange: (v: PickedRef[]) => void }) {
@@ -39,7 +42,9 @@ function ManagerSelect({ value, onChange }: { value: PickedRef[]; onChange: (v: 
   };
   const options = [
     ...value.map((u) => ({ value: u.id, label: u.name })),
-    ...found.filter((u) => !value.some((v) => v.id === u.id)).map((u) => ({ value: u.id, label: `${u.name}（${u.userNo}${u.department ? ` · ${u.department}` : ''}）` })),
+    ...found
+      .filter((u) => !value.some((v) => v.id === u.id))
+      .map((u) => ({ value: u.id, label: `${u.name}（${u.userNo}${u.department ? ` · ${u.department}` : ''}）` })),
   ];
   return (
     <Select
@@ -52,7 +57,10 @@ function ManagerSelect({ value, onChange }: { value: PickedRef[]; onChange: (v: 
       options={options}
       maxCount={50}
       onChange={(ids: number[]) => {
-        const known = new Map<number, string>([...value.map((u) => [u.id, u.name] as const), ...found.map((u) => [u.id, u.name] as const)]);
+        const known = new Map<number, string>([
+          ...value.map((u) => [u.id, u.name] as const),
+          ...found.map((u) => [u.id, u.name] as const),
+        ]);
         onChange(ids.map((id) => ({ id, name: known.get(id) ?? String(id) })));
         setKeyword('');
         setFound([]);
@@ -69,12 +77,26 @@ export function FormSettingsPanel(props: {
   onSubmitText: (text: string) => void;
 }) {
   const { value, onChange } = props;
-  const categories = useQuery({ queryKey: ['forms', 'categories'], queryFn: () => listFormCategories().then((r) => r.data) });
+  const categories = useQuery({
+    queryKey: ['forms', 'categories'],
+    queryFn: () => listFormCategories().then((r) => r.data),
+  });
   const nameError = !value.name.trim() ? '请填写表单名称' : '';
   return (
     <Form layout="vertical" component="div" size="small" className={s.fieldForm}>
-      <Form.Item label="表单名称" required validateStatus={nameError ? 'error' : undefined} help={nameError || undefined}>
-        <TextInput aria-label="表单名称" value={value.name} maxLength={60} showCount onChange={(e) => onChange({ name: e.target.value })} />
+      <Form.Item
+        label="表单名称"
+        required
+        validateStatus={nameError ? 'error' : undefined}
+        help={nameError || undefined}
+      >
+        <TextInput
+          aria-label="表单名称"
+          value={value.name}
+          maxLength={60}
+          showCount
+          onChange={(e) => onChange({ name: e.target.value })}
+        />
       </Form.Item>
       <Form.Item label="分类">
         <AutoComplete
@@ -87,18 +109,35 @@ export function FormSettingsPanel(props: {
         />
       </Form.Item>
       <Form.Item label="说明">
-        <TextArea aria-label="表单说明" value={value.description} maxLength={500} showCount autoSize={{ minRows: 2, maxRows: 5 }} onChange={(e) => onChange({ description: e.target.value })} />
+        <TextArea
+          aria-label="表单说明"
+          value={value.description}
+          maxLength={500}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 5 }}
+          onChange={(e) => onChange({ description: e.target.value })}
+        />
       </Form.Item>
       <Form.Item label="填写权限">
         <Radio.Group value={value.access} onChange={(e) => onChange({ access: e.target.value as FormAccess })}>
-          {(Object.keys(ACCESS_LABELS) as FormAccess[]).map((a) => <Radio key={a} value={a}>{ACCESS_LABELS[a]}</Radio>)}
+          {(Object.keys(ACCESS_LABELS) as FormAccess[]).map((a) => (
+            <Radio key={a} value={a}>
+              {ACCESS_LABELS[a]}
+            </Radio>
+          ))}
         </Radio.Group>
       </Form.Item>
       <Form.Item label="汇总查看人" extra="这些用户可在审批中心查看本表单的全部提交">
         <ManagerSelect value={value.managers} onChange={(managers) => onChange({ managers })} />
       </Form.Item>
       <Form.Item label="提交按钮文字">
-        <TextInput aria-label="提交按钮文字" placeholder="提交" value={props.submitText} maxLength={20} onChange={(e) => props.onSubmitText(e.target.value)} />
+        <TextInput
+          aria-label="提交按钮文字"
+          placeholder="提交"
+          value={props.submitText}
+          maxLength={20}
+          onChange={(e) => props.onSubmitText(e.target.value)}
+        />
       </Form.Item>
     </Form>
   );

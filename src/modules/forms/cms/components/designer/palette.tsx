@@ -34,7 +34,9 @@ export const Palette = memo(function Palette({ onAdd }: { onAdd: (type: FieldTyp
         <div key={g.title} className={s.paletteGroup}>
           <div className={s.paletteTitle}>{g.title}</div>
           <div className={s.paletteGrid}>
-            {g.types.map((t) => <PaletteItem key={t} type={t} onAdd={onAdd} />)}
+            {g.types.map((t) => (
+              <PaletteItem key={t} type={t} onAdd={onAdd} />
+            ))}
           </div>
         </div>
       ))}

@@ -11,16 +11,20 @@ import { RuleBuilder } from './rule-builder';
 
 const base: FormSchema = {
   format: 1,
-  sections: [{
-    id: 'section_a', title: '', columns: 2,
-    fields: [
-      { id: 'days', type: 'number', label: '天数' },
-      { id: 'note', type: 'text', label: '备注' },
-      { id: 'hint', type: 'text', label: '提示' },
-      { id: 'fee', type: 'money', label: '补贴', precision: 2 },
-      { id: 'intro', type: 'richText', label: '说明', content: '<p>说明</p>' },
-    ],
-  }],
+  sections: [
+    {
+      id: 'section_a',
+      title: '',
+      columns: 2,
+      fields: [
+        { id: 'days', type: 'number', label: '天数' },
+        { id: 'note', type: 'text', label: '备注' },
+        { id: 'hint', type: 'text', label: '提示' },
+        { id: 'fee', type: 'money', label: '补贴', precision: 2 },
+        { id: 'intro', type: 'richText', label: '说明', content: '<p>说明</p>' },
+      ],
+    },
+  ],
   rules: [],
 };
 
@@ -40,7 +44,11 @@ afterEach(cleanup);
 
 describe('rule builder', () => {
   it('builds a number range rule with two number inputs (a至b) that shows a field', async () => {
-    render(<AppProviders><Harness /></AppProviders>);
+    render(
+      <AppProviders>
+        <Harness />
+      </AppProviders>,
+    );
     fireEvent.click(screen.getByRole('button', { name: /添加规则/ }));
     const card = await screen.findByTestId('rule-card');
     // Display blocks are no rule sources.
@@ -60,7 +68,11 @@ describe('rule builder', () => {
   });
 
   it('builds a text rule that assigns a number to another field, and an any-of rule with an empty check', async () => {
-    render(<AppProviders><Harness /></AppProviders>);
+    render(
+      <AppProviders>
+        <Harness />
+      </AppProviders>,
+    );
     fireEvent.click(screen.getByRole('button', { name: /添加规则/ }));
     const card = await screen.findByTestId('rule-card');
     await choose(card, '条件 1 字段', '备注（单行文本）');
@@ -84,7 +96,11 @@ describe('rule builder', () => {
   });
 
   it('says what a rule still lacks', async () => {
-    render(<AppProviders><Harness /></AppProviders>);
+    render(
+      <AppProviders>
+        <Harness />
+      </AppProviders>,
+    );
     fireEvent.click(screen.getByRole('button', { name: /添加规则/ }));
     const card = await screen.findByTestId('rule-card');
     expect(within(card).getByText('条件 1：请填写比较的值；动作 1：请选择目标字段')).toBeTruthy();

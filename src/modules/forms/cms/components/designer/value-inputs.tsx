@@ -23,16 +23,30 @@ const toDay = (v: unknown, format: string): Dayjs | null => {
 /** The value kind of a field's own value (its default, or what setValue gives it); null = no typed value. */
 export function staticValueKind(type: FieldType): ValueKind | 'options' | 'cascaderPath' | null {
   switch (type) {
-    case 'text': case 'textarea': return 'text';
-    case 'number': case 'money': return 'number';
-    case 'date': return 'date';
-    case 'datetime': return 'datetime';
-    case 'dateRange': return 'dateRange';
-    case 'select': case 'radio': return 'option';
-    case 'multiSelect': case 'checkbox': return 'options';
-    case 'switch': return 'boolean';
-    case 'cascader': return 'cascaderPath';
-    default: return null;
+    case 'text':
+    case 'textarea':
+      return 'text';
+    case 'number':
+    case 'money':
+      return 'number';
+    case 'date':
+      return 'date';
+    case 'datetime':
+      return 'datetime';
+    case 'dateRange':
+      return 'dateRange';
+    case 'select':
+    case 'radio':
+      return 'option';
+    case 'multiSelect':
+    case 'checkbox':
+      return 'options';
+    case 'switch':
+      return 'boolean';
+    case 'cascader':
+      return 'cascaderPath';
+    default:
+      return null;
   }
 }
 
@@ -54,14 +68,29 @@ export function TypedValueInput({ field, kind, value, onChange, width = '100%', 
     case 'none':
       return null;
     case 'text':
-      return <TextInput style={style} aria-label={label} placeholder="请输入" value={typeof value === 'string' ? value : value === undefined ? '' : String(value)} onChange={(e) => onChange(e.target.value)} maxLength={500} />;
+      return (
+        <TextInput
+          style={style}
+          aria-label={label}
+          placeholder="请输入"
+          value={typeof value === 'string' ? value : value === undefined ? '' : String(value)}
+          onChange={(e) => onChange(e.target.value)}
+          maxLength={500}
+        />
+      );
     case 'number':
       return (
         <InputNumber
           style={style}
           aria-label={label}
           placeholder="请输入数字"
-          value={typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value)) ? Number(value) : null}
+          value={
+            typeof value === 'number'
+              ? value
+              : typeof value === 'string' && value.trim() !== '' && !Number.isNaN(Number(value))
+                ? Number(value)
+                : null
+          }
           precision={field.precision}
           onChange={(v) => onChange(v ?? undefined)}
         />
@@ -71,13 +100,24 @@ export function TypedValueInput({ field, kind, value, onChange, width = '100%', 
       const num = (x: string) => (x === '' || Number.isNaN(Number(x)) ? null : Number(x));
       return (
         <span style={{ display: 'inline-flex', gap: 4, alignItems: 'center' }}>
-          <InputNumber aria-label={label ? `${label}（最小）` : '最小值'} placeholder="最小" value={num(a)} onChange={(v) => onChange(joinRange(v ?? '', b))} />
+          <InputNumber
+            aria-label={label ? `${label}（最小）` : '最小值'}
+            placeholder="最小"
+            value={num(a)}
+            onChange={(v) => onChange(joinRange(v ?? '', b))}
+          />
           <span>{RANGE_SEPARATOR}</span>
-          <InputNumber aria-label={label ? `${label}（最大）` : '最大值'} placeholder="最大" value={num(b)} onChange={(v) => onChange(joinRange(a, v ?? ''))} />
+          <InputNumber
+            aria-label={label ? `${label}（最大）` : '最大值'}
+            placeholder="最大"
+            value={num(b)}
+            onChange={(v) => onChange(joinRange(a, v ?? ''))}
+          />
         </span>
       );
     }
-    case 'date': case 'datetime': {
+    case 'date':
+    case 'datetime': {
       const format = kind === 'date' ? DATE : DATETIME;
       return (
         <DatePicker
@@ -89,7 +129,8 @@ export function TypedValueInput({ field, kind, value, onChange, width = '100%', 
         />
       );
     }
-    case 'dateRange': case 'datetimeRange': {
+    case 'dateRange':
+    case 'datetimeRange': {
       const format = kind === 'dateRange' ? DATE : DATETIME;
       const [a, b] = splitRange(value);
       return (
@@ -108,7 +149,17 @@ export function TypedValueInput({ field, kind, value, onChange, width = '100%', 
       );
     }
     case 'option':
-      return <Select style={style} aria-label={label} placeholder="请选择" allowClear options={optionList} value={typeof value === 'string' ? value : undefined} onChange={(v?: string) => onChange(v)} />;
+      return (
+        <Select
+          style={style}
+          aria-label={label}
+          placeholder="请选择"
+          allowClear
+          options={optionList}
+          value={typeof value === 'string' ? value : undefined}
+          onChange={(v?: string) => onChange(v)}
+        />
+      );
     case 'options':
       return (
         <Select
@@ -150,7 +201,10 @@ export function TypedValueInput({ field, kind, value, onChange, width = '100%', 
         <Select
           style={style}
           aria-label={label}
-          options={[{ value: 'true', label: '是（开启）' }, { value: 'false', label: '否（关闭）' }]}
+          options={[
+            { value: 'true', label: '是（开启）' },
+            { value: 'false', label: '否（关闭）' },
+          ]}
           value={value === true ? 'true' : value === false ? 'false' : undefined}
           placeholder="请选择"
           onChange={(v: string) => onChange(v === 'true')}

@@ -4,4 +4,12 @@ import type { BaseRendererProps } from '@/modules/forms/components/renderer-prop
 export type MobileFormRendererProps = BaseRendererProps;
 
 export { MobileFormRenderer } from './mobile-form-renderer';
-export type { FieldError, FileRef, FormPickers, FormSchema, FormValues, PickableDepartment, PickableUser } from '@/modules/forms/components/renderer-props';
+export type {
+  FieldError,
+  FileRef,
+  FormPickers,
+  FormSchema,
+  FormValues,
+  PickableDepartment,
+  PickableUser,
+} from '@/modules/forms/components/renderer-props';

@@ -12,11 +12,21 @@ const asStrings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string 
 /** Single select: a wheel picker in a bottom sheet. */
 export function MobileSelectField({ field, value, onChange, disabled, id }: FieldInputProps) {
   const [open, setOpen] = useState(false);
-  const columns = useMemo(() => [(field.options ?? []).map((o) => ({ label: o.label, value: o.value }))], [field.options]);
+  const columns = useMemo(
+    () => [(field.options ?? []).map((o) => ({ label: o.label, value: o.value }))],
+    [field.options],
+  );
   const current = asString(value);
   return (
     <>
-      <PickerTrigger id={id} text={formatValue(field, current)} placeholder={placeholderOf(field, '请选择')} disabled={disabled} onOpen={() => setOpen(true)} onClear={() => onChange('')} />
+      <PickerTrigger
+        id={id}
+        text={formatValue(field, current)}
+        placeholder={placeholderOf(field, '请选择')}
+        disabled={disabled}
+        onOpen={() => setOpen(true)}
+        onClear={() => onChange('')}
+      />
       <Picker
         columns={columns}
         visible={open}
@@ -35,15 +45,28 @@ export function MobileMultiSelectField({ field, value, onChange, disabled, id }:
   const picked = asStrings(value);
   return (
     <>
-      <PickerTrigger id={id} text={formatValue(field, picked)} placeholder={placeholderOf(field, '请选择')} disabled={disabled} onOpen={() => setOpen(true)} onClear={() => onChange([])} />
+      <PickerTrigger
+        id={id}
+        text={formatValue(field, picked)}
+        placeholder={placeholderOf(field, '请选择')}
+        disabled={disabled}
+        onOpen={() => setOpen(true)}
+        onClear={() => onChange([])}
+      />
       <Popup visible={open} onMaskClick={() => setOpen(false)} bodyClassName={s.sheet}>
         <div className={s.sheetHeader}>
           <span className={s.sheetTitle}>{field.label}</span>
-          <Button size="small" color="primary" fill="none" onClick={() => setOpen(false)}>完成</Button>
+          <Button size="small" color="primary" fill="none" onClick={() => setOpen(false)}>
+            完成
+          </Button>
         </div>
         <div className={s.sheetBody}>
           <CheckList multiple value={picked} onChange={(v) => onChange(v.map(String))}>
-            {(field.options ?? []).map((o) => <CheckList.Item key={o.value} value={o.value}>{o.label}</CheckList.Item>)}
+            {(field.options ?? []).map((o) => (
+              <CheckList.Item key={o.value} value={o.value}>
+                {o.label}
+              </CheckList.Item>
+            ))}
           </CheckList>
         </div>
       </Popup>
@@ -56,7 +79,11 @@ export function MobileRadioField({ field, value, onChange, disabled, id }: Field
     <div id={id} role="radiogroup" aria-label={field.label}>
       <Radio.Group value={asString(value) || undefined} disabled={disabled} onChange={(v) => onChange(String(v))}>
         <Space direction="vertical" block className={s.choices}>
-          {(field.options ?? []).map((o) => <Radio key={o.value} value={o.value} className={s.choice}>{o.label}</Radio>)}
+          {(field.options ?? []).map((o) => (
+            <Radio key={o.value} value={o.value} className={s.choice}>
+              {o.label}
+            </Radio>
+          ))}
         </Space>
       </Radio.Group>
     </div>
@@ -68,7 +95,11 @@ export function MobileCheckboxField({ field, value, onChange, disabled, id }: Fi
     <div id={id} role="group" aria-label={field.label}>
       <Checkbox.Group value={asStrings(value)} disabled={disabled} onChange={(v) => onChange(v.map(String))}>
         <Space direction="vertical" block className={s.choices}>
-          {(field.options ?? []).map((o) => <Checkbox key={o.value} value={o.value} className={s.choice}>{o.label}</Checkbox>)}
+          {(field.options ?? []).map((o) => (
+            <Checkbox key={o.value} value={o.value} className={s.choice}>
+              {o.label}
+            </Checkbox>
+          ))}
         </Space>
       </Checkbox.Group>
     </div>
@@ -76,7 +107,16 @@ export function MobileCheckboxField({ field, value, onChange, disabled, id }: Fi
 }
 
 export function MobileSwitchField({ field, value, onChange, disabled }: FieldInputProps) {
-  return <Switch aria-label={field.label} checked={value === true} disabled={disabled} checkedText="是" uncheckedText="否" onChange={(v) => onChange(v)} />;
+  return (
+    <Switch
+      aria-label={field.label}
+      checked={value === true}
+      disabled={disabled}
+      checkedText="是"
+      uncheckedText="否"
+      onChange={(v) => onChange(v)}
+    />
+  );
 }
 
 /** Cascader (e.g. region): one tab per level in a bottom sheet. */
@@ -86,7 +126,14 @@ export function MobileCascaderField({ field, value, onChange, disabled, id }: Fi
   const path = asStrings(value);
   return (
     <>
-      <PickerTrigger id={id} text={formatValue(field, path)} placeholder={placeholderOf(field, '请选择')} disabled={disabled} onOpen={() => setOpen(true)} onClear={() => onChange([])} />
+      <PickerTrigger
+        id={id}
+        text={formatValue(field, path)}
+        placeholder={placeholderOf(field, '请选择')}
+        disabled={disabled}
+        onOpen={() => setOpen(true)}
+        onClear={() => onChange([])}
+      />
       <Cascader
         options={options}
         visible={open}

@@ -20,14 +20,36 @@ function toDate(v: unknown): Date | null {
   return d.isValid() ? d.toDate() : null;
 }
 
-function OneDate({ id, value, withTime, placeholder, title, disabled, onPick, onClear }: {
-  id: string; value: string; withTime: boolean; placeholder: string; title: string; disabled: boolean;
-  onPick: (v: string) => void; onClear: () => void;
+function OneDate({
+  id,
+  value,
+  withTime,
+  placeholder,
+  title,
+  disabled,
+  onPick,
+  onClear,
+}: {
+  id: string;
+  value: string;
+  withTime: boolean;
+  placeholder: string;
+  title: string;
+  disabled: boolean;
+  onPick: (v: string) => void;
+  onClear: () => void;
 }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <PickerTrigger id={id} text={toDate(value) ? value : ''} placeholder={placeholder} disabled={disabled} onOpen={() => setOpen(true)} onClear={onClear} />
+      <PickerTrigger
+        id={id}
+        text={toDate(value) ? value : ''}
+        placeholder={placeholder}
+        disabled={disabled}
+        onOpen={() => setOpen(true)}
+        onClear={onClear}
+      />
       <DatePicker
         visible={open}
         title={title}
@@ -78,9 +100,27 @@ export function MobileDateRangeField({ field, value, onChange, disabled, id }: F
   };
   return (
     <div className={s.range}>
-      <OneDate id={id} value={start} withTime={false} placeholder="开始日期" title={`${field.label}：开始`} disabled={disabled} onPick={(v) => set([v, end])} onClear={() => set(['', end])} />
+      <OneDate
+        id={id}
+        value={start}
+        withTime={false}
+        placeholder="开始日期"
+        title={`${field.label}：开始`}
+        disabled={disabled}
+        onPick={(v) => set([v, end])}
+        onClear={() => set(['', end])}
+      />
       <span className={s.rangeSep}>{RANGE_SEPARATOR}</span>
-      <OneDate id={`${id}-end`} value={end} withTime={false} placeholder="结束日期" title={`${field.label}：结束`} disabled={disabled} onPick={(v) => set([start, v])} onClear={() => set([start, ''])} />
+      <OneDate
+        id={`${id}-end`}
+        value={end}
+        withTime={false}
+        placeholder="结束日期"
+        title={`${field.label}：结束`}
+        disabled={disabled}
+        onPick={(v) => set([start, v])}
+        onClear={() => set([start, ''])}
+      />
     </div>
   );
 }

@@ -2,7 +2,12 @@ import type { ComponentType } from 'react';
 import type { FieldType } from '@/shared/forms/schema';
 import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
 import {
-  MobileCascaderField, MobileCheckboxField, MobileMultiSelectField, MobileRadioField, MobileSelectField, MobileSwitchField,
+  MobileCascaderField,
+  MobileCheckboxField,
+  MobileMultiSelectField,
+  MobileRadioField,
+  MobileSelectField,
+  MobileSwitchField,
 } from './mobile-choice-fields';
 import { MobileDateField, MobileDateRangeField } from './mobile-date-fields';
 import { MobileDepartmentField, MobileUserField } from './mobile-picker-fields';

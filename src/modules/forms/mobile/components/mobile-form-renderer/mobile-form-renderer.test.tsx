@@ -12,10 +12,21 @@ import { MobileFormRenderer, type MobileFormRendererProps } from './index';
 
 afterEach(cleanup);
 
-function Harness(props: Omit<MobileFormRendererProps, 'values' | 'onChange'> & { initial?: FormValues; spy?: (v: FormValues) => void }) {
+function Harness(
+  props: Omit<MobileFormRendererProps, 'values' | 'onChange'> & { initial?: FormValues; spy?: (v: FormValues) => void },
+) {
   const { initial, spy, ...rest } = props;
   const [values, setValues] = useState<FormValues>(initial ?? {});
-  return <MobileFormRenderer {...rest} values={values} onChange={(v) => { setValues(v); spy?.(v); }} />;
+  return (
+    <MobileFormRenderer
+      {...rest}
+      values={values}
+      onChange={(v) => {
+        setValues(v);
+        spy?.(v);
+      }}
+    />
+  );
 }
 
 const last = (spy: ReturnType<typeof vi.fn>) => spy.mock.calls.at(-1)?.[0] as FormValues;
@@ -62,7 +73,17 @@ describe('phone form renderer', () => {
   it('switches a rule on as a choice is tapped', () => {
     const schema = schemaOf(
       [field('kind', 'radio', '类型', { options: OPTIONS }), field('detail', 'text', '出差地点', { hidden: true })],
-      [{ id: 'r', match: 'all', conditions: [{ field: 'kind', op: 'eq', value: 'trip' }], actions: [{ type: 'show', targets: ['detail'] }, { type: 'require', targets: ['detail'] }] }],
+      [
+        {
+          id: 'r',
+          match: 'all',
+          conditions: [{ field: 'kind', op: 'eq', value: 'trip' }],
+          actions: [
+            { type: 'show', targets: ['detail'] },
+            { type: 'require', targets: ['detail'] },
+          ],
+        },
+      ],
     );
     const spy = vi.fn();
     render(<Harness schema={schema} spy={spy} />);
@@ -75,7 +96,12 @@ describe('phone form renderer', () => {
 
   it('hands back checkbox and switch values', () => {
     const spy = vi.fn();
-    render(<Harness schema={schemaOf([field('tags', 'checkbox', '标签', { options: OPTIONS }), field('ok', 'switch', '同意')])} spy={spy} />);
+    render(
+      <Harness
+        schema={schemaOf([field('tags', 'checkbox', '标签', { options: OPTIONS }), field('ok', 'switch', '同意')])}
+        spy={spy}
+      />,
+    );
     fireEvent.click(screen.getByText('病假'));
     fireEvent.click(screen.getByText('出差'));
     expect(last(spy).tags).toEqual(['sick', 'trip']);
@@ -84,7 +110,10 @@ describe('phone form renderer', () => {
   });
 
   it('shows server messages beside fields and in sub-table rows', () => {
-    const errors: FieldError[] = [{ field: 'name', message: '姓名不能为空' }, { field: 'costs', row: 0, column: 'item', message: '项目不能为空' }];
+    const errors: FieldError[] = [
+      { field: 'name', message: '姓名不能为空' },
+      { field: 'costs', row: 0, column: 'item', message: '项目不能为空' },
+    ];
     render(<Harness schema={leaveSchema} initial={{ kind: 'trip', costs: [{ amount: 3 }] }} errors={errors} />);
     expect(within(cell('name')!).getByRole('alert').textContent).toBe('姓名不能为空');
     expect(within(cell('costs')!).getByText('项目不能为空')).toBeTruthy();
@@ -93,7 +122,10 @@ describe('phone form renderer', () => {
   it('adds and sums sub-table rows within their limits', () => {
     const spy = vi.fn();
     render(<Harness schema={leaveSchema} initial={{ kind: 'trip' }} spy={spy} />);
-    const add = () => Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent?.includes('添加一行'))!;
+    const add = () =>
+      Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) =>
+        b.textContent?.includes('添加一行'),
+      )!;
     // minRows 1: one empty row to fill from the start.
     expect(last(spy).costs).toEqual([{}]);
     fireEvent.change(input('costs-0-amount'), { target: { value: '8' } });
@@ -107,8 +139,17 @@ describe('phone form renderer', () => {
 
   it('shows a stored submission as text', () => {
     const file: FileRef = { id: 'f', name: '材料.docx', size: 4096, url: '/uploads/f' };
-    const schema = schemaOf([...leaveSchema.sections[0]!.fields, field('files', 'file', '附件'), field('ok', 'switch', '同意')], leaveSchema.rules);
-    const { container } = render(<MobileFormRenderer schema={schema} mode="readOnly" values={{ name: '王五', kind: 'personal', files: [file], ok: true }} />);
+    const schema = schemaOf(
+      [...leaveSchema.sections[0]!.fields, field('files', 'file', '附件'), field('ok', 'switch', '同意')],
+      leaveSchema.rules,
+    );
+    const { container } = render(
+      <MobileFormRenderer
+        schema={schema}
+        mode="readOnly"
+        values={{ name: '王五', kind: 'personal', files: [file], ok: true }}
+      />,
+    );
     expect(screen.getByText('王五')).toBeTruthy();
     expect(screen.getByText('事假')).toBeTruthy();
     expect(screen.getByText('是')).toBeTruthy();
@@ -154,7 +195,11 @@ describe('phone renderer stays free of antd', () => {
     };
     roots.forEach(walk);
     expect(files.length).toBeGreaterThan(10);
-    const offenders = files.filter((f) => /from '(antd|antd\/[^']*|@ant-design\/[^']*)'/.test(readFileSync(f, 'utf8')) || /from '[^']*\/web\//.test(readFileSync(f, 'utf8')));
+    const offenders = files.filter(
+      (f) =>
+        /from '(antd|antd\/[^']*|@ant-design\/[^']*)'/.test(readFileSync(f, 'utf8')) ||
+        /from '[^']*\/web\//.test(readFileSync(f, 'utf8')),
+    );
     expect(offenders).toEqual([]);
   });
 });

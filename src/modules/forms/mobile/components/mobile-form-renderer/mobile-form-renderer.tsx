@@ -16,7 +16,15 @@ const stateOf = (states: States, f: FormField) =>
  * The phone renderer (antd-mobile only): one column, sections as cards, 44 px touch targets,
  * the same linkage and messages as the desktop renderer.
  */
-export function MobileFormRenderer({ schema, values, onChange, mode = 'fill', errors, upload, pickers }: MobileFormRendererProps) {
+export function MobileFormRenderer({
+  schema,
+  values,
+  onChange,
+  mode = 'fill',
+  errors,
+  upload,
+  pickers,
+}: MobileFormRendererProps) {
   const readOnly = mode === 'readOnly';
   const { states, setField } = useLinkedValues(schema, values, readOnly ? undefined : onChange);
   const errorsOf = useMemo(() => groupErrors(errors), [errors]);
@@ -34,7 +42,17 @@ export function MobileFormRenderer({ schema, values, onChange, mode = 'fill', er
         {sec.title && <h3 className={s.sectionTitle}>{sec.title}</h3>}
         {visible.map((f) => {
           const st = stateOf(states, f);
-          return <MobileFieldItem key={f.id} field={f} value={values[f.id]} required={st.required} locked={st.readOnly} errors={errorsOf(f.id)} setField={setField} />;
+          return (
+            <MobileFieldItem
+              key={f.id}
+              field={f}
+              value={values[f.id]}
+              required={st.required}
+              locked={st.readOnly}
+              errors={errorsOf(f.id)}
+              setField={setField}
+            />
+          );
         })}
       </section>
     );

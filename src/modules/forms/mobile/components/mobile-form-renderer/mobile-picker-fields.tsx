@@ -12,12 +12,24 @@ export const SIGN_IN_TO_PICK = '登录后可选择';
 
 const names = (refs: PickedRef[]) => refs.map((r) => r.name).join('、');
 
-function Sheet({ title, open, onClose, children }: { title: string; open: boolean; onClose: () => void; children: React.ReactNode }) {
+function Sheet({
+  title,
+  open,
+  onClose,
+  children,
+}: {
+  title: string;
+  open: boolean;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <Popup visible={open} onMaskClick={onClose} bodyClassName={s.sheet} destroyOnClose>
       <div className={s.sheetHeader}>
         <span className={s.sheetTitle}>{title}</span>
-        <Button size="small" color="primary" fill="none" onClick={onClose}>完成</Button>
+        <Button size="small" color="primary" fill="none" onClick={onClose}>
+          完成
+        </Button>
       </div>
       {children}
     </Popup>
@@ -40,24 +52,48 @@ export function MobileUserField({ field, value, onChange, disabled, id }: FieldI
   const multiple = !!field.multiple;
   return (
     <>
-      <PickerTrigger id={id} text={names(picked)} placeholder={pickers ? field.placeholder || '选择人员' : SIGN_IN_TO_PICK} disabled={disabled || !pickers} onOpen={() => setOpen(true)} onClear={() => onChange([])} />
+      <PickerTrigger
+        id={id}
+        text={names(picked)}
+        placeholder={pickers ? field.placeholder || '选择人员' : SIGN_IN_TO_PICK}
+        disabled={disabled || !pickers}
+        onOpen={() => setOpen(true)}
+        onClear={() => onChange([])}
+      />
       <Sheet title={field.label} open={open} onClose={() => setOpen(false)}>
         <div className={s.sheetSearch}>
-          <SearchBar placeholder="输入姓名或工号" value={keyword} onChange={(v) => { setKeyword(v); search(v); }} />
+          <SearchBar
+            placeholder="输入姓名或工号"
+            value={keyword}
+            onChange={(v) => {
+              setKeyword(v);
+              search(v);
+            }}
+          />
         </div>
         <div className={s.sheetBody}>
           {picked.length > 0 && <div className={s.sheetNote}>已选：{names(picked)}</div>}
-          {loading ? <div className={s.sheetNote}><DotLoading /></div> : (
+          {loading ? (
+            <div className={s.sheetNote}>
+              <DotLoading />
+            </div>
+          ) : (
             <CheckList multiple value={picked.map((p) => p.id)}>
               {options.map((u) => (
-                <CheckList.Item key={u.id} value={u.id} description={[u.userNo, u.department].filter(Boolean).join(' · ')}
-                  onClick={() => onChange(toggle(picked, { id: u.id, name: u.name }, multiple))}>
+                <CheckList.Item
+                  key={u.id}
+                  value={u.id}
+                  description={[u.userNo, u.department].filter(Boolean).join(' · ')}
+                  onClick={() => onChange(toggle(picked, { id: u.id, name: u.name }, multiple))}
+                >
                   {u.name}
                 </CheckList.Item>
               ))}
             </CheckList>
           )}
-          {!loading && !options.length && <div className={s.sheetNote}>{keyword.trim() ? '没有匹配的人员' : '输入姓名或工号搜索'}</div>}
+          {!loading && !options.length && (
+            <div className={s.sheetNote}>{keyword.trim() ? '没有匹配的人员' : '输入姓名或工号搜索'}</div>
+          )}
         </div>
       </Sheet>
     </>
@@ -73,9 +109,18 @@ export function MobileDepartmentField({ field, value, onChange, disabled, id }: 
   const [list, setList] = useState<PickableDepartment[] | null>(null);
   const [failed, setFailed] = useState(false);
   const alive = useRef(true);
-  useEffect(() => () => { alive.current = false; }, []);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
   useEffect(() => {
-    if (open && pickers && !list) loadDepartments(pickers).then((l) => alive.current && setList(l), () => alive.current && setFailed(true));
+    if (open && pickers && !list)
+      loadDepartments(pickers).then(
+        (l) => alive.current && setList(l),
+        () => alive.current && setFailed(true),
+      );
   }, [open, pickers, list]);
 
   // "学院 / 系" paths, so two departments of the same name can be told apart.
@@ -84,7 +129,11 @@ export function MobileDepartmentField({ field, value, onChange, disabled, id }: 
     const path = (d: PickableDepartment) => {
       const parts: string[] = [];
       const seen = new Set<number>();
-      for (let c: PickableDepartment | undefined = d; c && !seen.has(c.id); c = c.parentId === null ? undefined : byId.get(c.parentId)) {
+      for (
+        let c: PickableDepartment | undefined = d;
+        c && !seen.has(c.id);
+        c = c.parentId === null ? undefined : byId.get(c.parentId)
+      ) {
         seen.add(c.id);
         parts.unshift(c.name);
       }
@@ -97,17 +146,34 @@ export function MobileDepartmentField({ field, value, onChange, disabled, id }: 
   const multiple = !!field.multiple;
   return (
     <>
-      <PickerTrigger id={id} text={names(picked)} placeholder={pickers ? field.placeholder || '选择部门' : SIGN_IN_TO_PICK} disabled={disabled || !pickers} onOpen={() => setOpen(true)} onClear={() => onChange([])} />
+      <PickerTrigger
+        id={id}
+        text={names(picked)}
+        placeholder={pickers ? field.placeholder || '选择部门' : SIGN_IN_TO_PICK}
+        disabled={disabled || !pickers}
+        onOpen={() => setOpen(true)}
+        onClear={() => onChange([])}
+      />
       <Sheet title={field.label} open={open} onClose={() => setOpen(false)}>
         <div className={s.sheetSearch}>
           <SearchBar placeholder="搜索部门" value={keyword} onChange={setKeyword} />
         </div>
         <div className={s.sheetBody}>
-          {failed ? <div className={s.sheetNote}>部门加载失败，请稍后重试</div> : !list ? <div className={s.sheetNote}><DotLoading /></div> : (
+          {failed ? (
+            <div className={s.sheetNote}>部门加载失败，请稍后重试</div>
+          ) : !list ? (
+            <div className={s.sheetNote}>
+              <DotLoading />
+            </div>
+          ) : (
             <CheckList multiple value={picked.map((p) => p.id)}>
               {shown.slice(0, 200).map((d) => (
-                <CheckList.Item key={d.id} value={d.id} description={d.path !== d.name ? d.path : undefined}
-                  onClick={() => onChange(toggle(picked, { id: d.id, name: d.name }, multiple))}>
+                <CheckList.Item
+                  key={d.id}
+                  value={d.id}
+                  description={d.path !== d.name ? d.path : undefined}
+                  onClick={() => onChange(toggle(picked, { id: d.id, name: d.name }, multiple))}
+                >
                   {d.name}
                 </CheckList.Item>
               ))}

@@ -11,7 +11,13 @@ export const EMPTY_TEXT = '—';
 
 function Images({ files }: { files: FileRef[] }) {
   const srcs = useFileUrls(files);
-  return <div className={s.images}>{files.map((f) => <Image key={f.id} src={srcs[f.id] ?? ''} alt={f.name} width={80} height={80} fit="cover" className={s.thumb} />)}</div>;
+  return (
+    <div className={s.images}>
+      {files.map((f) => (
+        <Image key={f.id} src={srcs[f.id] ?? ''} alt={f.name} width={80} height={80} fit="cover" className={s.thumb} />
+      ))}
+    </div>
+  );
 }
 
 /** A stored value as text (links and pictures for files, images and signatures). */
@@ -31,12 +37,23 @@ export function MobileReadOnlyValue({ field, value }: { field: ColumnField; valu
       <ul className={s.files}>
         {files.map((f) => (
           <li key={f.id} className={s.file}>
-            <a href={f.url} className={s.fileName} onClick={(e) => { e.preventDefault(); openFile(f); }}>{f.name}</a>
+            <a
+              href={f.url}
+              className={s.fileName}
+              onClick={(e) => {
+                e.preventDefault();
+                openFile(f);
+              }}
+            >
+              {f.name}
+            </a>
             <span className={s.fileSize}>{formatSize(f.size)}</span>
           </li>
         ))}
       </ul>
-    ) : empty;
+    ) : (
+      empty
+    );
   }
   if (field.type !== 'switch' && isEmptyValue(value)) return empty;
   const text = formatValue(field, value);

@@ -25,7 +25,8 @@ export function MobileSubTable({ field, value, onChange, disabled, id, errors, r
   const max = field.maxRows ?? FORM_LIMITS.subTableRows;
   const sums = useMemo(() => (field.sumColumns?.length ? subTableSums(field, rows) : null), [field, rows]);
   useMinRows(rows, min, !readOnly && !disabled, onChange);
-  const setCell = (row: number, col: string, v: unknown) => onChange(rows.map((r, i) => (i === row ? { ...r, [col]: v } : r)));
+  const setCell = (row: number, col: string, v: unknown) =>
+    onChange(rows.map((r, i) => (i === row ? { ...r, [col]: v } : r)));
 
   return (
     <div id={id} className={s.subTable}>
@@ -35,23 +36,55 @@ export function MobileSubTable({ field, value, onChange, disabled, id, errors, r
           <div className={s.rowHead}>
             <span>第 {i + 1} 行</span>
             {!readOnly && (
-              <Button size="mini" fill="none" color="danger" disabled={disabled || rows.length <= min} className={s.touch}
-                onClick={() => void Dialog.confirm({ content: `删除第 ${i + 1} 行？`, onConfirm: () => onChange(rows.filter((_, j) => j !== i)) })}>
+              <Button
+                size="mini"
+                fill="none"
+                color="danger"
+                disabled={disabled || rows.length <= min}
+                className={s.touch}
+                onClick={() =>
+                  void Dialog.confirm({
+                    content: `删除第 ${i + 1} 行？`,
+                    onConfirm: () => onChange(rows.filter((_, j) => j !== i)),
+                  })
+                }
+              >
                 删除
               </Button>
             )}
           </div>
-          {rowMessage(errors, i) && <div className={s.error} role="alert">{rowMessage(errors, i)}</div>}
+          {rowMessage(errors, i) && (
+            <div className={s.error} role="alert">
+              {rowMessage(errors, i)}
+            </div>
+          )}
           {columns.map((c) => {
             const Input = MOBILE_FIELD_INPUTS[c.type];
             const message = cellMessage(errors, i, c.id);
             return (
               <div key={c.id} className={s.rowField}>
-                <div className={s.rowLabel}>{c.required && !readOnly && <span className={s.star}>*</span>}{c.label}</div>
-                {readOnly || !Input ? <MobileReadOnlyValue field={c} value={row[c.id]} /> : (
-                  <Input field={c} value={row[c.id]} onChange={(v) => setCell(i, c.id, v)} disabled={disabled || !!c.readOnly} id={`${id}-${i}-${c.id}`} invalid={!!message} compact />
+                <div className={s.rowLabel}>
+                  {c.required && !readOnly && <span className={s.star}>*</span>}
+                  {c.label}
+                </div>
+                {readOnly || !Input ? (
+                  <MobileReadOnlyValue field={c} value={row[c.id]} />
+                ) : (
+                  <Input
+                    field={c}
+                    value={row[c.id]}
+                    onChange={(v) => setCell(i, c.id, v)}
+                    disabled={disabled || !!c.readOnly}
+                    id={`${id}-${i}-${c.id}`}
+                    invalid={!!message}
+                    compact
+                  />
                 )}
-                {message && <div className={s.error} role="alert">{message}</div>}
+                {message && (
+                  <div className={s.error} role="alert">
+                    {message}
+                  </div>
+                )}
               </div>
             );
           })}
@@ -59,16 +92,29 @@ export function MobileSubTable({ field, value, onChange, disabled, id, errors, r
       ))}
       {sums && (
         <div className={s.sums}>
-          合计：{columns.filter((c) => field.sumColumns?.includes(c.id)).map((c) => `${c.label} ${formatSum(c, sums[c.id])}`).join('；')}
+          合计：
+          {columns
+            .filter((c) => field.sumColumns?.includes(c.id))
+            .map((c) => `${c.label} ${formatSum(c, sums[c.id])}`)
+            .join('；')}
         </div>
       )}
       {!readOnly && (
-        <Button block fill="outline" color="primary" className={s.touch} disabled={disabled || rows.length >= max} onClick={() => onChange([...rows, {}])}>
+        <Button
+          block
+          fill="outline"
+          color="primary"
+          className={s.touch}
+          disabled={disabled || rows.length >= max}
+          onClick={() => onChange([...rows, {}])}
+        >
           <AddOutline /> 添加一行
         </Button>
       )}
       {!readOnly && (min > 0 || field.maxRows) && (
-        <div className={s.hint}>{[min > 0 ? `至少 ${min} 行` : '', field.maxRows ? `最多 ${max} 行` : ''].filter(Boolean).join('，')}</div>
+        <div className={s.hint}>
+          {[min > 0 ? `至少 ${min} 行` : '', field.maxRows ? `最多 ${max} 行` : ''].filter(Boolean).join('，')}
+        </div>
       )}
     </div>
   );

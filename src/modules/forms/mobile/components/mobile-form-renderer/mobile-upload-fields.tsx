@@ -2,11 +2,21 @@ import { useEffect, useRef, useState } from 'react';
 import { Button, Dialog, ImageUploader, Popup, Toast, type ImageUploadItem } from 'antd-mobile';
 import { DeleteOutline, FileOutline } from 'antd-mobile-icons';
 import type { FileRef } from '@/shared/forms/schema';
-import { acceptAttribute, acceptedExtensions, fileProblem, formatSize, maxFiles } from '@/modules/forms/components/file-checks';
+import {
+  acceptAttribute,
+  acceptedExtensions,
+  fileProblem,
+  formatSize,
+  maxFiles,
+} from '@/modules/forms/components/file-checks';
 import { asFiles, asSignature } from '@/modules/forms/components/file-values';
 import { downloadFile, useFileUrl, useFileUrls } from '@/modules/forms/components/file-blobs';
 import { useRenderer } from '@/modules/forms/components/renderer-context';
-import { SignatureCanvas, signatureFile, type SignatureCanvasHandle } from '@/modules/forms/components/signature-canvas';
+import {
+  SignatureCanvas,
+  signatureFile,
+  type SignatureCanvasHandle,
+} from '@/modules/forms/components/signature-canvas';
 import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './mobile-form-renderer.module.css';
 
@@ -17,7 +27,10 @@ const failText = (e: unknown) => (e instanceof Error && e.message ? e.message : 
 const isHttpError = (e: unknown) => e instanceof Error && e.name === 'HttpError';
 
 /** Download an attachment (a private file: read with the session). */
-export const openFile = (f: FileRef) => void downloadFile(f).then((ok) => { if (!ok) Toast.show({ content: `无法读取「${f.name}」，请登录后重试` }); });
+export const openFile = (f: FileRef) =>
+  void downloadFile(f).then((ok) => {
+    if (!ok) Toast.show({ content: `无法读取「${f.name}」，请登录后重试` });
+  });
 
 /** A signature picture through its blob, or '已签名' while it cannot be read. */
 export function SignatureImage({ file, alt }: { file: FileRef; alt: string }) {
@@ -29,7 +42,11 @@ function Hint({ field, canUpload }: { field: FieldInputProps['field']; canUpload
   const ext = acceptedExtensions(field);
   const max = maxFiles(field);
   const parts = canUpload
-    ? [ext.length ? `支持 ${ext.join('、')}` : '', field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '', field.maxCount ? `最多 ${max} 个` : '']
+    ? [
+        ext.length ? `支持 ${ext.join('、')}` : '',
+        field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '',
+        field.maxCount ? `最多 ${max} 个` : '',
+      ]
     : [NO_UPLOAD_IN_PREVIEW];
   const text = parts.filter(Boolean).join('，');
   return text ? <div className={s.hint}>{text}</div> : null;
@@ -132,10 +149,24 @@ export function MobileFileField({ field, value, onChange, disabled, id }: FieldI
           {refs.map((r) => (
             <li key={r.id} className={s.file}>
               <FileOutline />
-              <a href={r.url} className={s.fileName} onClick={(e) => { e.preventDefault(); openFile(r); }}>{r.name}</a>
+              <a
+                href={r.url}
+                className={s.fileName}
+                onClick={(e) => {
+                  e.preventDefault();
+                  openFile(r);
+                }}
+              >
+                {r.name}
+              </a>
               <span className={s.fileSize}>{formatSize(r.size)}</span>
               {!disabled && (
-                <button type="button" className={s.iconButton} aria-label={`删除 ${r.name}`} onClick={() => onChange(latest.current.filter((x) => x.id !== r.id))}>
+                <button
+                  type="button"
+                  className={s.iconButton}
+                  aria-label={`删除 ${r.name}`}
+                  onClick={() => onChange(latest.current.filter((x) => x.id !== r.id))}
+                >
                   <DeleteOutline />
                 </button>
               )}
@@ -144,11 +175,26 @@ export function MobileFileField({ field, value, onChange, disabled, id }: FieldI
         </ul>
       )}
       {refs.length < max && (
-        <Button id={id} size="middle" disabled={disabled || !upload} loading={busy > 0} loadingText="上传中" onClick={() => input.current?.click()} className={s.touch}>
+        <Button
+          id={id}
+          size="middle"
+          disabled={disabled || !upload}
+          loading={busy > 0}
+          loadingText="上传中"
+          onClick={() => input.current?.click()}
+          className={s.touch}
+        >
           选择文件
         </Button>
       )}
-      <input ref={input} type="file" hidden multiple={max > 1} accept={acceptAttribute(field)} onChange={(e) => void pick(e.target.files)} />
+      <input
+        ref={input}
+        type="file"
+        hidden
+        multiple={max > 1}
+        accept={acceptAttribute(field)}
+        onChange={(e) => void pick(e.target.files)}
+      />
       <Hint field={field} canUpload={!!upload} />
     </div>
   );
@@ -180,11 +226,27 @@ export function MobileSignatureField({ field, value, onChange, disabled, id }: F
     <div>
       {current && <SignatureImage file={current} alt={`${field.label}（已签名）`} />}
       <div className={s.buttons}>
-        <Button id={id} size="middle" className={s.touch} disabled={disabled || !upload} onClick={() => { setInked(false); setOpen(true); }}>
+        <Button
+          id={id}
+          size="middle"
+          className={s.touch}
+          disabled={disabled || !upload}
+          onClick={() => {
+            setInked(false);
+            setOpen(true);
+          }}
+        >
           {current ? '重新签名' : '点击签名'}
         </Button>
         {current && !disabled && upload && (
-          <Button size="middle" fill="none" className={s.touch} onClick={() => void Dialog.confirm({ content: '清除签名？', onConfirm: () => onChange(undefined) })}>清除</Button>
+          <Button
+            size="middle"
+            fill="none"
+            className={s.touch}
+            onClick={() => void Dialog.confirm({ content: '清除签名？', onConfirm: () => onChange(undefined) })}
+          >
+            清除
+          </Button>
         )}
       </div>
       {!upload && <div className={s.hint}>{NO_UPLOAD_IN_PREVIEW}</div>}
@@ -196,9 +258,15 @@ export function MobileSignatureField({ field, value, onChange, disabled, id }: F
           <SignatureCanvas ref={pad} height={220} onInkChange={setInked} />
         </div>
         <div className={s.sheetFooter}>
-          <Button className={s.touch} onClick={() => pad.current?.clear()}>重写</Button>
-          <Button className={s.touch} onClick={() => setOpen(false)}>取消</Button>
-          <Button className={s.touch} color="primary" disabled={!inked} loading={saving} onClick={() => void confirm()}>确定</Button>
+          <Button className={s.touch} onClick={() => pad.current?.clear()}>
+            重写
+          </Button>
+          <Button className={s.touch} onClick={() => setOpen(false)}>
+            取消
+          </Button>
+          <Button className={s.touch} color="primary" disabled={!inked} loading={saving} onClick={() => void confirm()}>
+            确定
+          </Button>
         </div>
       </Popup>
     </div>

@@ -2,7 +2,14 @@ import { RightOutline } from 'antd-mobile-icons';
 import s from './mobile-form-renderer.module.css';
 
 /** The tappable row that opens a picker: the chosen text or the placeholder, 44 px high. */
-export function PickerTrigger({ id, text, placeholder, disabled, onOpen, onClear }: {
+export function PickerTrigger({
+  id,
+  text,
+  placeholder,
+  disabled,
+  onOpen,
+  onClear,
+}: {
   id: string;
   text: string;
   placeholder: string;
@@ -17,7 +24,9 @@ export function PickerTrigger({ id, text, placeholder, disabled, onOpen, onClear
         <RightOutline className={s.triggerArrow} />
       </button>
       {text && onClear && !disabled && (
-        <button type="button" className={s.clear} aria-label="清除" onClick={onClear}>清除</button>
+        <button type="button" className={s.clear} aria-label="清除" onClick={onClear}>
+          清除
+        </button>
       )}
     </div>
   );

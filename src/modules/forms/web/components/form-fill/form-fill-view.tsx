@@ -58,12 +58,26 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
   }, []);
   const { message } = App.useApp();
 
-  if (opened.isPending) return <Card className={s.card}><Skeleton active paragraph={{ rows: 8 }} /></Card>;
+  if (opened.isPending)
+    return (
+      <Card className={s.card}>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
   if (opened.isError || !form) {
     const e = opened.error;
     // 401 (a signedIn form without a session) is handled by the request layer: it goes to sign in with `to`.
-    const text = e instanceof HttpError && e.status === 401 ? '请登录后填写此表单' : e instanceof Error && e.message ? e.message : '表单不存在或已停用';
-    return <Card className={s.card}><Result status="warning" title="无法打开表单" subTitle={text} /></Card>;
+    const text =
+      e instanceof HttpError && e.status === 401
+        ? '请登录后填写此表单'
+        : e instanceof Error && e.message
+          ? e.message
+          : '表单不存在或已停用';
+    return (
+      <Card className={s.card}>
+        <Result status="warning" title="无法打开表单" subTitle={text} />
+      </Card>
+    );
   }
 
   if (done) {
@@ -85,7 +99,15 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
                   <Button type={done.follow ? 'default' : 'primary'}>查看我的提交</Button>
                 </Link>
               )}
-              <Button onClick={() => { setDone(null); fill.change(form.defaults); fill.setErrors([]); }}>再填一份</Button>
+              <Button
+                onClick={() => {
+                  setDone(null);
+                  fill.change(form.defaults);
+                  fill.setErrors([]);
+                }}
+              >
+                再填一份
+              </Button>
             </Space>
           }
         />
@@ -107,7 +129,8 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
 
   const saveDraft = async () => {
     const saved = await fill.saveServerDraft();
-    if (saved.ok) message.success(`草稿已保存（${dayjs(saved.info.savedAt).format('HH:mm:ss')}），可在“我的草稿”中继续填写`);
+    if (saved.ok)
+      message.success(`草稿已保存（${dayjs(saved.info.savedAt).format('HH:mm:ss')}），可在“我的草稿”中继续填写`);
     else revealField(saved.errors[0]?.field);
   };
 
@@ -123,8 +146,12 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
           title={
             <Space wrap size={[12, 8]}>
               <span>在手机上填写更方便</span>
-              <Button type="primary" onClick={toMobile}>使用手机版填写</Button>
-              <Button type="link" onClick={stayDesktop}>继续使用电脑版</Button>
+              <Button type="primary" onClick={toMobile}>
+                使用手机版填写
+              </Button>
+              <Button type="link" onClick={stayDesktop}>
+                继续使用电脑版
+              </Button>
             </Space>
           }
         />
@@ -138,20 +165,43 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
           description={`自动保存于 ${dayjs(fill.restorable.savedAt).format('YYYY-MM-DD HH:mm')}`}
           action={
             <Space orientation="vertical" size={4}>
-              <Button size="small" type="primary" onClick={fill.restore}>恢复</Button>
-              <Button size="small" onClick={fill.discard}>不用了</Button>
+              <Button size="small" type="primary" onClick={fill.restore}>
+                恢复
+              </Button>
+              <Button size="small" onClick={fill.discard}>
+                不用了
+              </Button>
             </Space>
           }
         />
       )}
       <header className={s.header}>
-        <Typography.Title level={3} className={s.title}>{form.name}</Typography.Title>
-        {form.description && <Typography.Paragraph type="secondary" className={s.description}>{form.description}</Typography.Paragraph>}
+        <Typography.Title level={3} className={s.title}>
+          {form.name}
+        </Typography.Title>
+        {form.description && (
+          <Typography.Paragraph type="secondary" className={s.description}>
+            {form.description}
+          </Typography.Paragraph>
+        )}
       </header>
-      <FormRenderer schema={form.schema} values={fill.values} onChange={fill.change} errors={fill.errors} upload={fill.upload} pickers={fill.pickers} />
+      <FormRenderer
+        schema={form.schema}
+        values={fill.values}
+        onChange={fill.change}
+        errors={fill.errors}
+        upload={fill.upload}
+        pickers={fill.pickers}
+      />
       <div className={s.actions}>
-        {fill.signedIn && <Button size="large" loading={fill.savingDraft} onClick={() => void saveDraft()}>保存草稿</Button>}
-        <Button size="large" type="primary" loading={fill.submitting} onClick={() => void submit()}>{form.schema.submitText || '提交'}</Button>
+        {fill.signedIn && (
+          <Button size="large" loading={fill.savingDraft} onClick={() => void saveDraft()}>
+            保存草稿
+          </Button>
+        )}
+        <Button size="large" type="primary" loading={fill.submitting} onClick={() => void submit()}>
+          {form.schema.submitText || '提交'}
+        </Button>
       </div>
     </Card>
   );

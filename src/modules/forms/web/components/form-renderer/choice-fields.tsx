@@ -28,20 +28,41 @@ export function SelectField({ field, value, onChange, disabled, id, invalid }: F
 
 export function RadioField({ field, value, onChange, disabled, id }: FieldInputProps) {
   return (
-    <Radio.Group id={id} value={asString(value)} disabled={disabled} options={field.options ?? []} onChange={(e) => onChange(e.target.value)} />
+    <Radio.Group
+      id={id}
+      value={asString(value)}
+      disabled={disabled}
+      options={field.options ?? []}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
 
 export function CheckboxField({ field, value, onChange, disabled, id }: FieldInputProps) {
   return (
     <div id={id}>
-      <Checkbox.Group value={asStrings(value)} disabled={disabled} options={field.options ?? []} onChange={(v) => onChange(v as string[])} />
+      <Checkbox.Group
+        value={asStrings(value)}
+        disabled={disabled}
+        options={field.options ?? []}
+        onChange={(v) => onChange(v as string[])}
+      />
     </div>
   );
 }
 
 export function SwitchField({ field, value, onChange, disabled, id }: FieldInputProps) {
-  return <Switch id={id} aria-label={field.label} checked={value === true} disabled={disabled} checkedChildren="是" unCheckedChildren="否" onChange={(v) => onChange(v)} />;
+  return (
+    <Switch
+      id={id}
+      aria-label={field.label}
+      checked={value === true}
+      disabled={disabled}
+      checkedChildren="是"
+      unCheckedChildren="否"
+      onChange={(v) => onChange(v)}
+    />
+  );
 }
 
 export function CascaderField({ field, value, onChange, disabled, id, invalid }: FieldInputProps) {

@@ -49,7 +49,13 @@ export function DateRangeField({ value, onChange, disabled, id, invalid }: Field
       disabled={disabled}
       status={invalid ? 'error' : undefined}
       placeholder={['开始日期', '结束日期']}
-      onChange={(range) => onChange(range?.[0] && range[1] ? `${range[0].format(DATE_FORMAT)}${RANGE_SEPARATOR}${range[1].format(DATE_FORMAT)}` : '')}
+      onChange={(range) =>
+        onChange(
+          range?.[0] && range[1]
+            ? `${range[0].format(DATE_FORMAT)}${RANGE_SEPARATOR}${range[1].format(DATE_FORMAT)}`
+            : '',
+        )
+      }
     />
   );
 }

@@ -10,5 +10,11 @@ export function RichTextBlock({ field }: { field: FormField }) {
 
 /** A divider, with the section title in its label when there is one. */
 export function DividerBlock({ field }: { field: FormField }) {
-  return field.label ? <Divider titlePlacement="start" className={s.divider}>{field.label}</Divider> : <Divider className={s.divider} />;
+  return field.label ? (
+    <Divider titlePlacement="start" className={s.divider}>
+      {field.label}
+    </Divider>
+  ) : (
+    <Divider className={s.divider} />
+  );
 }

@@ -36,7 +36,18 @@ export const FieldItem = memo(function FieldItem({ field, value, required, locke
   const Input = FIELD_INPUTS[field.type];
   let control;
   if (field.type === 'subTable') {
-    control = <SubTableField field={field} value={value} onChange={onChange} disabled={locked} id={id} invalid={!!message} errors={errors} readOnly={readOnly} />;
+    control = (
+      <SubTableField
+        field={field}
+        value={value}
+        onChange={onChange}
+        disabled={locked}
+        id={id}
+        invalid={!!message}
+        errors={errors}
+        readOnly={readOnly}
+      />
+    );
   } else if (readOnly) {
     control = <ReadOnlyValue field={field} value={value} />;
   } else if (Input) {
@@ -53,7 +64,11 @@ export const FieldItem = memo(function FieldItem({ field, value, required, locke
       validateStatus={message ? 'error' : undefined}
       help={message}
       // Field help is sanitised rich text, like description blocks.
-      extra={field.help && !readOnly ? <div className={`${html.html} ${s.help}`} dangerouslySetInnerHTML={{ __html: field.help }} /> : undefined}
+      extra={
+        field.help && !readOnly ? (
+          <div className={`${html.html} ${s.help}`} dangerouslySetInnerHTML={{ __html: field.help }} />
+        ) : undefined
+      }
     >
       {control}
     </Form.Item>

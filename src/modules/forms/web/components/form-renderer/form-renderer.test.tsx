@@ -15,13 +15,22 @@ import { useSession } from '@/core/session/store';
 afterEach(cleanup);
 
 /** The page's part: it keeps the values the renderer hands back. */
-function Harness(props: Omit<FormRendererProps, 'values' | 'onChange'> & { initial?: FormValues; spy?: (v: FormValues) => void }) {
+function Harness(
+  props: Omit<FormRendererProps, 'values' | 'onChange'> & { initial?: FormValues; spy?: (v: FormValues) => void },
+) {
   const { initial, spy, ...rest } = props;
   const [values, setValues] = useState<FormValues>(initial ?? {});
   return (
     <ConfigProvider locale={zhCN}>
       <App>
-        <FormRenderer {...rest} values={values} onChange={(v) => { setValues(v); spy?.(v); }} />
+        <FormRenderer
+          {...rest}
+          values={values}
+          onChange={(v) => {
+            setValues(v);
+            spy?.(v);
+          }}
+        />
       </App>
     </ConfigProvider>
   );
@@ -34,7 +43,9 @@ async function pickOption(label: string, option: string) {
   const select = screen.getByLabelText(label);
   fireEvent.mouseDown(select);
   const item = await waitFor(() => {
-    const found = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find((o) => o.textContent === option);
+    const found = Array.from(document.querySelectorAll<HTMLElement>('.ant-select-item-option')).find(
+      (o) => o.textContent === option,
+    );
     if (!found) throw new Error(`option ${option} not shown`);
     return found;
   });
@@ -84,7 +95,14 @@ describe('desktop form renderer: linkage rules live', () => {
   it('locks a field a rule makes read-only', async () => {
     const schema = schemaOf(
       [field('agree', 'switch', '同意'), field('note', 'text', '备注')],
-      [{ id: 'r', match: 'all', conditions: [{ field: 'agree', op: 'eq', value: true }], actions: [{ type: 'readOnly', targets: ['note'] }] }],
+      [
+        {
+          id: 'r',
+          match: 'all',
+          conditions: [{ field: 'agree', op: 'eq', value: true }],
+          actions: [{ type: 'readOnly', targets: ['note'] }],
+        },
+      ],
     );
     render(<Harness schema={schema} />);
     expect((screen.getByLabelText('备注') as HTMLInputElement).disabled).toBe(false);
@@ -118,8 +136,14 @@ describe('desktop form renderer: choices', () => {
 
 describe('desktop form renderer: dates', () => {
   it('shows stored dates and ranges in their pickers', () => {
-    const schema = schemaOf([field('d', 'date', '日期'), field('t', 'datetime', '时间'), field('r', 'dateRange', '起止日期')]);
-    render(<Harness schema={schema} initial={{ d: '2026-03-01', t: '2026-03-01 08:30:00', r: '2026-03-01至2026-03-05' }} />);
+    const schema = schemaOf([
+      field('d', 'date', '日期'),
+      field('t', 'datetime', '时间'),
+      field('r', 'dateRange', '起止日期'),
+    ]);
+    render(
+      <Harness schema={schema} initial={{ d: '2026-03-01', t: '2026-03-01 08:30:00', r: '2026-03-01至2026-03-05' }} />,
+    );
     expect((screen.getByLabelText('日期') as HTMLInputElement).value).toBe('2026-03-01');
     expect((screen.getByLabelText('时间') as HTMLInputElement).value).toBe('2026-03-01 08:30:00');
     const inputs = cell('r')!.querySelectorAll('input');
@@ -153,16 +177,23 @@ describe('desktop form renderer: messages', () => {
 
 describe('desktop form renderer: read-only mode', () => {
   it('shows every value as text, hidden fields stay hidden', () => {
-    const schema = schemaOf([
-      ...leaveSchema.sections[0]!.fields,
-      field('ok', 'switch', '是否同意'),
-      field('files', 'file', '附件'),
-      field('who', 'user', '审批人'),
-    ], leaveSchema.rules);
+    const schema = schemaOf(
+      [
+        ...leaveSchema.sections[0]!.fields,
+        field('ok', 'switch', '是否同意'),
+        field('files', 'file', '附件'),
+        field('who', 'user', '审批人'),
+      ],
+      leaveSchema.rules,
+    );
     const file: FileRef = { id: 'f1', name: '证明.pdf', size: 2048, url: '/uploads/f1' };
     const { container } = render(
       <ConfigProvider locale={zhCN}>
-        <FormRenderer schema={schema} mode="readOnly" values={{ name: '张三', kind: 'sick', days: 2, ok: false, files: [file], who: [{ id: 3, name: '李老师' }] }} />
+        <FormRenderer
+          schema={schema}
+          mode="readOnly"
+          values={{ name: '张三', kind: 'sick', days: 2, ok: false, files: [file], who: [{ id: 3, name: '李老师' }] }}
+        />
       </ConfigProvider>,
     );
     expect(screen.getByText('张三')).toBeTruthy();
@@ -178,7 +209,10 @@ describe('desktop form renderer: read-only mode', () => {
 
 describe('desktop form renderer: sub-table', () => {
   // querySelector rather than getByRole: role queries over a table of inputs are slow in jsdom.
-  const button = (text: string) => Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find((b) => b.textContent?.replace(/\s/g, '') === text)!;
+  const button = (text: string) =>
+    Array.from(document.querySelectorAll<HTMLButtonElement>('button')).find(
+      (b) => b.textContent?.replace(/\s/g, '') === text,
+    )!;
   const remove = (row: number) => document.querySelector<HTMLButtonElement>(`button[aria-label="删除第 ${row} 行"]`)!;
 
   it('adds rows up to the maximum, sums a column and keeps the minimum', () => {
@@ -239,12 +273,22 @@ describe('desktop form renderer: signature', () => {
   it('uploads the drawn signature as a PNG and shows it', async () => {
     // jsdom has no canvas: a 2D context that records nothing, and toBlob giving a small PNG.
     const ctx = new Proxy({}, { get: () => () => undefined });
-    const getContext = vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ctx as unknown as CanvasRenderingContext2D);
-    const toBlob = vi.spyOn(HTMLCanvasElement.prototype, 'toBlob').mockImplementation((cb: BlobCallback) => cb(new Blob(['png'], { type: 'image/png' })));
+    const getContext = vi
+      .spyOn(HTMLCanvasElement.prototype, 'getContext')
+      .mockImplementation(() => ctx as unknown as CanvasRenderingContext2D);
+    const toBlob = vi
+      .spyOn(HTMLCanvasElement.prototype, 'toBlob')
+      .mockImplementation((cb: BlobCallback) => cb(new Blob(['png'], { type: 'image/png' })));
     const ref: FileRef = { id: 'sig1', name: 'signature.png', size: 3, url: '/uploads/sig1' };
     const upload = vi.fn(async (_id: string, _file: File) => ref);
     const spy = vi.fn();
-    render(<Harness schema={schemaOf([field('sign', 'signature', '本人签名', { required: true })])} upload={upload} spy={spy} />);
+    render(
+      <Harness
+        schema={schemaOf([field('sign', 'signature', '本人签名', { required: true })])}
+        upload={upload}
+        spy={spy}
+      />,
+    );
     fireEvent.click(screen.getByRole('button', { name: /点击签名/ }));
     const pad = await screen.findByRole('img', { name: /签名区域/ });
     const ok = () => screen.getByRole('button', { name: /确\s?定/ }) as HTMLButtonElement;
@@ -253,7 +297,9 @@ describe('desktop form renderer: signature', () => {
     fireEvent.pointerMove(pad, { clientX: 40, clientY: 30, pointerId: 1 });
     fireEvent.pointerUp(pad, { pointerId: 1 });
     expect(ok().disabled).toBe(false);
-    await act(async () => { fireEvent.click(ok()); });
+    await act(async () => {
+      fireEvent.click(ok());
+    });
     await waitFor(() => expect(last(spy)?.sign).toEqual(ref));
     const file = upload.mock.calls[0]![1];
     expect([upload.mock.calls[0]![0], file.type, file.name.endsWith('.png')]).toEqual(['sign', 'image/png', true]);
@@ -269,7 +315,13 @@ describe('desktop form renderer: private files', () => {
     const seen: string[] = [];
     httpInstances.normal.defaults.adapter = async (config) => {
       seen.push(`${config.url} ${config.headers.get('Authorization')}`);
-      return { data: new Blob(['png'], { type: 'image/png' }), status: 200, statusText: 'OK', headers: { 'content-type': 'image/png' }, config };
+      return {
+        data: new Blob(['png'], { type: 'image/png' }),
+        status: 200,
+        statusText: 'OK',
+        headers: { 'content-type': 'image/png' },
+        config,
+      };
     };
     const createObjectURL = vi.fn(() => 'blob:signature');
     Object.assign(URL, { createObjectURL });
@@ -277,7 +329,13 @@ describe('desktop form renderer: private files', () => {
     localStorage.setItem('Authorization', 'T1');
     try {
       const sig: FileRef = { id, name: 'signature.png', size: 3, url: `/resource/api/v1.file/${id}` };
-      render(<FormRenderer schema={schemaOf([field('sign', 'signature', '本人签名')])} mode="readOnly" values={{ sign: sig }} />);
+      render(
+        <FormRenderer
+          schema={schemaOf([field('sign', 'signature', '本人签名')])}
+          mode="readOnly"
+          values={{ sign: sig }}
+        />,
+      );
       const img = await screen.findByRole('img', { name: '本人签名（签名）' });
       expect(img.getAttribute('src')).toBe('blob:signature');
       expect(seen).toEqual([`/resource/api/v1.file/${id} T1`]);
@@ -298,7 +356,9 @@ describe('desktop form renderer: pickers', () => {
 
   it('searches users as typed and keeps the picked name', async () => {
     const spy = vi.fn();
-    const searchUsers = vi.fn(async (k: string) => (k === '李' ? [{ id: 7, name: '李雷', userNo: 'T007', department: '数学系' }] : []));
+    const searchUsers = vi.fn(async (k: string) =>
+      k === '李' ? [{ id: 7, name: '李雷', userNo: 'T007', department: '数学系' }] : [],
+    );
     const pickers = { searchUsers, departments: async () => [] };
     render(<Harness schema={schema} spy={spy} pickers={pickers} />);
     const input = screen.getByLabelText('审批人');
@@ -313,7 +373,18 @@ describe('desktop form renderer: pickers', () => {
 
 describe('desktop form renderer: layout', () => {
   it('places fields in the section columns with their span, one column when forced to phone width', () => {
-    const schema: FormSchema = { format: 1, rules: [], sections: [{ id: 's', title: '两列', columns: 2, fields: [field('a', 'text', '甲', { span: 2 }), field('b', 'text', '乙')] }] };
+    const schema: FormSchema = {
+      format: 1,
+      rules: [],
+      sections: [
+        {
+          id: 's',
+          title: '两列',
+          columns: 2,
+          fields: [field('a', 'text', '甲', { span: 2 }), field('b', 'text', '乙')],
+        },
+      ],
+    };
     const { container, rerender } = render(<FormRenderer schema={schema} values={{}} />);
     const grid = container.querySelector<HTMLElement>('[data-field="a"]')!.parentElement!;
     expect(grid.style.getPropertyValue('--cols')).toBe('2');
@@ -324,9 +395,10 @@ describe('desktop form renderer: layout', () => {
   });
 
   it('renders description blocks as HTML', () => {
-    const schema = schemaOf([field('intro', 'richText', '说明', { content: '<p>请如实填写<strong>全部</strong>内容</p>' })]);
+    const schema = schemaOf([
+      field('intro', 'richText', '说明', { content: '<p>请如实填写<strong>全部</strong>内容</p>' }),
+    ]);
     render(<FormRenderer schema={schema} values={{}} />);
     expect(screen.getByText('全部', { selector: 'strong' })).toBeTruthy();
   });
 });
-

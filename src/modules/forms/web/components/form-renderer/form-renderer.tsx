@@ -17,7 +17,16 @@ const stateOf = (states: States, f: FormField) =>
  * The desktop renderer (antd): sections of 1–4 columns (one column under 768 px of container
  * width, or when `width` is 'phone'), every field kind, linkage rules live, messages beside fields.
  */
-export function FormRenderer({ schema, values, onChange, mode = 'fill', errors, upload, pickers, width }: FormRendererProps) {
+export function FormRenderer({
+  schema,
+  values,
+  onChange,
+  mode = 'fill',
+  errors,
+  upload,
+  pickers,
+  width,
+}: FormRendererProps) {
   const readOnly = mode === 'readOnly';
   const { states, setField } = useLinkedValues(schema, values, readOnly ? undefined : onChange);
   const errorsOf = useMemo(() => groupErrors(errors), [errors]);
@@ -43,7 +52,14 @@ export function FormRenderer({ schema, values, onChange, mode = 'fill', errors, 
             const span = full ? cols : Math.min(cols, Math.max(1, f.span ?? 1));
             return (
               <div key={f.id} className={s.cell} style={{ '--span': span } as CSSProperties} data-field={f.id}>
-                <FieldItem field={f} value={values[f.id]} required={st.required} locked={st.readOnly} errors={errorsOf(f.id)} setField={setField} />
+                <FieldItem
+                  field={f}
+                  value={values[f.id]}
+                  required={st.required}
+                  locked={st.readOnly}
+                  errors={errorsOf(f.id)}
+                  setField={setField}
+                />
               </div>
             );
           })}

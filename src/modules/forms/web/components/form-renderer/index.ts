@@ -7,4 +7,12 @@ export interface FormRendererProps extends BaseRendererProps {
 }
 
 export { FormRenderer } from './form-renderer';
-export type { FieldError, FileRef, FormPickers, FormSchema, FormValues, PickableDepartment, PickableUser } from '@/modules/forms/components/renderer-props';
+export type {
+  FieldError,
+  FileRef,
+  FormPickers,
+  FormSchema,
+  FormValues,
+  PickableDepartment,
+  PickableUser,
+} from '@/modules/forms/components/renderer-props';

@@ -38,7 +38,10 @@ export function UserField({ field, value, onChange, disabled, id, invalid }: Fie
       notFoundContent={loading ? <Spin size="small" /> : '输入姓名或工号搜索'}
       options={[
         ...picked.filter((p) => !options.some((u) => u.id === p.id)).map((p) => ({ value: p.id, label: p.name })),
-        ...options.map((u) => ({ value: u.id, label: `${u.name}（${u.userNo}${u.department ? ` · ${u.department}` : ''}）` })),
+        ...options.map((u) => ({
+          value: u.id,
+          label: `${u.name}（${u.userNo}${u.department ? ` · ${u.department}` : ''}）`,
+        })),
       ]}
       labelRender={({ value: v }) => known.get(Number(v)) ?? String(v)}
       onChange={(v) => onChange(toRefs(v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]))}
@@ -53,19 +56,30 @@ export function DepartmentField({ field, value, onChange, disabled, id, invalid 
   const [list, setList] = useState<PickableDepartment[] | null>(null);
   const [failed, setFailed] = useState(false);
   const alive = useRef(true);
-  useEffect(() => () => { alive.current = false; }, []);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
 
   const load = () => {
     if (!pickers || list) return;
-    loadDepartments(pickers).then((l) => alive.current && setList(l), () => alive.current && setFailed(true));
+    loadDepartments(pickers).then(
+      (l) => alive.current && setList(l),
+      () => alive.current && setFailed(true),
+    );
   };
   // Fields that already hold a value load at once so the tree shows the picked names' places.
-  useEffect(() => { if (picked.length) load(); });
+  useEffect(() => {
+    if (picked.length) load();
+  });
 
   const tree = useMemo(() => (list ? departmentTree(list) : []), [list]);
   const names = useMemo(() => new Map((list ?? []).map((d) => [d.id, d.name])), [list]);
   const multiple = !!field.multiple;
-  const toRefs = (ids: number[]): PickedRef[] => ids.map((i) => ({ id: i, name: names.get(i) ?? picked.find((p) => p.id === i)?.name ?? String(i) }));
+  const toRefs = (ids: number[]): PickedRef[] =>
+    ids.map((i) => ({ id: i, name: names.get(i) ?? picked.find((p) => p.id === i)?.name ?? String(i) }));
   return (
     <TreeSelect<number | number[]>
       id={id}

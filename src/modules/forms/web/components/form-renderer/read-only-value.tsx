@@ -11,7 +11,10 @@ import s from './form-renderer.module.css';
 export const EMPTY_TEXT = '—';
 const empty = <span className={s.empty}>{EMPTY_TEXT}</span>;
 
-export const download = (f: FileRef) => void downloadFile(f).then((ok) => { if (!ok) showError(`无法读取「${f.name}」，请登录后重试`); });
+export const download = (f: FileRef) =>
+  void downloadFile(f).then((ok) => {
+    if (!ok) showError(`无法读取「${f.name}」，请登录后重试`);
+  });
 
 /** A signature picture (a private file: shown through its blob), or its name while it cannot be read. */
 export function SignatureImage({ file, alt }: { file: FileRef; alt: string }) {
@@ -24,9 +27,15 @@ function Images({ files }: { files: FileRef[] }) {
   return (
     <Image.PreviewGroup>
       <div className={s.images}>
-        {files.map((f) => (srcs[f.id]
-          ? <Image key={f.id} src={srcs[f.id]} alt={f.name} width={96} height={96} className={s.thumb} />
-          : <span key={f.id} className={s.readText}>{f.name}</span>))}
+        {files.map((f) =>
+          srcs[f.id] ? (
+            <Image key={f.id} src={srcs[f.id]} alt={f.name} width={96} height={96} className={s.thumb} />
+          ) : (
+            <span key={f.id} className={s.readText}>
+              {f.name}
+            </span>
+          ),
+        )}
       </div>
     </Image.PreviewGroup>
   );
@@ -38,7 +47,15 @@ function Files({ files }: { files: FileRef[] }) {
       {files.map((f) => (
         <li key={f.id}>
           <PaperClipOutlined />{' '}
-          <a href={f.url} onClick={(e) => { e.preventDefault(); download(f); }}>{f.name}</a>
+          <a
+            href={f.url}
+            onClick={(e) => {
+              e.preventDefault();
+              download(f);
+            }}
+          >
+            {f.name}
+          </a>
           <span className={s.fileSize}>{formatSize(f.size)}</span>
         </li>
       ))}

@@ -2,7 +2,11 @@ import { useRef, useState } from 'react';
 import { Button, Modal, Space } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { showError } from '@/core/ui/toast';
-import { SignatureCanvas, signatureFile, type SignatureCanvasHandle } from '@/modules/forms/components/signature-canvas';
+import {
+  SignatureCanvas,
+  signatureFile,
+  type SignatureCanvasHandle,
+} from '@/modules/forms/components/signature-canvas';
 import { asSignature } from '@/modules/forms/components/file-values';
 import { useRenderer } from '@/modules/forms/components/renderer-context';
 import { NO_UPLOAD_IN_PREVIEW } from './upload-fields';
@@ -39,7 +43,14 @@ export function SignatureField({ field, value, onChange, disabled, id }: FieldIn
     <div className={s.signature} id={id}>
       {current && <SignatureImage file={current} alt={`${field.label}（已签名）`} />}
       <Space wrap>
-        <Button icon={<EditOutlined />} disabled={off} onClick={() => { setInked(false); setOpen(true); }}>
+        <Button
+          icon={<EditOutlined />}
+          disabled={off}
+          onClick={() => {
+            setInked(false);
+            setOpen(true);
+          }}
+        >
           {current ? '重新签名' : '点击签名'}
         </Button>
         {current && !off && <Button onClick={() => onChange(undefined)}>清除签名</Button>}
@@ -53,9 +64,15 @@ export function SignatureField({ field, value, onChange, disabled, id }: FieldIn
         mask={{ closable: false }}
         onCancel={() => setOpen(false)}
         footer={[
-          <Button key="clear" onClick={() => pad.current?.clear()}>重写</Button>,
-          <Button key="cancel" onClick={() => setOpen(false)}>取消</Button>,
-          <Button key="ok" type="primary" loading={saving} disabled={!inked} onClick={confirm}>确定</Button>,
+          <Button key="clear" onClick={() => pad.current?.clear()}>
+            重写
+          </Button>,
+          <Button key="cancel" onClick={() => setOpen(false)}>
+            取消
+          </Button>,
+          <Button key="ok" type="primary" loading={saving} disabled={!inked} onClick={confirm}>
+            确定
+          </Button>,
         ]}
       >
         <div className={s.signatureSheet}>

@@ -30,7 +30,8 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
   const sums = useMemo(() => (field.sumColumns?.length ? subTableSums(field, rows) : null), [field, rows]);
   useMinRows(rows, min, !readOnly && !disabled, onChange);
 
-  const setCell = (row: number, col: string, v: unknown) => onChange(rows.map((r, i) => (i === row ? { ...r, [col]: v } : r)));
+  const setCell = (row: number, col: string, v: unknown) =>
+    onChange(rows.map((r, i) => (i === row ? { ...r, [col]: v } : r)));
   const addRow = () => onChange([...rows, {}]);
   const removeRow = (row: number) => onChange(rows.filter((_, i) => i !== row));
 
@@ -50,15 +51,35 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
           invalid={!!message}
           compact
         />
-        {message && <div className={s.cellError} role="alert">{message}</div>}
+        {message && (
+          <div className={s.cellError} role="alert">
+            {message}
+          </div>
+        )}
       </div>
     );
   };
 
   const tableColumns: ColumnsType<Row> = [
-    { title: '序号', key: '#', width: 64, align: 'center', render: (_, __, i) => <span className={s.rowNo}>{i + 1}{rowMessage(errors, i) && <div className={s.cellError}>{rowMessage(errors, i)}</div>}</span> },
+    {
+      title: '序号',
+      key: '#',
+      width: 64,
+      align: 'center',
+      render: (_, __, i) => (
+        <span className={s.rowNo}>
+          {i + 1}
+          {rowMessage(errors, i) && <div className={s.cellError}>{rowMessage(errors, i)}</div>}
+        </span>
+      ),
+    },
     ...columns.map((c) => ({
-      title: <span>{c.required && !readOnly && <span className={s.requiredMark}>*</span>}{c.label}</span>,
+      title: (
+        <span>
+          {c.required && !readOnly && <span className={s.requiredMark}>*</span>}
+          {c.label}
+        </span>
+      ),
       key: c.id,
       minWidth: 140,
       render: cell(c),
@@ -66,10 +87,21 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
   ];
   if (!readOnly) {
     tableColumns.push({
-      title: '操作', key: 'op', width: 72, align: 'center', fixed: 'right',
+      title: '操作',
+      key: 'op',
+      width: 72,
+      align: 'center',
+      fixed: 'right',
       render: (_, __, i) => (
         <Tooltip title={rows.length <= min ? `至少保留 ${min} 行` : '删除此行'}>
-          <Button type="text" danger icon={<DeleteOutlined />} aria-label={`删除第 ${i + 1} 行`} disabled={disabled || rows.length <= min} onClick={() => removeRow(i)} />
+          <Button
+            type="text"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={`删除第 ${i + 1} 行`}
+            disabled={disabled || rows.length <= min}
+            onClick={() => removeRow(i)}
+          />
         </Tooltip>
       ),
     });
@@ -86,21 +118,31 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
         pagination={false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: readOnly ? '无数据' : '暂无数据，点击下方“添加一行”' }}
-        summary={sums ? () => (
-          <Table.Summary.Row>
-            <Table.Summary.Cell index={0} align="center">合计</Table.Summary.Cell>
-            {columns.map((c, i) => (
-              <Table.Summary.Cell key={c.id} index={i + 1}>
-                {field.sumColumns?.includes(c.id) ? <strong data-sum={c.id}>{formatSum(c, sums[c.id])}</strong> : null}
-              </Table.Summary.Cell>
-            ))}
-            {!readOnly && <Table.Summary.Cell index={columns.length + 1} />}
-          </Table.Summary.Row>
-        ) : undefined}
+        summary={
+          sums
+            ? () => (
+                <Table.Summary.Row>
+                  <Table.Summary.Cell index={0} align="center">
+                    合计
+                  </Table.Summary.Cell>
+                  {columns.map((c, i) => (
+                    <Table.Summary.Cell key={c.id} index={i + 1}>
+                      {field.sumColumns?.includes(c.id) ? (
+                        <strong data-sum={c.id}>{formatSum(c, sums[c.id])}</strong>
+                      ) : null}
+                    </Table.Summary.Cell>
+                  ))}
+                  {!readOnly && <Table.Summary.Cell index={columns.length + 1} />}
+                </Table.Summary.Row>
+              )
+            : undefined
+        }
       />
       {!readOnly && (
         <div className={s.subTableBar}>
-          <Button icon={<PlusOutlined />} disabled={disabled || rows.length >= max} onClick={addRow}>添加一行</Button>
+          <Button icon={<PlusOutlined />} disabled={disabled || rows.length >= max} onClick={addRow}>
+            添加一行
+          </Button>
           <span className={s.uploadHint}>
             {[min > 0 ? `至少 ${min} 行` : '', field.maxRows ? `最多 ${max} 行` : ''].filter(Boolean).join('，')}
           </span>

@@ -30,7 +30,12 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
     latest.current = refs;
   });
   const alive = useRef(true);
-  useEffect(() => () => { alive.current = false; }, []);
+  useEffect(
+    () => () => {
+      alive.current = false;
+    },
+    [],
+  );
 
   const image = field.type === 'image';
   const max = maxFiles(field);
@@ -61,7 +66,13 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
       },
       (e: unknown) => {
         if (!alive.current) return;
-        setPending((p) => p.map((x) => (x.uid === uid ? { ...x, status: 'error', error: { message: uploadMessage(e) }, response: uploadMessage(e) } : x)));
+        setPending((p) =>
+          p.map((x) =>
+            x.uid === uid
+              ? { ...x, status: 'error', error: { message: uploadMessage(e) }, response: uploadMessage(e) }
+              : x,
+          ),
+        );
       },
     );
   };
@@ -69,7 +80,15 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
   // Private files: no plain links; pictures through their blobs, a click downloads or opens one.
   const shown = useFileUrls(image ? refs : []);
   const list: UploadFile[] = [
-    ...refs.map((r): UploadFile => ({ uid: r.id, name: r.name, size: r.size, status: 'done', thumbUrl: image ? shown[r.id] : undefined })),
+    ...refs.map(
+      (r): UploadFile => ({
+        uid: r.id,
+        name: r.name,
+        size: r.size,
+        status: 'done',
+        thumbUrl: image ? shown[r.id] : undefined,
+      }),
+    ),
     ...pending,
   ];
   const preview = (f: UploadFile) => {
@@ -79,7 +98,11 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
     else download(ref);
   };
   const off = disabled || !upload;
-  const hint = !upload ? NO_UPLOAD_IN_PREVIEW : acceptedExtensions(field).length ? `支持 ${acceptedExtensions(field).join('、')}` : '';
+  const hint = !upload
+    ? NO_UPLOAD_IN_PREVIEW
+    : acceptedExtensions(field).length
+      ? `支持 ${acceptedExtensions(field).join('、')}`
+      : '';
   return (
     <div className={s.upload}>
       <Upload
@@ -107,12 +130,20 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
             <span>上传图片</span>
           </button>
         ) : (
-          <Button icon={<UploadOutlined />} disabled={off}>选择文件</Button>
+          <Button icon={<UploadOutlined />} disabled={off}>
+            选择文件
+          </Button>
         )}
       </Upload>
       {(hint || field.maxSizeMb || field.maxCount) && (
         <div className={s.uploadHint}>
-          {[hint, upload && field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '', upload && field.maxCount ? `最多 ${max} 个` : ''].filter(Boolean).join('，')}
+          {[
+            hint,
+            upload && field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '',
+            upload && field.maxCount ? `最多 ${max} 个` : '',
+          ]
+            .filter(Boolean)
+            .join('，')}
         </div>
       )}
     </div>

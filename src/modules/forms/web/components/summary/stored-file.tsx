@@ -16,7 +16,12 @@ const fetchFile = (url: string) => http.get<Blob>(url, { responseType: 'blob', s
 
 /** An object URL for a stored file, revoked when the component goes. */
 function useObjectUrl(url: string): { src: string | null; failed: boolean } {
-  const blob = useQuery({ queryKey: ['forms', 'file', url], queryFn: () => fetchFile(url), staleTime: Infinity, retry: false });
+  const blob = useQuery({
+    queryKey: ['forms', 'file', url],
+    queryFn: () => fetchFile(url),
+    staleTime: Infinity,
+    retry: false,
+  });
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     if (!blob.data) return undefined;
@@ -30,8 +35,18 @@ function useObjectUrl(url: string): { src: string | null; failed: boolean } {
 /** A small picture of an image or signature; a click previews it full size. */
 function Thumb({ file, size }: { file: FileRef; size: number }) {
   const { src, failed } = useObjectUrl(file.url);
-  if (failed) return <span className={s.thumbMissing} title={`${file.name}（无法加载）`}><FileImageOutlined /></span>;
-  if (!src) return <span className={s.thumbMissing} style={{ width: size, height: size }}><Spin size="small" /></span>;
+  if (failed)
+    return (
+      <span className={s.thumbMissing} title={`${file.name}（无法加载）`}>
+        <FileImageOutlined />
+      </span>
+    );
+  if (!src)
+    return (
+      <span className={s.thumbMissing} style={{ width: size, height: size }}>
+        <Spin size="small" />
+      </span>
+    );
   return <Image src={src} alt={file.name} title={file.name} width={size} height={size} className={s.thumb} />;
 }
 
@@ -39,7 +54,9 @@ export function FileThumbs({ files, size = 28 }: { files: FileRef[]; size?: numb
   return (
     <Image.PreviewGroup>
       <Space size={4} wrap={false}>
-        {files.map((f) => <Thumb key={f.id} file={f} size={size} />)}
+        {files.map((f) => (
+          <Thumb key={f.id} file={f} size={size} />
+        ))}
       </Space>
     </Image.PreviewGroup>
   );
@@ -62,7 +79,16 @@ export function FileLinks({ files }: { files: FileRef[] }) {
   return (
     <span className={s.files}>
       {files.map((f) => (
-        <a key={f.id} href={f.url} title={f.name} className={s.fileLink} onClick={(e) => { e.preventDefault(); if (!busy) void download(f); }}>
+        <a
+          key={f.id}
+          href={f.url}
+          title={f.name}
+          className={s.fileLink}
+          onClick={(e) => {
+            e.preventDefault();
+            if (!busy) void download(f);
+          }}
+        >
           {busy === f.id ? <Spin size="small" /> : <PaperClipOutlined />} {f.name}
         </a>
       ))}

@@ -12,14 +12,26 @@ import { SubmissionDetailView } from './submission-detail-view';
 vi.mock('@/modules/forms/api', () => ({ getSubmission: vi.fn() }));
 
 const DETAIL: SubmissionDetail = {
-  id: 501, formId: 7, formName: '学生请假申请', version: 2, submittedAt: new Date('2026-03-02T09:30:00').getTime(),
+  id: 501,
+  formId: 7,
+  formName: '学生请假申请',
+  version: 2,
+  submittedAt: new Date('2026-03-02T09:30:00').getTime(),
   submitter: { id: 9, name: '张三', userNo: '20230101' },
   schema: {
-    format: 1, rules: [],
-    sections: [{ id: 's1', title: '请假信息', columns: 1, fields: [
-      { id: 'reason', type: 'textarea', label: '请假事由' },
-      { id: 'kind', type: 'select', label: '请假类型', options: [{ label: '病假', value: 'sick' }] },
-    ] }],
+    format: 1,
+    rules: [],
+    sections: [
+      {
+        id: 's1',
+        title: '请假信息',
+        columns: 1,
+        fields: [
+          { id: 'reason', type: 'textarea', label: '请假事由' },
+          { id: 'kind', type: 'select', label: '请假类型', options: [{ label: '病假', value: 'sick' }] },
+        ],
+      },
+    ],
   },
   values: { reason: '发烧需要就医', kind: 'sick' },
 };
@@ -35,16 +47,25 @@ function Where() {
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
 
-const renderAt = (entries: string[]) => render(
-  <AppProviders>
-    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-      <Routes>
-        <Route path="/cms/workflow/summary" element={<Where />} />
-        <Route path="/cms/workflow/summaryDetail" element={<><SubmissionDetailView summaryPath="/cms/workflow/summary" /><Where /></>} />
-      </Routes>
-    </MemoryRouter>
-  </AppProviders>,
-);
+const renderAt = (entries: string[]) =>
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
+        <Routes>
+          <Route path="/cms/workflow/summary" element={<Where />} />
+          <Route
+            path="/cms/workflow/summaryDetail"
+            element={
+              <>
+                <SubmissionDetailView summaryPath="/cms/workflow/summary" />
+                <Where />
+              </>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
 
 describe('submission detail', () => {
   it('shows the submission in its version’s form, read-only, with who sent it and when', async () => {

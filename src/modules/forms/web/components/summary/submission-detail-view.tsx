@@ -31,10 +31,23 @@ export function SubmissionDetailView({ summaryPath }: SubmissionDetailViewProps)
     if (location.key !== 'default') navigate(-1);
     else navigate(detail.data ? `${summaryPath}?formId=${detail.data.formId}` : summaryPath);
   };
-  const backButton = <Button icon={<ArrowLeftOutlined />} onClick={back}>返回汇总</Button>;
+  const backButton = (
+    <Button icon={<ArrowLeftOutlined />} onClick={back}>
+      返回汇总
+    </Button>
+  );
 
   if (id === null) {
-    return <Card className={s.page}><Result status="warning" title="缺少提交记录编号" subTitle="请从表单汇总中打开一条提交记录" extra={backButton} /></Card>;
+    return (
+      <Card className={s.page}>
+        <Result
+          status="warning"
+          title="缺少提交记录编号"
+          subTitle="请从表单汇总中打开一条提交记录"
+          extra={backButton}
+        />
+      </Card>
+    );
   }
   if (detail.isError) {
     return (
@@ -46,7 +59,9 @@ export function SubmissionDetailView({ summaryPath }: SubmissionDetailViewProps)
   const d = detail.data;
   return (
     <Card className={s.page} title={d ? `${d.formName} · 提交详情` : '提交详情'} extra={backButton}>
-      {!d ? <Skeleton active paragraph={{ rows: 8 }} /> : (
+      {!d ? (
+        <Skeleton active paragraph={{ rows: 8 }} />
+      ) : (
         <>
           <Descriptions size="small" column={{ xs: 1, md: 2, xl: 4 }} className={s.meta}>
             <Descriptions.Item label="提交人">{d.submitter.name || '匿名'}</Descriptions.Item>
@@ -54,7 +69,9 @@ export function SubmissionDetailView({ summaryPath }: SubmissionDetailViewProps)
             <Descriptions.Item label="提交时间">{dayjs(d.submittedAt).format('YYYY-MM-DD HH:mm:ss')}</Descriptions.Item>
             <Descriptions.Item label="表单版本">v{d.version}</Descriptions.Item>
           </Descriptions>
-          {d.submitter.id === null && <Alert type="info" showIcon className={s.alert} title="该表单公开填写，此记录由未登录的访客提交" />}
+          {d.submitter.id === null && (
+            <Alert type="info" showIcon className={s.alert} title="该表单公开填写，此记录由未登录的访客提交" />
+          )}
           <div className={s.document}>
             <FormRenderer schema={d.schema} values={d.values} mode="readOnly" />
           </div>

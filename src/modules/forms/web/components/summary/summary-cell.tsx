@@ -26,8 +26,12 @@ function SubTableCell({ field, rows }: { field: SummaryField; rows: Array<Record
         dataSource={rows}
         scroll={{ x: 'max-content', y: 320 }}
         columns={cols.map((c) => ({
-          title: c.label, key: c.id,
-          render: (_v, r) => { const t = formatValue(c, r[c.id]); return t || '—'; },
+          title: c.label,
+          key: c.id,
+          render: (_v, r) => {
+            const t = formatValue(c, r[c.id]);
+            return t || '—';
+          },
         }))}
       />
     </div>
@@ -35,7 +39,9 @@ function SubTableCell({ field, rows }: { field: SummaryField; rows: Array<Record
   return (
     <span onClick={stop}>
       <Popover content={content} title={`${field.label}（${rows.length} 行）`} trigger="click" placement="bottomLeft">
-        <Button type="link" size="small" className={s.rowsButton}>{rows.length} 行</Button>
+        <Button type="link" size="small" className={s.rowsButton}>
+          {rows.length} 行
+        </Button>
       </Popover>
     </span>
   );
@@ -45,10 +51,25 @@ function SubTableCell({ field, rows }: { field: SummaryField; rows: Array<Record
 export function SummaryCell({ field, value }: { field: SummaryField; value: unknown }) {
   if (isEmptyValue(value)) return <span className={s.empty}>—</span>;
   if (field.type === 'subTable' && Array.isArray(value)) {
-    return <SubTableCell field={field} rows={value.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')} />;
+    return (
+      <SubTableCell
+        field={field}
+        rows={value.filter((r): r is Record<string, unknown> => !!r && typeof r === 'object')}
+      />
+    );
   }
-  if (field.type === 'file') return <span onClick={stop}><FileLinks files={fileList(value)} /></span>;
-  if (field.type === 'image' || field.type === 'signature') return <span onClick={stop}><FileThumbs files={fileList(value)} /></span>;
+  if (field.type === 'file')
+    return (
+      <span onClick={stop}>
+        <FileLinks files={fileList(value)} />
+      </span>
+    );
+  if (field.type === 'image' || field.type === 'signature')
+    return (
+      <span onClick={stop}>
+        <FileThumbs files={fileList(value)} />
+      </span>
+    );
   const text = formatValue(field as ColumnField, value);
   return <span title={text}>{text}</span>;
 }

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { filterableColumns, filterKindOf, toFilterParams, type FilterFormValues, type FilterParams } from './summary-filters';
+import {
+  filterableColumns,
+  filterKindOf,
+  toFilterParams,
+  type FilterFormValues,
+  type FilterParams,
+} from './summary-filters';
 import type { SummaryField } from './summary-fields';
 import s from './summary.module.css';
 
@@ -21,7 +27,15 @@ function FieldFilter({ field }: { field: SummaryField }) {
   if (kind === 'yesNo') {
     return (
       <Form.Item name={['fields', field.id]} label={field.label}>
-        <Select allowClear placeholder="全部" aria-label={field.label} options={[{ value: '是', label: '是' }, { value: '否', label: '否' }]} />
+        <Select
+          allowClear
+          placeholder="全部"
+          aria-label={field.label}
+          options={[
+            { value: '是', label: '是' },
+            { value: '否', label: '否' },
+          ]}
+        />
       </Form.Item>
     );
   }
@@ -29,7 +43,14 @@ function FieldFilter({ field }: { field: SummaryField }) {
     return (
       <Form.Item name={['fields', field.id]} label={field.label}>
         {field.options?.length ? (
-          <Select allowClear showSearch optionFilterProp="label" placeholder="全部" aria-label={field.label} options={field.options} />
+          <Select
+            allowClear
+            showSearch
+            optionFilterProp="label"
+            placeholder="全部"
+            aria-label={field.label}
+            options={field.options}
+          />
         ) : (
           // Options unknown (no stored definition yet): match the stored option value as typed.
           <Input allowClear maxLength={100} placeholder="选项值" aria-label={field.label} />
@@ -70,7 +91,9 @@ export function SummaryFilterBar({ fields, initial, onSearch }: SummaryFilterBar
   const [form] = Form.useForm<FilterFormValues>();
   const filterable = filterableColumns(fields) as SummaryField[];
   // Start expanded when a filter beyond the first row is in force, so nothing applied is out of sight.
-  const [expanded, setExpanded] = useState(() => filterable.slice(COLLAPSED).some((f) => initial.fields?.[f.id] !== undefined));
+  const [expanded, setExpanded] = useState(() =>
+    filterable.slice(COLLAPSED).some((f) => initial.fields?.[f.id] !== undefined),
+  );
   const shown = expanded ? filterable : filterable.slice(0, COLLAPSED);
   // resetFields would go back to the initial (address) filters: clear every control instead.
   const clear = () => {
@@ -89,7 +112,11 @@ export function SummaryFilterBar({ fields, initial, onSearch }: SummaryFilterBar
       onFinish={() => onSearch(toFilterParams(fields, form.getFieldsValue(true) as FilterFormValues))}
     >
       <Row gutter={16}>
-        {shown.map((f) => <Col key={f.id} {...COL}><FieldFilter field={f} /></Col>)}
+        {shown.map((f) => (
+          <Col key={f.id} {...COL}>
+            <FieldFilter field={f} />
+          </Col>
+        ))}
         <Col {...COL}>
           <Form.Item name="submitted" label="提交时间">
             <DatePicker.RangePicker allowEmpty={[true, true]} className={s.full} aria-label="提交时间" />
@@ -97,10 +124,17 @@ export function SummaryFilterBar({ fields, initial, onSearch }: SummaryFilterBar
         </Col>
         <Col flex="auto" className={s.filterButtons}>
           <Space>
-            <Button type="primary" htmlType="submit">查询</Button>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
             <Button onClick={clear}>重置</Button>
             {filterable.length > COLLAPSED && (
-              <Button type="link" onClick={() => setExpanded((e) => !e)} icon={expanded ? <UpOutlined /> : <DownOutlined />} iconPlacement="end">
+              <Button
+                type="link"
+                onClick={() => setExpanded((e) => !e)}
+                icon={expanded ? <UpOutlined /> : <DownOutlined />}
+                iconPlacement="end"
+              >
                 {expanded ? '收起' : `展开（${filterable.length - COLLAPSED}）`}
               </Button>
             )}

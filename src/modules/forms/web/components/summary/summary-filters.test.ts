@@ -23,24 +23,46 @@ const COLUMNS: Array<Pick<SummaryColumn, 'id' | 'label' | 'type'>> = [
 
 const filtersOf = (fields: Record<string, unknown>) => {
   const p = toFilterParams(COLUMNS, { fields: fields as never });
-  return p.filters === undefined ? undefined : JSON.parse(p.filters) as Record<string, unknown>;
+  return p.filters === undefined ? undefined : (JSON.parse(p.filters) as Record<string, unknown>);
 };
 
 describe('summary filters', () => {
   it('gives every type the control the server can filter it by, and none to files, sub-tables and signatures', () => {
     expect(Object.fromEntries(COLUMNS.map((c) => [c.id, filterKindOf(c.type)]))).toEqual({
-      name: 'contains', reason: 'contains', kind: 'option', campus: 'option', tags: 'option', days: 'number', fee: 'number',
-      day: 'date', at: 'date', span: 'contains', who: 'contains', ok: 'yesNo', files: null, rows: null, sign: null,
+      name: 'contains',
+      reason: 'contains',
+      kind: 'option',
+      campus: 'option',
+      tags: 'option',
+      days: 'number',
+      fee: 'number',
+      day: 'date',
+      at: 'date',
+      span: 'contains',
+      who: 'contains',
+      ok: 'yesNo',
+      files: null,
+      rows: null,
+      sign: null,
     });
     expect(filterableColumns(COLUMNS).map((c) => c.id)).not.toContain('files');
   });
 
   it('sends text as a trimmed contains string and options as their value', () => {
-    expect(filtersOf({ name: '  张 ', kind: 'sick', tags: 'a', ok: '否', who: '李' })).toEqual({ name: '张', kind: 'sick', tags: 'a', ok: '否', who: '李' });
+    expect(filtersOf({ name: '  张 ', kind: 'sick', tags: 'a', ok: '否', who: '李' })).toEqual({
+      name: '张',
+      kind: 'sick',
+      tags: 'a',
+      ok: '否',
+      who: '李',
+    });
   });
 
   it('sends number and money as min/max, either end open', () => {
-    expect(filtersOf({ days: { min: 1, max: 3 }, fee: { min: null, max: 99.5 } })).toEqual({ days: { min: 1, max: 3 }, fee: { max: 99.5 } });
+    expect(filtersOf({ days: { min: 1, max: 3 }, fee: { min: null, max: 99.5 } })).toEqual({
+      days: { min: 1, max: 3 },
+      fee: { max: 99.5 },
+    });
     expect(filtersOf({ days: { min: 0 } })).toEqual({ days: { min: 0 } });
   });
 
@@ -54,13 +76,20 @@ describe('summary filters', () => {
   });
 
   it('leaves out empty controls, and sends no filters at all when every control is empty', () => {
-    expect(toFilterParams(COLUMNS, { fields: { name: '   ', kind: undefined, days: { min: null, max: null }, day: [null, null] } })).toEqual({});
+    expect(
+      toFilterParams(COLUMNS, {
+        fields: { name: '   ', kind: undefined, days: { min: null, max: null }, day: [null, null] },
+      }),
+    ).toEqual({});
     expect(toFilterParams(COLUMNS, {})).toEqual({});
   });
 
   it('sends the submitted-time range as ms from the first day’s start to the last day’s end', () => {
     const p = toFilterParams(COLUMNS, { submitted: [dayjs('2026-03-01 15:00'), dayjs('2026-03-02 08:00')] });
-    expect(p).toEqual({ submittedFrom: dayjs('2026-03-01 00:00:00').valueOf(), submittedTo: dayjs('2026-03-02 23:59:59.999').valueOf() });
+    expect(p).toEqual({
+      submittedFrom: dayjs('2026-03-01 00:00:00').valueOf(),
+      submittedTo: dayjs('2026-03-02 23:59:59.999').valueOf(),
+    });
   });
 
   it('reads filters from the address back into the controls, ignoring what it cannot read', () => {
@@ -79,6 +108,8 @@ describe('summary filters', () => {
     expect(toFilterParams(COLUMNS, back)).toEqual(params);
 
     expect(toFormValues(COLUMNS, { filters: '{not json' })).toEqual({ fields: {} });
-    expect(toFormValues(COLUMNS, { filters: JSON.stringify({ gone: 'x', name: 5, days: 'x' }) })).toEqual({ fields: {} });
+    expect(toFormValues(COLUMNS, { filters: JSON.stringify({ gone: 'x', name: 5, days: 'x' }) })).toEqual({
+      fields: {},
+    });
   });
 });

@@ -18,18 +18,29 @@ type ColumnLike = Pick<SummaryColumn, 'id' | 'label' | 'type'>;
 export type FilterKind = 'contains' | 'yesNo' | 'option' | 'number' | 'date';
 
 const KIND_BY_TYPE: Record<string, FilterKind> = {
-  text: 'contains', textarea: 'contains', dateRange: 'contains', cascader: 'contains', user: 'contains', department: 'contains',
+  text: 'contains',
+  textarea: 'contains',
+  dateRange: 'contains',
+  cascader: 'contains',
+  user: 'contains',
+  department: 'contains',
   switch: 'yesNo',
-  select: 'option', radio: 'option', multiSelect: 'option', checkbox: 'option',
-  number: 'number', money: 'number',
-  date: 'date', datetime: 'date',
+  select: 'option',
+  radio: 'option',
+  multiSelect: 'option',
+  checkbox: 'option',
+  number: 'number',
+  money: 'number',
+  date: 'date',
+  datetime: 'date',
 };
 
 /** The control a column's filter uses, or null when the server cannot filter that type. */
 export const filterKindOf = (type: string): FilterKind | null => KIND_BY_TYPE[type] ?? null;
 
 /** The columns that get a filter, in the form's order. */
-export const filterableColumns = (columns: readonly ColumnLike[]) => columns.filter((c) => filterKindOf(c.type) !== null);
+export const filterableColumns = (columns: readonly ColumnLike[]) =>
+  columns.filter((c) => filterKindOf(c.type) !== null);
 
 type DayRange = [Dayjs | null, Dayjs | null] | null | undefined;
 export interface NumberRange {

@@ -10,9 +10,25 @@ export type SummaryRow = SummaryPage['list'][number];
 
 /** Column widths by field type: wide enough for typical values, so many columns scroll sideways instead of squeezing. */
 const WIDTH: Record<string, number> = {
-  text: 160, textarea: 220, number: 120, money: 130, date: 120, datetime: 170, dateRange: 230,
-  select: 130, radio: 130, multiSelect: 180, checkbox: 180, switch: 80, cascader: 200,
-  user: 160, department: 170, file: 200, image: 150, signature: 110, subTable: 100,
+  text: 160,
+  textarea: 220,
+  number: 120,
+  money: 130,
+  date: 120,
+  datetime: 170,
+  dateRange: 230,
+  select: 130,
+  radio: 130,
+  multiSelect: 180,
+  checkbox: 180,
+  switch: 80,
+  cascader: 200,
+  user: 160,
+  department: 170,
+  file: 200,
+  image: 150,
+  signature: 110,
+  subTable: 100,
 };
 const NUMERIC = new Set(['number', 'money']);
 const FIXED = { submitter: 110, userNo: 130, submittedAt: 170, version: 70, action: 80 };
@@ -34,19 +50,53 @@ export interface SummaryTableProps {
 /** Every submission of a form as a row, a column per value field; the table scrolls sideways, the page does not. */
 export function SummaryTable({ fields, data, loading, page, pageSize, onPage, onOpen }: SummaryTableProps) {
   const columns: ColumnsType<SummaryRow> = [
-    { title: '提交人', key: 'submitter', width: FIXED.submitter, fixed: 'left', ellipsis: true, render: (_v, r) => r.submitter.name || '匿名' },
-    { title: '学工号', key: 'userNo', width: FIXED.userNo, ellipsis: true, render: (_v, r) => r.submitter.userNo || '—' },
+    {
+      title: '提交人',
+      key: 'submitter',
+      width: FIXED.submitter,
+      fixed: 'left',
+      ellipsis: true,
+      render: (_v, r) => r.submitter.name || '匿名',
+    },
+    {
+      title: '学工号',
+      key: 'userNo',
+      width: FIXED.userNo,
+      ellipsis: true,
+      render: (_v, r) => r.submitter.userNo || '—',
+    },
     ...fields.map((f): ColumnsType<SummaryRow>[number] => ({
-      title: f.label, key: f.id, width: WIDTH[f.type] ?? 160,
+      title: f.label,
+      key: f.id,
+      width: WIDTH[f.type] ?? 160,
       align: NUMERIC.has(f.type) ? 'right' : undefined,
       ellipsis: { showTitle: false },
       render: (_v, r) => <SummaryCell field={f} value={r.values[f.id]} />,
     })),
-    { title: '提交时间', key: 'submittedAt', width: FIXED.submittedAt, render: (_v, r) => dayjs(r.submittedAt).format('YYYY-MM-DD HH:mm:ss') },
+    {
+      title: '提交时间',
+      key: 'submittedAt',
+      width: FIXED.submittedAt,
+      render: (_v, r) => dayjs(r.submittedAt).format('YYYY-MM-DD HH:mm:ss'),
+    },
     { title: '版本', key: 'version', width: FIXED.version, align: 'center', render: (_v, r) => `v${r.version}` },
     {
-      title: '操作', key: 'action', width: FIXED.action, fixed: 'right',
-      render: (_v, r) => <Button type="link" size="small" onClick={(e) => { e.stopPropagation(); onOpen(r); }}>查看</Button>,
+      title: '操作',
+      key: 'action',
+      width: FIXED.action,
+      fixed: 'right',
+      render: (_v, r) => (
+        <Button
+          type="link"
+          size="small"
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen(r);
+          }}
+        >
+          查看
+        </Button>
+      ),
     },
   ];
   return (
@@ -64,7 +114,11 @@ export function SummaryTable({ fields, data, loading, page, pageSize, onPage, on
       onRow={(r) => ({ onClick: () => onOpen(r) })}
       locale={{ emptyText: '暂无提交记录' }}
       pagination={{
-        current: page, pageSize, total: data?.total ?? 0, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100],
+        current: page,
+        pageSize,
+        total: data?.total ?? 0,
+        showSizeChanger: true,
+        pageSizeOptions: [10, 20, 50, 100],
         showTotal: (t) => `共 ${t} 条提交`,
         onChange: onPage,
       }}

@@ -13,39 +13,92 @@ import { saveFile } from '@/core/ui/save-file';
 import { SummaryView } from './summary-view';
 
 vi.mock('@/modules/forms/api', () => ({
-  listSummaryForms: vi.fn(), listSummary: vi.fn(), exportSummary: vi.fn(), getSubmission: vi.fn(),
+  listSummaryForms: vi.fn(),
+  listSummary: vi.fn(),
+  exportSummary: vi.fn(),
+  getSubmission: vi.fn(),
 }));
 vi.mock('@/core/ui/save-file', () => ({ saveFile: vi.fn() }));
 
 const ok = <T,>(data: T) => Promise.resolve({ errorCode: '0x00000000', message: '成功', data });
 
 const SCHEMA: FormSchema = {
-  format: 1, rules: [],
-  sections: [{ id: 's1', title: '', columns: 2, fields: [
-    { id: 'name', type: 'text', label: '姓名' },
-    { id: 'kind', type: 'select', label: '请假类型', options: [{ label: '病假', value: 'sick' }, { label: '事假', value: 'personal' }] },
-    { id: 'days', type: 'number', label: '天数', unit: '天' },
-    { id: 'fee', type: 'money', label: '费用' },
-    { id: 'day', type: 'date', label: '请假日期' },
-    { id: 'items', type: 'subTable', label: '物品明细', columns: [{ id: 'item', type: 'text', label: '物品' }, { id: 'qty', type: 'number', label: '数量' }] },
-    { id: 'proof', type: 'file', label: '证明材料' },
-    { id: 'photo', type: 'image', label: '照片' },
-    { id: 'note', type: 'richText', label: '说明', content: '<p>x</p>' },
-  ] }],
+  format: 1,
+  rules: [],
+  sections: [
+    {
+      id: 's1',
+      title: '',
+      columns: 2,
+      fields: [
+        { id: 'name', type: 'text', label: '姓名' },
+        {
+          id: 'kind',
+          type: 'select',
+          label: '请假类型',
+          options: [
+            { label: '病假', value: 'sick' },
+            { label: '事假', value: 'personal' },
+          ],
+        },
+        { id: 'days', type: 'number', label: '天数', unit: '天' },
+        { id: 'fee', type: 'money', label: '费用' },
+        { id: 'day', type: 'date', label: '请假日期' },
+        {
+          id: 'items',
+          type: 'subTable',
+          label: '物品明细',
+          columns: [
+            { id: 'item', type: 'text', label: '物品' },
+            { id: 'qty', type: 'number', label: '数量' },
+          ],
+        },
+        { id: 'proof', type: 'file', label: '证明材料' },
+        { id: 'photo', type: 'image', label: '照片' },
+        { id: 'note', type: 'richText', label: '说明', content: '<p>x</p>' },
+      ],
+    },
+  ],
 };
 // The list answer names each column with its field of the newest version (as the server sends them).
-const COLUMNS = SCHEMA.sections[0]!.fields.filter((f) => f.type !== 'richText').map((field) => ({ id: field.id, label: field.label, type: field.type, field }));
+const COLUMNS = SCHEMA.sections[0]!.fields.filter((f) => f.type !== 'richText').map((field) => ({
+  id: field.id,
+  label: field.label,
+  type: field.type,
+  field,
+}));
 const ROW = {
-  id: 501, formId: 7, formName: '学生请假申请', version: 2, submittedAt: new Date('2026-03-02T09:30:00').getTime(),
+  id: 501,
+  formId: 7,
+  formName: '学生请假申请',
+  version: 2,
+  submittedAt: new Date('2026-03-02T09:30:00').getTime(),
   submitter: { id: 9, name: '张三', userNo: '20230101' },
   values: {
-    name: '张三', kind: 'sick', days: 3, fee: 12.5, day: '2026-03-02',
-    items: [{ item: '笔记本', qty: 2 }, { item: '钢笔', qty: 5 }],
-    proof: [{ id: 'f1', name: '医院证明.pdf', size: 10, url: '/resource/api/v1.file/11111111-1111-1111-1111-111111111111' }],
-    photo: [{ id: 'i1', name: '照片.png', size: 10, url: '/resource/api/v1.file/22222222-2222-2222-2222-222222222222' }],
+    name: '张三',
+    kind: 'sick',
+    days: 3,
+    fee: 12.5,
+    day: '2026-03-02',
+    items: [
+      { item: '笔记本', qty: 2 },
+      { item: '钢笔', qty: 5 },
+    ],
+    proof: [
+      { id: 'f1', name: '医院证明.pdf', size: 10, url: '/resource/api/v1.file/11111111-1111-1111-1111-111111111111' },
+    ],
+    photo: [
+      { id: 'i1', name: '照片.png', size: 10, url: '/resource/api/v1.file/22222222-2222-2222-2222-222222222222' },
+    ],
   },
 };
-const page = (q: SummaryQuery): SummaryPage => ({ columns: COLUMNS, list: [ROW], total: 45, page: q.page, pageSize: q.pageSize });
+const page = (q: SummaryQuery): SummaryPage => ({
+  columns: COLUMNS,
+  list: [ROW],
+  total: 45,
+  page: q.page,
+  pageSize: q.pageSize,
+});
 
 const listSummary = vi.mocked(api.listSummary);
 const lastList = () => listSummary.mock.calls.at(-1)![0];
@@ -58,15 +111,27 @@ beforeAll(() => {
 
 beforeEach(() => {
   vi.clearAllMocks();
-  vi.mocked(api.listSummaryForms).mockImplementation((q) => ok({
-    list: [{ id: 7, name: '学生请假申请', category: '学工', submissionCount: 45, lastSubmittedAt: ROW.submittedAt }]
-      .filter((f) => !q.keyword || f.name.includes(q.keyword)),
-    total: 1, page: q.page, pageSize: q.pageSize,
-  }) as never);
+  vi.mocked(api.listSummaryForms).mockImplementation(
+    (q) =>
+      ok({
+        list: [
+          { id: 7, name: '学生请假申请', category: '学工', submissionCount: 45, lastSubmittedAt: ROW.submittedAt },
+        ].filter((f) => !q.keyword || f.name.includes(q.keyword)),
+        total: 1,
+        page: q.page,
+        pageSize: q.pageSize,
+      }) as never,
+  );
   listSummary.mockImplementation((q) => ok(page(q)) as never);
   vi.mocked(api.exportSummary).mockImplementation(() => ok(new Blob(['xlsx'])) as never);
   // Attachments are fetched through the request layer (the token is a header).
-  const adapter: AxiosAdapter = async (config) => ({ data: new Blob(['png']), status: 200, statusText: 'OK', headers: {}, config });
+  const adapter: AxiosAdapter = async (config) => ({
+    data: new Blob(['png']),
+    status: 200,
+    statusText: 'OK',
+    headers: {},
+    config,
+  });
   httpInstances.normal.defaults.adapter = adapter;
 });
 afterEach(cleanup);
@@ -76,16 +141,25 @@ function Where() {
   return <div data-testid="where">{l.pathname + l.search}</div>;
 }
 
-const renderAt = (url: string) => render(
-  <AppProviders>
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/web/taskCenter/formSummary" element={<><SummaryView detailPath="/web/taskCenter/formSummaryDetail" /><Where /></>} />
-        <Route path="/web/taskCenter/formSummaryDetail" element={<Where />} />
-      </Routes>
-    </MemoryRouter>
-  </AppProviders>,
-);
+const renderAt = (url: string) =>
+  render(
+    <AppProviders>
+      <MemoryRouter initialEntries={[url]}>
+        <Routes>
+          <Route
+            path="/web/taskCenter/formSummary"
+            element={
+              <>
+                <SummaryView detailPath="/web/taskCenter/formSummaryDetail" />
+                <Where />
+              </>
+            }
+          />
+          <Route path="/web/taskCenter/formSummaryDetail" element={<Where />} />
+        </Routes>
+      </MemoryRouter>
+    </AppProviders>,
+  );
 
 const pageButton = (n: number) => document.querySelector(`.ant-pagination-item-${n}`)!;
 
@@ -93,7 +167,10 @@ const pageButton = (n: number) => document.querySelector(`.ant-pagination-item-$
 async function typeRange(label: string, start: string, end: string) {
   const item = screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
   const [a, b] = within(item).getAllByRole('textbox');
-  for (const [input, value] of [[a!, start], [b!, end]] as const) {
+  for (const [input, value] of [
+    [a!, start],
+    [b!, end],
+  ] as const) {
     fireEvent.mouseDown(input);
     fireEvent.focus(input);
     fireEvent.change(input, { target: { value } });
@@ -116,7 +193,9 @@ describe('form summary', () => {
     expect(screen.getByText('共 1 个表单')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('搜索表单'), { target: { value: ' 请假 ' } });
     fireEvent.click(screen.getByRole('button', { name: /搜\s*索/ }));
-    await waitFor(() => expect(vi.mocked(api.listSummaryForms).mock.calls.at(-1)![0]).toEqual({ page: 1, pageSize: 20, keyword: '请假' }));
+    await waitFor(() =>
+      expect(vi.mocked(api.listSummaryForms).mock.calls.at(-1)![0]).toEqual({ page: 1, pageSize: 20, keyword: '请假' }),
+    );
 
     fireEvent.click(await screen.findByText('学生请假申请'));
     await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/web/taskCenter/formSummary?formId=7'));
@@ -182,7 +261,12 @@ describe('form summary', () => {
 
     fireEvent.click(screen.getByRole('button', { name: /导出 Excel/ }));
     await waitFor(() => expect(api.exportSummary).toHaveBeenCalledWith({ formId: 7, filters }));
-    await waitFor(() => expect(saveFile).toHaveBeenCalledWith(expect.any(Blob), expect.stringMatching(/^学生请假申请-汇总-\d{8}-\d{4}\.xlsx$/)));
+    await waitFor(() =>
+      expect(saveFile).toHaveBeenCalledWith(
+        expect.any(Blob),
+        expect.stringMatching(/^学生请假申请-汇总-\d{8}-\d{4}\.xlsx$/),
+      ),
+    );
 
     fireEvent.click(screen.getByRole('button', { name: /重\s*置/ }));
     await waitFor(() => expect(lastList()).toEqual({ formId: 7, page: 1, pageSize: 20 }));
@@ -197,12 +281,16 @@ describe('form summary', () => {
     await typeRange('请假日期', '2026-03-01', '2026-03-05');
     await typeRange('提交时间', '2026-02-01', '2026-02-28');
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
-    await waitFor(() => expect(lastList()).toEqual({
-      formId: 7, page: 1, pageSize: 20,
-      filters: JSON.stringify({ day: { min: '2026-03-01', max: '2026-03-05' } }),
-      submittedFrom: new Date('2026-02-01T00:00:00').getTime(),
-      submittedTo: new Date('2026-02-28T23:59:59.999').getTime(),
-    }));
+    await waitFor(() =>
+      expect(lastList()).toEqual({
+        formId: 7,
+        page: 1,
+        pageSize: 20,
+        filters: JSON.stringify({ day: { min: '2026-03-01', max: '2026-03-05' } }),
+        submittedFrom: new Date('2026-02-01T00:00:00').getTime(),
+        submittedTo: new Date('2026-02-28T23:59:59.999').getTime(),
+      }),
+    );
   });
 
   it('restores the filters and page from the address into the bar', async () => {
@@ -218,6 +306,8 @@ describe('form summary', () => {
   it('opens a submission’s detail page from its row', async () => {
     renderAt('/web/taskCenter/formSummary?formId=7');
     fireEvent.click(await screen.findByText('20230101'));
-    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/web/taskCenter/formSummaryDetail?id=501'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where').textContent).toBe('/web/taskCenter/formSummaryDetail?id=501'),
+    );
   });
 });

@@ -55,11 +55,14 @@ function FormSummary({ formId, detailPath }: { formId: number; detailPath: strin
   const rawFilters = params.get('filters');
   const from = int(params.get('from'), 0);
   const to = int(params.get('to'), 0);
-  const filterParams = useMemo<FilterParams>(() => ({
-    ...(rawFilters && { filters: rawFilters }),
-    ...(from !== undefined && { submittedFrom: from }),
-    ...(to !== undefined && { submittedTo: to }),
-  }), [rawFilters, from, to]);
+  const filterParams = useMemo<FilterParams>(
+    () => ({
+      ...(rawFilters && { filters: rawFilters }),
+      ...(from !== undefined && { submittedFrom: from }),
+      ...(to !== undefined && { submittedTo: to }),
+    }),
+    [rawFilters, from, to],
+  );
 
   const list = useQuery({
     queryKey: ['forms', 'summary', 'list', formId, filterParams, page, pageSize],
@@ -86,33 +89,57 @@ function FormSummary({ formId, detailPath }: { formId: number; detailPath: strin
 
   const exporter = useMutation({
     mutationFn: () => exportSummary({ formId, ...filterParams }),
-    onSuccess: (r) => saveFile(r.data, `${safeName(formName ?? `表单${formId}`)}-汇总-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`),
+    onSuccess: (r) =>
+      saveFile(r.data, `${safeName(formName ?? `表单${formId}`)}-汇总-${dayjs().format('YYYYMMDD-HHmm')}.xlsx`),
   });
 
   const columns = list.data?.columns;
   return (
     <Card
       className={s.page}
-      title={<Typography.Text ellipsis className={s.title}>{formName ? `${formName} · 汇总` : '表单汇总'}</Typography.Text>}
-      extra={(
+      title={
+        <Typography.Text ellipsis className={s.title}>
+          {formName ? `${formName} · 汇总` : '表单汇总'}
+        </Typography.Text>
+      }
+      extra={
         <Space>
-          <Button icon={<SwapOutlined />} onClick={() => navigate({ search: '' })}>切换表单</Button>
-          <Button type="primary" icon={<DownloadOutlined />} loading={exporter.isPending} disabled={!list.data?.total} onClick={() => exporter.mutate()}>
+          <Button icon={<SwapOutlined />} onClick={() => navigate({ search: '' })}>
+            切换表单
+          </Button>
+          <Button
+            type="primary"
+            icon={<DownloadOutlined />}
+            loading={exporter.isPending}
+            disabled={!list.data?.total}
+            onClick={() => exporter.mutate()}
+          >
             导出 Excel
           </Button>
         </Space>
-      )}
+      }
     >
       {list.isError && !list.data && (
         <Alert
-          type="error" showIcon className={s.alert}
+          type="error"
+          showIcon
+          className={s.alert}
           title="汇总读取失败"
           description={list.error.message}
-          action={<Button size="small" onClick={() => update({ filters: {} })}>清除筛选并重试</Button>}
+          action={
+            <Button size="small" onClick={() => update({ filters: {} })}>
+              清除筛选并重试
+            </Button>
+          }
         />
       )}
       {columns && (
-        <SummaryFilterBar key={`${rawFilters}|${from}|${to}`} fields={fields} initial={toFormValues(columns, filterParams)} onSearch={(f) => update({ filters: f })} />
+        <SummaryFilterBar
+          key={`${rawFilters}|${from}|${to}`}
+          fields={fields}
+          initial={toFormValues(columns, filterParams)}
+          onSearch={(f) => update({ filters: f })}
+        />
       )}
       <SummaryTable
         fields={fields}
