@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyRequest, FastifySchema } from 'fastify';
 import type { Access } from '@/shared/access';
 import { Codes } from '@/shared/errors';
 import { AppError } from '../errors';
@@ -13,8 +13,8 @@ declare module 'fastify' {
     access?: Access;
   }
   interface FastifyInstance {
-    /** Every route with its declared access, in registration order (the route-walk test reads it). */
-    declaredRoutes: { method: string; url: string; access: Access }[];
+    /** Every route with its declared access and schema, in registration order (the route-walk and fuzz tests read it). */
+    declaredRoutes: { method: string; url: string; access: Access; schema?: FastifySchema }[];
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set for every request that carries a valid token. */
@@ -45,7 +45,7 @@ export const accessPlugin = fp(async (app) => {
     if (!methods.length) return;
     const access = route.config?.access;
     if (!access) throw new MissingAccessError(`route ${methods.join(',')} ${route.url} declares no config.access`);
-    for (const method of methods) app.declaredRoutes.push({ method, url: route.url, access });
+    for (const method of methods) app.declaredRoutes.push({ method, url: route.url, access, schema: route.schema });
   });
 
   // Enforced in onRequest, before the body is parsed or validated: a caller without the
