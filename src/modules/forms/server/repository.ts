@@ -767,3 +767,63 @@ export async function summaryRowsAfter(
   const rows = await q.orderBy('s.submittedAt', 'desc').orderBy('s.id', 'desc').limit(limit).execute();
   return rows.map((r) => ({ ...toSubmissionInfo(r), values: r.values }));
 }
+
+// --- reads and writes other modules reach through server/commands --------------------------------
+
+/** A form's name, status, newest version and draft (the workflow's binding reads these). */
+export async function formBrief(db: Conn, formId: number) {
+  return db
+    .selectFrom('form')
+    .select(['id', 'name', 'status', 'latestVersion', 'draftSchema'])
+    .where('id', '=', formId)
+    .executeTakeFirst();
+}
+
+export async function formIdByName(db: Conn, name: string) {
+  return db.selectFrom('form').select(['id', 'latestVersion']).where('name', '=', name).executeTakeFirst();
+}
+
+/** A stored record as it is: form, version, submitter and values (JSON text). */
+export async function submissionValues(db: Conn, id: number) {
+  return db
+    .selectFrom('formSubmission')
+    .select(['id', 'formId', 'version', 'submitterId', 'values'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+/** The stored record's values and its filterable value rows (the summary's index), replaced. */
+export async function replaceSubmissionValues(
+  db: Conn,
+  submissionId: number,
+  formId: number,
+  values: string,
+  rows: ValueRow[],
+): Promise<void> {
+  await db.updateTable('formSubmission').set({ values }).where('id', '=', submissionId).execute();
+  await db.deleteFrom('formSubmissionValue').where('submissionId', '=', submissionId).execute();
+  for (let i = 0; i < rows.length; i += 200) {
+    await db
+      .insertInto('formSubmissionValue')
+      .values(rows.slice(i, i + 200).map((r) => ({ ...r, submissionId, formId })))
+      .execute();
+  }
+}
+
+/** Uploads among `ids` with this purpose, by this owner (or anyone when ownerId is undefined), whole rows. */
+export async function uploadRows(db: Conn, ids: string[], purpose: string, ownerId?: number) {
+  if (!ids.length) return [];
+  let q = db.selectFrom('upload').selectAll().where('id', 'in', ids).where('purpose', '=', purpose);
+  if (ownerId !== undefined) q = q.where('ownerId', '=', ownerId);
+  return q.execute();
+}
+
+/** Every record of a form, oldest first: id, submitter and time only. */
+export async function submissionsOfForm(db: Conn, formId: number) {
+  return db
+    .selectFrom('formSubmission')
+    .select(['id', 'submitterId', 'submittedAt'])
+    .where('formId', '=', formId)
+    .orderBy('id')
+    .execute();
+}

@@ -24,7 +24,7 @@ import {
 } from '../contract';
 import * as repo from './repository';
 import * as svc from './service';
-import { saveFieldUpload } from './field-upload';
+import { saveFieldUpload } from './commands/save-field-upload';
 import { valueFields } from './value-index';
 
 const FORM = '/workflow/api/v1.form';

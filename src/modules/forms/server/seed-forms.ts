@@ -4,7 +4,8 @@ import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
 import { validateSubmission } from '@/shared/forms/validate';
 import { checkFormSchema } from '@/shared/forms/check-schema';
 import * as repo from './repository';
-import { canonicalJson, sanitizeSchema } from './service';
+import { canonicalJson } from '@/shared/canonical-json';
+import { sanitizeSchema } from './service';
 import { valueRows } from './value-index';
 
 /**

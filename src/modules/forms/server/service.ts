@@ -6,6 +6,7 @@ import { sanitizeRichText } from '@/server/rich-text/sanitize';
 import { runFormSubmitted } from '@/server/form-events';
 import { fileUrl } from '@/server/uploads/store';
 import { Codes } from '@/shared/errors';
+import { canonicalJson } from '@/shared/canonical-json';
 import type { Page } from '@/shared/envelope';
 import {
   allFields,
@@ -69,18 +70,6 @@ export const emptySchema = (): FormSchema => ({
   sections: [{ id: 's1', title: '', columns: 1, fields: [] }],
   rules: [],
 });
-
-/** JSON with object keys sorted: two documents that differ only in key order compare equal. */
-export function canonicalJson(v: unknown): string {
-  if (Array.isArray(v)) return `[${v.map(canonicalJson).join(',')}]`;
-  if (v && typeof v === 'object') {
-    const entries = Object.entries(v as Record<string, unknown>)
-      .filter(([, x]) => x !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, x]) => `${JSON.stringify(k)}:${canonicalJson(x)}`).join(',')}}`;
-  }
-  return JSON.stringify(v) ?? 'null';
-}
 
 /** Every rich text of a document (field help, rich-text blocks, sub-table columns' help) through the one sanitiser. */
 export function sanitizeSchema(schema: FormSchema): FormSchema {

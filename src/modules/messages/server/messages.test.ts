@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
 import type { Message, UserMessageCount } from '../contract';
-import { sendMessage, SendMessageError } from './send';
+import { sendMessage, SendMessageError } from './commands/send-message';
 
 const M = '/message/api/v1.message';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
-import { expectOk, json } from '@/modules/forms/server/test-support';
+import { expectOk, json } from './test-support';
 import { LEAVE_PROCESS_NAME } from './seed-workflow';
 import type { InstanceView, TaskCounts, TaskListItem, TaskView } from '../contract';
 

@@ -4,9 +4,12 @@ import { Codes } from '@/shared/errors';
 import { allFields, type FormSchema, type FormValues, type PickedRef } from '@/shared/forms/schema';
 import { testCondition } from '@/shared/forms/linkage';
 import { validateSubmission } from '@/shared/forms/validate';
-import { sendMessage } from '@/modules/messages/server/send';
-import { valueRows } from '@/modules/forms/server/value-index';
-import { canonicalJson } from '@/modules/forms/server/service';
+import { canonicalJson } from '@/shared/canonical-json';
+import { sendMessage } from '@/modules/messages/server/commands/send-message';
+import { readForm, readFormVersionSchema } from '@/modules/forms/server/commands/read-form';
+import { readSubmission } from '@/modules/forms/server/commands/read-submission';
+import { rewriteSubmission } from '@/modules/forms/server/commands/rewrite-submission';
+import { formUploads } from '@/modules/forms/server/commands/form-uploads';
 import type { ProcessDefinition, ProcessNode } from '../contract';
 import { instanceLink, taskLink } from '../contract';
 import { renderTitle } from '../title-template';
@@ -48,13 +51,13 @@ async function loadDef(db: repo.Conn, processId: number, version: number): Promi
 }
 
 export async function loadSchema(db: repo.Conn, formId: number, version: number): Promise<FormSchema> {
-  const text = await repo.formVersionSchema(db, formId, version);
-  if (!text) throw notFound('表单版本不存在');
-  return JSON.parse(text) as FormSchema;
+  const schema = await readFormVersionSchema(db, formId, version);
+  if (!schema) throw notFound('表单版本不存在');
+  return schema;
 }
 
 export async function submissionOf(db: repo.Conn, id: number) {
-  return repo.submissionRow(db, id);
+  return readSubmission(db, id);
 }
 
 /** Locks the instance and builds the context of one transition. */
@@ -86,7 +89,7 @@ function titleOf(def: ProcessDefinition, kind: string, data: Parameters<typeof r
  * on the instance and on its open tasks (the lists read the tasks' own copy).
  */
 export async function retitle(ctx: Ctx): Promise<void> {
-  const form = await repo.formInfo(ctx.trx, ctx.inst.formId);
+  const form = await readForm(ctx.trx, ctx.inst.formId);
   const title = titleOf(ctx.def, ctx.inst.kind, {
     applicant: ctx.inst.applicantName,
     form: form?.name ?? '',
@@ -364,7 +367,7 @@ export async function writeRevision(
     instanceId,
     createdAt: now,
   });
-  await repo.replaceSubmissionValues(trx, submissionId, sub.formId, JSON.stringify(values), valueRows(schema, values));
+  await rewriteSubmission(trx, submissionId, schema, values);
   return revision;
 }
 
@@ -429,7 +432,7 @@ export async function startInstance(trx: repo.Tx, input: StartInput, now: number
   const sub = await submissionOf(trx, input.submissionId);
   if (!sub) throw notFound('表单记录不存在');
   const applicant = await repo.userName(trx, input.applicantId);
-  const form = (await repo.formInfo(trx, sub.formId))!;
+  const form = (await readForm(trx, sub.formId))!;
   const kind = input.kind ?? 'normal';
   const def = await loadDef(trx, input.processId, input.version);
   const schema = await loadSchema(trx, sub.formId, sub.version);
@@ -537,7 +540,7 @@ export async function checkFileRefs(
       .map((r) => String(r?.id))
       .filter((id) => !known.has(id));
     if (!ids.length) continue;
-    const found = await repo.uploadsFor(trx, [...new Set(ids)], `form:${formId}`, ownerId);
+    const found = await formUploads(trx, formId, [...new Set(ids)], ownerId);
     if (found.length !== new Set(ids).size)
       throw badInput('表单填写有误', { fields: [{ field: f.id, message: `「${f.label}」的附件无效，请重新上传` }] });
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { multipartBody, TINY_PNG } from '@/server/test/multipart';
-import { expectOk } from '@/modules/forms/server/test-support';
+import { expectOk } from './test-support';
 import {
   instanceFileUrl,
   type HistoryItem,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
-import { expectOk, json } from '@/modules/forms/server/test-support';
+import { expectOk, json } from './test-support';
 import { PROCESS_FORMAT, type ProcessDefinition, type TaskView } from '../contract';
 import { setDepartmentLeaders } from './repository';
 import { act, apply, approvalNode, flow, I, line, P, pending, status, T, users } from './test-support';

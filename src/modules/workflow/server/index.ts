@@ -3,6 +3,7 @@ import { onFormSubmitted } from '@/server/form-events';
 import { adminRoutes, processRoutes, taskRoutes } from './routes';
 import { registerWorkflowFileAccess } from './file-access';
 import { startForSubmission } from './service';
+import { registerWorkflowPickScopes } from './pick-scope';
 import { instanceLink } from '../contract';
 import './tables';
 
@@ -15,6 +16,7 @@ export const workflowServer: FastifyPluginAsync = async (app) => {
     return instanceId === null ? null : { link: instanceLink(instanceId), label: '查看审批进度' };
   });
   registerWorkflowFileAccess(app);
+  registerWorkflowPickScopes();
   await app.register(processRoutes);
   await app.register(taskRoutes);
   await app.register(adminRoutes);

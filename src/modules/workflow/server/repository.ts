@@ -23,7 +23,6 @@ import type {
   TaskListQuery,
   TaskStatus,
 } from '../contract';
-import type { ValueRow } from '@/modules/forms/server/value-index';
 import type {
   WfCopyTable,
   WfDelegationTable,
@@ -814,33 +813,6 @@ export async function listDelegations(db: Conn, q: DelegationListQuery): Promise
 
 // --- writes and small reads of the engine and the service ----------------------------------------
 
-export async function formVersionSchema(db: Conn, formId: number, version: number): Promise<string | undefined> {
-  return (
-    await db
-      .selectFrom('formVersion')
-      .select('schema')
-      .where('formId', '=', formId)
-      .where('version', '=', version)
-      .executeTakeFirst()
-  )?.schema;
-}
-
-export async function formInfo(db: Conn, formId: number) {
-  return db
-    .selectFrom('form')
-    .select(['id', 'name', 'status', 'latestVersion', 'draftSchema'])
-    .where('id', '=', formId)
-    .executeTakeFirst();
-}
-
-export async function submissionRow(db: Conn, id: number) {
-  return db
-    .selectFrom('formSubmission')
-    .select(['id', 'formId', 'version', 'submitterId', 'values'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 export async function userName(db: Conn, id: number) {
   return db.selectFrom('appUser').select(['id', 'realName']).where('id', '=', id).executeTakeFirstOrThrow();
 }
@@ -879,24 +851,6 @@ export async function insertCopies(db: Conn, rows: Insertable<WfCopyTable>[]): P
 
 export async function insertRevision(db: Conn, row: Insertable<WfSubmissionRevisionTable>): Promise<void> {
   await db.insertInto('wfSubmissionRevision').values(row).execute();
-}
-
-/** The stored record's values and its filterable value rows (the summary's index), replaced. */
-export async function replaceSubmissionValues(
-  db: Conn,
-  submissionId: number,
-  formId: number,
-  values: string,
-  rows: ValueRow[],
-): Promise<void> {
-  await db.updateTable('formSubmission').set({ values }).where('id', '=', submissionId).execute();
-  await db.deleteFrom('formSubmissionValue').where('submissionId', '=', submissionId).execute();
-  for (let i = 0; i < rows.length; i += 200) {
-    await db
-      .insertInto('formSubmissionValue')
-      .values(rows.slice(i, i + 200).map((r) => ({ ...r, submissionId, formId })))
-      .execute();
-  }
 }
 
 /** Whether someone approved since the request was last (re)submitted. */

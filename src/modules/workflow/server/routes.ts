@@ -35,7 +35,7 @@ import {
   ReassignBody,
 } from '../contract';
 import type { Actor } from './engine';
-import { saveFieldUpload } from '@/modules/forms/server/field-upload';
+import { saveFieldUpload } from '@/modules/forms/server/commands/save-field-upload';
 import * as repo from './repository';
 import * as svc from './service';
 

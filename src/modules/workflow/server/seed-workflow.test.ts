@@ -1,18 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { seedDemo } from '@/server/db/seed';
-import { expectOk } from '@/modules/forms/server/test-support';
-import { LEAVE_FORM_NAME } from '@/modules/forms/server/seed-forms';
+import { expectOk } from './test-support';
+import { demoLeaveForm } from '@/modules/forms/server/commands/demo-leave-form';
 import type { InstanceView, TaskListItem } from '../contract';
 import { T } from './test-support';
 
 /** The demo's four sample requests, in submission order, with everything the seed made of them. */
 async function samples(app: TestApp) {
-  const form = await app.db
-    .selectFrom('form')
-    .select('id')
-    .where('name', '=', LEAVE_FORM_NAME)
-    .executeTakeFirstOrThrow();
+  const form = (await demoLeaveForm(app.db))!;
   const subs = await app.db
     .selectFrom('formSubmission')
     .select(['id', 'submitterId', 'submittedAt'])

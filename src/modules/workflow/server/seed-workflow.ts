@@ -1,7 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '@/server/db/schema';
-import { canonicalJson } from '@/modules/forms/server/service';
-import { LEAVE_FORM_NAME } from '@/modules/forms/server/seed-forms';
+import { canonicalJson } from '@/shared/canonical-json';
+import { demoLeaveForm } from '@/modules/forms/server/commands/demo-leave-form';
+import { listFormSubmissions } from '@/modules/forms/server/commands/read-submission';
 import { checkProcess, earlierApprovalNodes } from '../check-process';
 import { PROCESS_FORMAT, type ProcessDefinition } from '../contract';
 import * as engine from './engine';
@@ -97,12 +98,7 @@ const SAMPLE_STEPS: SampleStep[][] = [
 
 /** Starts the sample submissions' instances and takes each through its steps, with the engine's own transitions. */
 async function runSampleRequests(tx: Transaction<Database>, formId: number): Promise<void> {
-  const subs = await tx
-    .selectFrom('formSubmission')
-    .select(['id', 'submitterId', 'submittedAt'])
-    .where('formId', '=', formId)
-    .orderBy('id')
-    .execute();
+  const subs = await listFormSubmissions(tx, formId);
   const teacher = await tx.selectFrom('appUser').select('id').where('username', '=', 'teacher').executeTakeFirst();
   for (const [i, sub] of subs.entries()) {
     const submittedAt = Number(sub.submittedAt);
@@ -146,11 +142,7 @@ async function runSampleRequests(tx: Transaction<Database>, formId: number): Pro
  * every list. Inside the demo seed's transaction, after the sample forms.
  */
 export async function insertSampleProcess(tx: Transaction<Database>, now: number): Promise<void> {
-  const form = await tx
-    .selectFrom('form')
-    .select(['id', 'latestVersion'])
-    .where('name', '=', LEAVE_FORM_NAME)
-    .executeTakeFirst();
+  const form = await demoLeaveForm(tx);
   if (!form || form.latestVersion === null) return;
   const problems = checkProcess(LEAVE_PROCESS);
   if (problems.length) throw new Error(`sample process is invalid: ${problems.join('; ')}`);

@@ -4,8 +4,10 @@ import { AppError, badInput, conflict, noPermission, notFound } from '@/server/e
 import { fileUrl } from '@/server/uploads/store';
 import { Codes } from '@/shared/errors';
 import { allFields, type FormField, type FormSchema, type FormValues } from '@/shared/forms/schema';
-import { sendMessage } from '@/modules/messages/server/send';
-import { canonicalJson } from '@/modules/forms/server/service';
+import { canonicalJson } from '@/shared/canonical-json';
+import { sendMessage } from '@/modules/messages/server/commands/send-message';
+import { readForm, readFormVersionSchema } from '@/modules/forms/server/commands/read-form';
+import { formUploads } from '@/modules/forms/server/commands/form-uploads';
 import { checkProcess, earlierApprovalNodes } from '../check-process';
 import {
   PROCESS_FORMAT,
@@ -60,11 +62,15 @@ async function processOr404(db: repo.Conn, id: number): Promise<repo.ProcessRow>
 
 /** What the checker finds wrong with a definition against its form (empty = publishable). */
 async function definitionProblems(db: repo.Conn, formId: number, def: ProcessDefinition): Promise<string[]> {
-  const form = await repo.formInfo(db, formId);
+  const form = await readForm(db, formId);
   if (!form) throw badInput('所选表单不存在', { field: 'formId' });
-  const schemaText =
-    form.latestVersion !== null ? await repo.formVersionSchema(db, formId, form.latestVersion) : form.draftSchema;
-  const problems = checkProcess(def, schemaText ? (JSON.parse(schemaText) as FormSchema) : undefined);
+  const schema =
+    form.latestVersion !== null
+      ? await readFormVersionSchema(db, formId, form.latestVersion)
+      : form.draftSchema
+        ? (JSON.parse(form.draftSchema) as FormSchema)
+        : undefined;
+  const problems = checkProcess(def, schema);
   // A change request restarts on the stored record: its process must belong to the same form.
   if (def.editProcessId !== undefined && (await repo.findProcess(db, def.editProcessId))?.formId !== formId) {
     problems.push('修改申请的审批流程不存在或不属于同一表单');
@@ -88,7 +94,7 @@ const auditOk = (db: repo.Conn, a: Actor, action: string, target: string, detail
 
 export async function processDetail(app: FastifyInstance, id: number): Promise<ProcessDetail> {
   const p = await processOr404(app.db, id);
-  const form = await repo.formInfo(app.db, p.formId);
+  const form = await readForm(app.db, p.formId);
   return {
     id: p.id,
     name: p.name,
@@ -150,7 +156,7 @@ export async function publishProcess(app: FastifyInstance, a: Actor, id: number)
     const p = await processOr404(trx, id);
     const def = engine.parseDef(p.draft);
     await checkedDefinition(trx, p.formId, def);
-    const form = await repo.formInfo(trx, p.formId);
+    const form = await readForm(trx, p.formId);
     if (form?.status !== 'published') throw conflict('所绑定的表单尚未发布或已停用，不能发布流程');
     if (
       p.latestVersion !== null &&
@@ -577,7 +583,7 @@ export async function instanceFile(app: FastifyInstance, a: Actor, instanceId: n
     }),
   );
   if (!held) throw notFound('文件不存在');
-  const [row] = await repo.uploadsFor(app.db, [fileId], `form:${sub.formId}`);
+  const [row] = await formUploads(app.db, sub.formId, [fileId]);
   if (!row) throw notFound('文件不存在');
   return row;
 }

@@ -1,5 +1,4 @@
 import type { Generated } from 'kysely';
-import '@/modules/organization/server/tables';
 
 /**
  * The workflow engine's tables (migration 0009-workflow). Documents are JSON text; times ms; flags 0/1.

@@ -1,14 +1,38 @@
 import { expect } from 'vitest';
+import { Codes } from '@/shared/errors';
 import type { TestApp } from '@/server/test/helper';
 import { createTestUser } from '@/server/test/helper';
 import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
 import type { SubmitAnswer } from '@/modules/forms/contract';
-import { expectOk, json, publishedForm } from '@/modules/forms/server/test-support';
 import { instanceLink, PROCESS_FORMAT, type ProcessDefinition, type ProcessNode, type TaskListItem } from '../contract';
 
 export const T = '/workflow/api/v1.task';
+const FORM = '/workflow/api/v1.form';
 export const I = '/workflow/api/v1.instance';
 export const P = '/workflow/api/v1.process';
+
+export const json = (payload: unknown) => ({
+  payload: JSON.stringify(payload),
+  headers: { 'content-type': 'application/json' },
+});
+
+/** The answer's data, after checking it is a success (the message explains a failure). */
+export async function expectOk(res: { json(): { errorCode: string; message: string; data: unknown } }) {
+  const body = res.json();
+  expect(body.errorCode, body.message).toBe(Codes.ok);
+  return body.data as never;
+}
+
+/** A signed-in form with `schema`, created, saved and published by the administrator through the forms API. */
+export async function publishedForm(app: TestApp, schema: FormSchema): Promise<number> {
+  const name = `测试表单${Math.random().toString(36).slice(2, 8)}`;
+  const base = { name, category: '测试', access: 'signedIn' };
+  const post = (url: string, body: unknown) => app.injectAs('admin', { method: 'POST', url, ...json(body) });
+  const { id } = (await expectOk(await post(`${FORM}/create/`, base))) as { id: number };
+  await expectOk(await post(`${FORM}/save/`, { id, ...base, description: '', managerIds: [], schema }));
+  await expectOk(await post(`${FORM}/publish/`, { id }));
+  return id;
+}
 
 /** A small form: a number the conditions test, a user the applicant picks, a secret some nodes hide. */
 export const flowSchema = (): FormSchema => ({
@@ -65,7 +89,7 @@ export async function flow(
   def: ProcessDefinition,
   schema: FormSchema = flowSchema(),
 ): Promise<{ formId: number; processId: number }> {
-  const formId = await publishedForm(app, { schema });
+  const formId = await publishedForm(app, schema);
   const { id } = (await expectOk(
     await app.injectAs('admin', {
       method: 'POST',

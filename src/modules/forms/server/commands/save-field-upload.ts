@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { FileRef, FormField } from '@/shared/forms/schema';
 import { badInput } from '@/server/errors';
 import { saveUpload } from '@/server/uploads/store';
-import { uploadKinds, uploadMaxBytes } from './upload-rules';
+import { uploadKinds, uploadMaxBytes } from '../upload-rules';
 
 /**
  * Stores the request's one multipart `file` as an upload of a form's file/image/signature field: the

@@ -1,7 +1,7 @@
 import type { Db } from '@/server/db/dialect';
 import { stripEmoji } from '@/shared/emoji';
-import { MESSAGE_KINDS, MESSAGE_LIMITS, type MessageKind } from '../contract';
-import './tables';
+import { MESSAGE_KINDS, MESSAGE_LIMITS, type MessageKind } from '@/modules/messages/contract';
+import '../tables';
 
 export interface SendMessageInput {
   /** Recipients; duplicates are sent once. */
