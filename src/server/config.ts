@@ -23,7 +23,7 @@ export interface Config {
    * Per-IP requests a minute on the sign-in routes, counted by each app server on its own:
    * a brake on one address. The lockout, held in the database, protects accounts across servers.
    */
-  rateLimits: { login: number; captcha: number; visit: number };
+  rateLimits: { login: number; captcha: number; visit: number; directory: number };
   /** Ed25519 public key (PEM or base64 SPKI DER) that licences must be signed with. */
   licencePublicKey: string | null;
   /** Path of a licence file to install at start (optional). */
@@ -155,6 +155,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       login: int(env, 'LOGIN_RATE_LIMIT', 20, 1, 1_000_000),
       captcha: int(env, 'CAPTCHA_RATE_LIMIT', 30, 1, 1_000_000),
       visit: int(env, 'VISIT_RATE_LIMIT', 60, 1, 1_000_000),
+      directory: int(env, 'DIRECTORY_RATE_LIMIT', 120, 1, 1_000_000),
     },
     licencePublicKey,
     licenceFile: env.LICENCE_FILE?.trim() || null,

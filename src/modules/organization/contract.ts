@@ -113,7 +113,7 @@ export interface RoleGroupWithRoles {
   roles: RoleItem[];
 }
 
-/** POST /user/api/v1.user/getUserList/ — the user picker: filtered and cut in SQL. */
+/** POST /user/api/v1.user/getUserList/ — the back office's directory (DIRECTORY_ADMIN_ROUTES): filtered and cut in SQL. */
 export const UserListBody = Type.Object({
   /** Prefix of username or 学号/工号, or part of the real name. */
   keyword: Type.Optional(Type.String({ maxLength: 64 })),
@@ -137,6 +137,80 @@ export interface UserPick {
   department: { id: number; name: string } | null;
   /** 'active' | 'disabled' */
   status: string;
+}
+
+/**
+ * Back-office pages that list the whole directory through getUserList (accounts, departments, roles,
+ * platform members, process design and monitoring, delegations, form design): the route names that
+ * grant it. Users without one of them pick people through /user/api/v1.directory/pick/ only.
+ */
+export const DIRECTORY_ADMIN_ROUTES = [
+  'account',
+  'organization',
+  'roleManage',
+  'platformConfig',
+  'permission',
+  'processDesign',
+  'processMonitor',
+  'approvalManage',
+  'formManage',
+] as const;
+
+/** At most this many people in one picker answer: a picker shows a short list, never the directory. */
+export const PICK_LIMIT = 20;
+/** At most this many ids named in one call (the people a picker already holds). */
+export const PICK_IDS_MAX = 50;
+
+const PickFieldId = Type.String({ minLength: 1, maxLength: 40 });
+
+/**
+ * Where a picker is used. The server derives from it who may be picked (a field's or a node's
+ * scope) and whether the caller may pick there at all; the client never sends a scope itself.
+ */
+export const PickContext = Type.Union([
+  /** A user field of a published form being filled (the version the fill page opened, else the latest). */
+  Type.Object({
+    kind: Type.Literal('formField'),
+    formId: Id,
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    fieldId: PickFieldId,
+  }),
+  /** A user field of an approval's record, edited by its applicant or one of its approvers. */
+  Type.Object({ kind: Type.Literal('instanceField'), instanceId: Id, fieldId: PickFieldId }),
+  /** The caller's pending task: the next node's approvers (nodePick), whom to pass it to, or signers to add. */
+  Type.Object({
+    kind: Type.Literal('task'),
+    taskId: Id,
+    purpose: Type.Union([Type.Literal('next'), Type.Literal('transfer'), Type.Literal('addSigner')]),
+  }),
+]);
+export type PickContext = Static<typeof PickContext>;
+
+/**
+ * POST /user/api/v1.directory/pick/ (JSON) — the people picker of ordinary users: people the context
+ * allows whose name contains the keyword or whose 学号/工号 starts with it (a keyword of at least one
+ * Chinese character or two letters/digits), or the named ids (to show names of people already picked).
+ * PICK_LIMIT at most, active accounts only.
+ */
+export const DirectoryPickBody = Type.Object({
+  context: PickContext,
+  keyword: Type.Optional(Type.String({ maxLength: 40 })),
+  ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: PICK_IDS_MAX })),
+});
+export type DirectoryPickBody = Static<typeof DirectoryPickBody>;
+
+/** What a picker shows of a person: no username, number or contact. */
+export interface DirectoryPerson {
+  id: number;
+  name: string;
+  /** The department's name ('' when none). */
+  department: string;
+}
+
+/** A keyword a picker may search with: one Chinese character, or two letters/digits. */
+export function pickKeywordOk(keyword: string): boolean {
+  const k = keyword.trim();
+  return k.length >= 2 || /[\u0080-\uffff]/.test(k);
 }
 
 // ---- department writes (administrators) ------------------------------------------------------

@@ -126,6 +126,13 @@ const FieldProps = {
   cascaderOptions: Type.Optional(Type.Array(CascaderOption, { maxItems: 5000 })),
   /** user, department: more than one may be picked. */
   multiple: Type.Optional(Type.Boolean()),
+  /** user: who may be picked — people of these departments (and below), holding one of these roles; each list given limits. */
+  pickScope: Type.Optional(
+    Type.Object({
+      departmentIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50 })),
+      roleCodes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 40 }), { maxItems: 20 })),
+    }),
+  ),
   /** file, image: allowed extensions without the dot ('pdf'); empty = any the server accepts. */
   accept: Type.Optional(Type.Array(Type.String({ pattern: '^[a-z0-9]{1,10}$' }), { maxItems: 30 })),
   maxSizeMb: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: FORM_LIMITS.fileMaxMb })),

@@ -46,7 +46,6 @@ const READS = [
   '/user/api/v1.department/getTreeNode/',
   '/user/api/v1.role/getRoleGroup/',
   '/user/api/v1.role/getAllRoleGroup/',
-  '/user/api/v1.user/getUserList/',
 ];
 
 describe('organisation reads', () => {
@@ -64,7 +63,7 @@ describe('organisation reads', () => {
     (await app.db.selectFrom('department').select('id').where('code', '=', code).executeTakeFirstOrThrow()).id;
 
   it('refuses callers without a token and answers any signed-in user', async () => {
-    for (const url of [...READS, '/user/api/v1.department/getDepartment/']) {
+    for (const url of [...READS, '/user/api/v1.department/getDepartment/', '/user/api/v1.user/getUserList/']) {
       const anon = await app.inject({ method: 'POST', url, payload: {} });
       expect(anon.statusCode).toBe(401);
       expect(anon.json().errorCode).toBe(Codes.notAuthenticated);
@@ -169,7 +168,7 @@ describe('organisation reads', () => {
   });
 });
 
-describe('user picker getUserList', () => {
+describe('the back office directory getUserList', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp();
@@ -178,7 +177,7 @@ describe('user picker getUserList', () => {
     await app.close();
   });
   const list = async (body: Record<string, unknown>) => {
-    const res = await app.injectAs('teacher', {
+    const res = await app.injectAs('admin', {
       method: 'POST',
       url: '/user/api/v1.user/getUserList/',
       payload: { page: 1, pageSize: 200, ...body },
@@ -201,7 +200,7 @@ describe('user picker getUserList', () => {
     const p2 = await list({ page: 2, pageSize: 3 });
     expect(p2.total).toBe(all.total);
     expect(p2.list.map((u) => u.id)).toEqual(all.list.slice(3, 6).map((u) => u.id));
-    const res = await app.injectAs('teacher', {
+    const res = await app.injectAs('admin', {
       method: 'POST',
       url: '/user/api/v1.user/getUserList/',
       payload: { page: 1, pageSize: 201 },
@@ -278,7 +277,7 @@ describe('user picker getUserList', () => {
       .where('kind', '=', 'staff')
       .executeTakeFirstOrThrow();
     expect(staff.total).toBe(Number(staffCount.n));
-    const badKind = await app.injectAs('teacher', {
+    const badKind = await app.injectAs('admin', {
       method: 'POST',
       url: '/user/api/v1.user/getUserList/',
       payload: { page: 1, pageSize: 10, kind: 'alien' },
@@ -298,7 +297,7 @@ describe('user picker getUserList', () => {
     expect((await list({ ids: [987654] })).total).toBe(0);
 
     const bad = async (ids: unknown) => {
-      const res = await app.injectAs('teacher', {
+      const res = await app.injectAs('admin', {
         method: 'POST',
         url: '/user/api/v1.user/getUserList/',
         payload: { page: 1, pageSize: 10, ids },

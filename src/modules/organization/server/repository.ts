@@ -3,7 +3,8 @@ import type { Db } from '@/server/db/dialect';
 import type { Database } from '@/server/db/schema';
 import { paginate } from '@/server/db/paginate';
 import type { Page } from '@/shared/envelope';
-import type { DepartmentKind, UserListBody, UserPick } from '../contract';
+import { PICK_LIMIT, type DepartmentKind, type DirectoryPerson, type UserListBody, type UserPick } from '../contract';
+import type { PickScope } from './pick-scopes';
 import './tables';
 
 /** The only SQL of the organisation module. */
@@ -268,6 +269,70 @@ export async function userPage(db: Db, q: UserListBody): Promise<Page<UserPick>>
       department: r.deptId !== null && r.deptName !== null ? { id: r.deptId, name: r.deptName } : null,
     })),
   };
+}
+
+/** Ids of the given departments and every department below them. */
+function subtreesIds(db: Conn, rootIds: number[]) {
+  return db
+    .withRecursive('subtree(id)', (q) =>
+      q
+        .selectFrom('department')
+        .select('department.id')
+        .where('department.id', 'in', rootIds)
+        .unionAll((q2) =>
+          q2.selectFrom('department').innerJoin('subtree', 'subtree.id', 'department.parentId').select('department.id'),
+        ),
+    )
+    .selectFrom('subtree')
+    .select('subtree.id');
+}
+
+/**
+ * A picker's answer: active people within the scope, by keyword (the real name contains it, or
+ * the number starts with it) or by id; PICK_LIMIT at most, by name. An empty scope list allows nobody.
+ */
+export async function pickPeople(
+  db: Db,
+  scope: PickScope,
+  q: { keyword?: string; ids?: number[] },
+): Promise<DirectoryPerson[]> {
+  if ([scope.kinds, scope.departmentIds, scope.roleCodes, scope.userIds].some((l) => l && !l.length)) return [];
+  let base = db
+    .selectFrom('appUser')
+    .leftJoin('department', 'department.id', 'appUser.departmentId')
+    .where('appUser.status', '=', 'active');
+  if (scope.kinds) base = base.where('appUser.kind', 'in', scope.kinds);
+  if (scope.userIds) base = base.where('appUser.id', 'in', scope.userIds);
+  if (scope.departmentIds) base = base.where('appUser.departmentId', 'in', subtreesIds(db, scope.departmentIds));
+  if (scope.roleCodes) {
+    const codes = scope.roleCodes;
+    base = base.where('appUser.id', 'in', (eb) =>
+      eb
+        .selectFrom('userRole')
+        .innerJoin('role', 'role.id', 'userRole.roleId')
+        .select('userRole.userId')
+        .where('role.code', 'in', codes),
+    );
+  }
+  if (q.ids) base = base.where('appUser.id', 'in', q.ids);
+  const keyword = q.keyword?.trim();
+  if (keyword) {
+    const prefix = `${likeEscape(keyword)}%`;
+    const contains = `%${likeEscape(keyword)}%`;
+    base = base.where((eb) =>
+      eb.or([
+        sql<boolean>`${eb.ref('appUser.userNo')} like ${prefix} escape '\\'`,
+        sql<boolean>`${eb.ref('appUser.realName')} like ${contains} escape '\\'`,
+      ]),
+    );
+  }
+  const rows = await base
+    .select(['appUser.id', 'appUser.realName', 'department.name as deptName'])
+    .orderBy('appUser.realName')
+    .orderBy('appUser.id')
+    .limit(PICK_LIMIT)
+    .execute();
+  return rows.map((r) => ({ id: r.id, name: r.realName, department: r.deptName ?? '' }));
 }
 
 // ---- role groups and roles ----

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { ok } from '@/shared/envelope';
 import {
+  DIRECTORY_ADMIN_ROUTES,
+  DirectoryPickBody,
   DepartmentCreateBody,
   DepartmentMoveBody,
   DepartmentUpdateBody,
@@ -17,6 +19,7 @@ import {
   UserListBody,
 } from '../contract';
 import { userPage } from './repository';
+import { pickFromDirectory } from './pick-service';
 import * as svc from './service';
 
 const actor = (req: FastifyRequest): svc.Actor => ({ auth: req.auth!, ip: req.ip });
@@ -29,7 +32,7 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (req.method === 'POST' && (req.body === undefined || req.body === null || req.body === '')) req.body = {};
   });
 
-  // ---- reads: any signed-in caller (other modules' pickers) ----
+  // ---- reads: any signed-in caller (other modules' department and role pickers) ----
   app.post('/user/api/v1.department/get_tree_node/', { schema: { body: TreeNodeBody }, config: session }, async (req) =>
     ok(await svc.treeNodeChildren(app.db, req.body.parentId ?? null)),
   );
@@ -50,8 +53,27 @@ export const organizationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await svc.roleGroupsWithRoles(app.db)),
   );
 
-  app.post('/user/api/v1.user/getUserList/', { schema: { body: UserListBody }, config: session }, async (req) =>
-    ok(await userPage(app.db, req.body)),
+  // ---- the directory: the back office lists it; everyone else picks from what a context allows ----
+  // Counted per account (a campus NAT shares one address), so one user cannot walk the directory fast.
+  const directoryLimit = {
+    max: app.config.rateLimits.directory,
+    timeWindow: '1 minute',
+    keyGenerator: (req: FastifyRequest) => (req.auth ? `user:${req.auth.userId}` : `ip:${req.ip}`),
+  };
+
+  app.post(
+    '/user/api/v1.user/getUserList/',
+    {
+      schema: { body: UserListBody },
+      config: { access: { any: [...DIRECTORY_ADMIN_ROUTES] }, rateLimit: directoryLimit },
+    },
+    async (req) => ok(await userPage(app.db, req.body)),
+  );
+
+  app.post(
+    '/user/api/v1.directory/pick/',
+    { schema: { body: DirectoryPickBody }, config: { access: 'session', rateLimit: directoryLimit } },
+    async (req) => ok(await pickFromDirectory(app.db, req.auth!, req.body)),
   );
 
   // ---- department writes: administrators ----

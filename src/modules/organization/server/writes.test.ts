@@ -326,7 +326,7 @@ describe('organisation writes', () => {
     const bad = await admin('/user/api/v1.role/assignUsers/', { roleId, userIds: [999999] });
     expect(bad.json().data.field).toBe('userIds');
     await fieldError('/user/api/v1.role/assignUsers/', { roleId: 999999, userIds: users }, 'roleId');
-    const picker = await app.injectAs('teacher', {
+    const picker = await app.injectAs('admin', {
       method: 'POST',
       url: '/user/api/v1.user/getUserList/',
       payload: { roleId, page: 1, pageSize: 20 },
