@@ -7,6 +7,9 @@ import type {
   AuditRow,
   BackupItem,
   BackupSchedule,
+  JobInfo,
+  JobRunListQuery,
+  JobRunRow,
   LicenceUploadResult,
   RestoreResult,
 } from './contract';
@@ -62,3 +65,15 @@ export const listAudit = (q: Partial<AuditListQuery> & { page: number; pageSize:
 /** The filtered rows as .xlsx. GET /user/api/v1.audit/export/ */
 export const exportAudit = (f: Partial<AuditExportQuery>) =>
   http.get<Blob>(`${AUDIT}/export/`, { params: f, responseType: 'blob', slow: true });
+
+const JOB = '/user/api/v1.job';
+
+/** Every defined job with its schedule, next run and last status. GET /user/api/v1.job/list/ */
+export const listJobs = () => http.get<JobInfo[]>(`${JOB}/list/`);
+
+/** Runs, newest first, filtered by job and status. GET /user/api/v1.job/runs/ */
+export const listJobRuns = (q: Partial<JobRunListQuery> & { page: number; pageSize: number }) =>
+  http.get<Page<JobRunRow>>(`${JOB}/runs/`, { params: q });
+
+/** Queue a run of the job now (it starts within seconds). POST /user/api/v1.job/runNow/ */
+export const runJobNow = (name: string) => http.post<null>(`${JOB}/runNow/`, { name });

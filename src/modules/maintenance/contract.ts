@@ -108,6 +108,8 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   password_changed: '修改密码',
   password_change_failed: '修改密码失败',
   password_check_failed: '密码校验失败',
+  sign_in_locked: '锁定登录地址',
+  sign_in_alert: '登录失败告警',
   permission_denied: '越权访问被拒绝',
   theme_saved: '保存主题',
   logo_config_saved: '保存标志配置',
@@ -170,6 +172,7 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
   backup_schedule_saved: '保存备份计划',
   licence_uploaded: '上传授权',
   audit_exported: '导出审计日志',
+  job_run_now: '立即运行任务',
   form_created: '新建表单',
   form_imported: '导入表单',
   form_saved: '保存表单设计',
@@ -184,3 +187,58 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
 };
 
 export const auditActionText = (action: string) => AUDIT_ACTION_TEXT[action] ?? action;
+
+/* ---------- job records (运行记录) ---------- */
+
+/** What started a run: its schedule, an administrator (立即运行), a retry after a failure, or a module's queued work. */
+export type JobTrigger = 'schedule' | 'manual' | 'retry' | 'queued';
+export type JobRunStatus = 'running' | 'ok' | 'fail';
+
+export const JOB_TRIGGER_TEXT: Record<JobTrigger, string> = {
+  schedule: '定时',
+  manual: '手动',
+  retry: '重试',
+  queued: '排队',
+};
+export const JOB_STATUS_TEXT: Record<JobRunStatus, string> = { running: '运行中', ok: '成功', fail: '失败' };
+
+/** A job name: a module prefix and a dot, e.g. 'maintenance.backup'. */
+export const JOB_NAME_PATTERN = '^[a-z][a-z0-9-]*\\.[a-z][a-z0-9-]*$';
+
+/** One defined job, as the back office lists it. */
+export interface JobInfo {
+  name: string;
+  title: string;
+  /** Five-field cron expression (server time), or null when it only runs on demand. */
+  cron: string | null;
+  nextRunAt: number | null;
+  lastStatus: JobRunStatus | null;
+  lastStartedAt: number | null;
+}
+
+/** One run of a job (history row, kept JOB_HISTORY_DAYS days). */
+export interface JobRunRow {
+  id: number;
+  name: string;
+  title: string;
+  trigger: JobTrigger;
+  attempt: number;
+  startedAt: number;
+  finishedAt: number | null;
+  status: JobRunStatus;
+  rowsRead: number;
+  rowsWritten: number;
+  error: string | null;
+}
+
+/** GET /user/api/v1.job/runs/ */
+export const JobRunListQuery = Type.Object({
+  name: Type.Optional(Type.String({ pattern: JOB_NAME_PATTERN, maxLength: 80 })),
+  status: Type.Optional(Type.Union([Type.Literal('running'), Type.Literal('ok'), Type.Literal('fail')])),
+  ...PageFields,
+});
+export type JobRunListQuery = Static<typeof JobRunListQuery>;
+
+/** POST /user/api/v1.job/runNow/ */
+export const JobRunNowBody = Type.Object({ name: Type.String({ pattern: JOB_NAME_PATTERN, maxLength: 80 }) });
+export type JobRunNowBody = Static<typeof JobRunNowBody>;

@@ -13,6 +13,14 @@ export const maintenanceModule = defineModule({
       icon: 'DatabaseOutlined',
     },
     {
+      name: 'jobRecord',
+      path: '/cms/systemSetting/jobRecord',
+      title: '运行记录',
+      area: 'cms',
+      menu: true,
+      icon: 'ScheduleOutlined',
+    },
+    {
       name: 'authorization',
       path: '/cms/systemSetting/authorization',
       title: '授权信息',

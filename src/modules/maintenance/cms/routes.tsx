@@ -10,6 +10,12 @@ export default defineRoutes([
     meta: { title: '数据备份', icon: 'DatabaseOutlined', ...meta },
   },
   {
+    path: '/cms/systemSetting/jobRecord',
+    name: 'jobRecord',
+    lazy: () => import('./pages/job-record-page'),
+    meta: { title: '运行记录', icon: 'ScheduleOutlined', ...meta },
+  },
+  {
     path: '/cms/systemSetting/authorization',
     name: 'authorization',
     lazy: () => import('./pages/authorization-page'),
