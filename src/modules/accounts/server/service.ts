@@ -11,6 +11,7 @@ import { revokeUserSessions } from '@/server/identity/sessions';
 import { readSheet } from '@/server/excel/read';
 import { Codes } from '@/shared/errors';
 import { isStrongPassword } from '@/modules/auth/contract';
+import { clearSignInLocks } from '@/modules/auth/server/commands/clear-sign-in-locks';
 import {
   checkAccountFields,
   IMPORT_HEADERS,
@@ -203,11 +204,13 @@ export async function setAccountStatus(
   });
 }
 
+/** Unlock: every address locked out of the account (auth's per-address lockout) may try again. */
 export async function unlockAccount(app: FastifyInstance, actor: Actor, id: number): Promise<void> {
   const u = await briefOrThrow(app.db, id);
   await app.db.transaction().execute(async (trx) => {
+    const addresses = await clearSignInLocks(trx, u.username);
     await repo.updateUser(trx, id, { failedCount: 0, lockedUntil: null });
-    await log(trx, actor, 'account_unlocked', `user:${id} ${u.username}`);
+    await log(trx, actor, 'account_unlocked', `user:${id} ${u.username}`, `${addresses} locked addresses cleared`);
   });
 }
 
@@ -226,6 +229,8 @@ export async function resetPassword(
   const plain = encrypted ? await plainPassword(app, encrypted) : generated!;
   const passwordHash = await hashPassword(plain);
   await app.db.transaction().execute(async (trx) => {
+    // A new password ends the guessing of the old one: every address may try again.
+    await clearSignInLocks(trx, u.username);
     await repo.updateUser(trx, id, { passwordHash, mustChangePwd: 1, failedCount: 0, lockedUntil: null });
     await revokeUserSessions(trx, id);
     await log(
@@ -304,18 +309,8 @@ interface ValidRow {
  * password get a generated one, answered once here, and must change it at first sign-in.
  */
 export async function importAccounts(app: FastifyInstance, actor: Actor, input: Readable): Promise<ImportAnswer> {
-  let sheet: Awaited<ReturnType<typeof readSheet>>;
-  try {
-    sheet = await readSheet(input, IMPORT_MAX_ROWS);
-  } catch (e) {
-    input.resume();
-    const tooMany = e instanceof Error && e.message.startsWith('too many rows');
-    throw new AppError(
-      Codes.importError,
-      400,
-      tooMany ? `一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件` : '无法读取文件，请上传 .xlsx 格式的 Excel 表格',
-    );
-  }
+  // Refuses with its own coded message: unreadable (0x00000105), or over a limit (0x00000107, e.g. the row limit).
+  const sheet = await readSheet(input, IMPORT_MAX_ROWS);
   const missing = REQUIRED_HEADERS.filter((h) => !sheet.headers.includes(h));
   if (missing.length) throw new AppError(Codes.importError, 400, `表头缺少：${missing.join('、')}，请使用导入模板`);
   if (!sheet.rows.length) throw new AppError(Codes.importError, 400, '表格中没有数据行');
