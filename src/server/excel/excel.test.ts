@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Codes } from '@/shared/errors';
 import { buildTestApp, type TestApp } from '../test/helper';
 import { keysetRows, sendExcel } from './export';
 import { readSheet } from './read';
@@ -47,6 +48,10 @@ describe('Excel export and import', () => {
 
   it('refuses a sheet with more rows than allowed', async () => {
     const res = await app.inject({ method: 'GET', url: '/user/api/v1.test/export/' });
-    await expect(readSheet(Readable.from(res.rawPayload), 100)).rejects.toThrow(/too many rows/);
+    await expect(readSheet(Readable.from(res.rawPayload), 100)).rejects.toMatchObject({
+      code: Codes.spreadsheetTooLarge,
+      status: 413,
+      message: '表格行数过多：一次最多导入 100 行，请拆分文件',
+    });
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
 import { Codes } from '@/shared/errors';
 import { readSheet, XLSX_MAX_CELL_CHARS, XLSX_MAX_COLUMNS, XLSX_MAX_SHARED_STRINGS } from './read';
+import { peakRssGrowthMb } from './test-memory';
 import { deflated, sharedStringsBomb, sheetRows, workbookParts, xlsxOf, zip } from './test-xlsx';
 
 const read = (file: Buffer, maxRows?: number) => readSheet(Readable.from([file]), maxRows);
@@ -17,21 +18,6 @@ async function refusal(file: Buffer, maxRows?: number): Promise<AppError> {
   );
   expect(e).toBeInstanceOf(AppError);
   return e as AppError;
-}
-
-/** Runs `fn` while sampling the process's resident memory; answers the largest growth in MB. */
-async function peakGrowthMb(fn: () => Promise<unknown>): Promise<number> {
-  const start = process.memoryUsage().rss;
-  let peak = start;
-  const sample = () => (peak = Math.max(peak, process.memoryUsage().rss));
-  const timer = setInterval(sample, 2);
-  try {
-    await fn();
-  } finally {
-    clearInterval(timer);
-    sample();
-  }
-  return (peak - start) / 1024 / 1024;
 }
 
 describe('readSheet', () => {
@@ -93,7 +79,7 @@ describe('readSheet', () => {
     it('is refused from its declared size before anything inflates, memory flat', async () => {
       expect(bomb.length).toBeLessThan(12 * 1024 * 1024);
       let e: AppError | undefined;
-      const growth = await peakGrowthMb(async () => (e = await refusal(bomb)));
+      const growth = await peakRssGrowthMb(async () => (e = await refusal(bomb)));
       expect(e).toMatchObject({ code: Codes.spreadsheetTooLarge, status: 413 });
       expect(e!.message).toBe('表格过大：文本内容解压后超过 30 MB');
       expect(growth).toBeLessThan(200);
@@ -101,7 +87,7 @@ describe('readSheet', () => {
 
     it('is refused while inflating when its headers lie about the size', async () => {
       let e: AppError | undefined;
-      const growth = await peakGrowthMb(async () => (e = await refusal(sharedStringsBomb(3200, { lie: true }))));
+      const growth = await peakRssGrowthMb(async () => (e = await refusal(sharedStringsBomb(3200, { lie: true }))));
       expect(e).toMatchObject({ code: Codes.spreadsheetTooLarge, status: 413 });
       expect(e!.message).toContain('压缩比异常（超过 100 倍）');
       expect(growth).toBeLessThan(200);

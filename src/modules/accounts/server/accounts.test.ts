@@ -3,13 +3,15 @@ import ExcelJS from 'exceljs';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readSheet } from '@/server/excel/read';
+import { peakRssGrowthMb } from '@/server/excel/test-memory';
+import { sharedStringsBomb, xlsxOf } from '@/server/excel/test-xlsx';
 import { verifyPassword } from '@/server/identity/passwords';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { multipartBody, TINY_PNG } from '@/server/test/multipart';
 import { Codes } from '@/shared/errors';
 import { isStrongPassword } from '@/modules/auth/contract';
 import { encryptPassword, fetchPublicKey, loginAs } from '@/modules/auth/server/test-login';
-import { IMPORT_HEADERS, MESSAGES } from '../contract';
+import { IMPORT_HEADERS, IMPORT_MAX_ROWS, MESSAGES } from '../contract';
 
 const BASE = '/user/api/v1.account';
 
@@ -475,6 +477,83 @@ describe('account administration', () => {
       const headerless = await upload(await sheet([['a', 'b']], ['foo', 'bar']));
       expect(headerless.json().errorCode).toBe(Codes.importError);
       expect(headerless.json().message).toContain('用户名');
+    });
+
+    describe('hostile spreadsheets (issue 11)', () => {
+      const userCount = async () =>
+        Number(
+          (
+            await app.db
+              .selectFrom('appUser')
+              .select((eb) => eb.fn.countAll().as('n'))
+              .executeTakeFirstOrThrow()
+          ).n,
+        );
+      const header = [...IMPORT_HEADERS];
+      const row = (i: number) => [`hostile${i}`, '导入', `H${i}`, '学生', '', '', '', '', 'Hostile@2026'];
+
+      it("refuses the issue's zip bomb (3.2 GB of shared strings in 9 MB) with 413 and memory flat, then imports normally", async () => {
+        const bomb = sharedStringsBomb(3200);
+        const lying = sharedStringsBomb(3200, { lie: true });
+        const before = await userCount();
+        const answers: { statusCode: number; json: () => { errorCode: string; message: string } }[] = [];
+        const growth = await peakRssGrowthMb(async () => {
+          answers.push(await upload(bomb), await upload(lying));
+        });
+        const [honest, liar] = answers.map((r) => ({ status: r.statusCode, ...r.json() }));
+        expect(honest).toMatchObject({
+          status: 413,
+          errorCode: Codes.spreadsheetTooLarge,
+          message: '表格过大：文本内容解压后超过 30 MB',
+        });
+        expect(liar).toMatchObject({ status: 413, errorCode: Codes.spreadsheetTooLarge });
+        expect(liar!.message).toContain('疑似压缩炸弹');
+        expect(growth).toBeLessThan(200);
+        expect(await userCount()).toBe(before);
+
+        const res = await upload(await sheet([row(1)]));
+        expect(res.json()).toMatchObject({ errorCode: Codes.ok, data: { imported: 1 } });
+      });
+
+      it('refuses too many rows, too many columns and a too-long cell with 413, each naming its limit', async () => {
+        const before = await userCount();
+        const rows = Array.from({ length: IMPORT_MAX_ROWS + 1 }, (_, i) => row(i + 100));
+        const tooMany = await upload(xlsxOf([header, ...rows]));
+        expect(tooMany.statusCode).toBe(413);
+        expect(tooMany.json()).toMatchObject({
+          errorCode: Codes.spreadsheetTooLarge,
+          message: `表格行数过多：一次最多导入 ${IMPORT_MAX_ROWS} 行，请拆分文件`,
+        });
+        const wide = await upload(xlsxOf([[...header, ...Array.from({ length: 100 }, (_, i) => `备注${i}`)], row(2)]));
+        expect(wide.statusCode).toBe(413);
+        expect(wide.json()).toMatchObject({
+          errorCode: Codes.spreadsheetTooLarge,
+          message: '表格列数过多：第 1 行超过 100 列',
+        });
+        const long = await upload(xlsxOf([header, row(3), ['hostile4', '长'.repeat(40_000)]]));
+        expect(long.statusCode).toBe(413);
+        expect(long.json()).toMatchObject({
+          errorCode: Codes.spreadsheetTooLarge,
+          message: '单元格内容过长：第 3 行 B 列超过 32767 个字符',
+        });
+        expect(await userCount()).toBe(before);
+      });
+
+      it('refuses a cut-short zip and an old .xls with the import error (400) saying what to do', async () => {
+        const good = await sheet([row(5)]);
+        const cut = await upload(good.subarray(0, Math.floor(good.length * 0.6)));
+        expect(cut.statusCode).toBe(400);
+        expect(cut.json()).toMatchObject({
+          errorCode: Codes.importError,
+          message: '文件已损坏或不完整，请在 Excel 中重新保存为 .xlsx 后再导入',
+        });
+        const xls = await upload(
+          Buffer.concat([Buffer.from('d0cf11e0a1b11ae1', 'hex'), Buffer.alloc(4096)]),
+          'users.xls',
+        );
+        expect(xls.statusCode).toBe(400);
+        expect(xls.json().message).toContain('另存为不加密的 .xlsx');
+      });
     });
 
     it('serves a template with the headers and one example row', async () => {
