@@ -49,6 +49,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { db, dialect } = openDb({
     databaseUrl: config.databaseUrl,
     sqliteFile: `${config.dataDir}/campus-portal.sqlite`,
+    pgTimeouts: config.pg,
+    log: app.log,
     ...opts.db,
   });
   app.decorate('db', db);

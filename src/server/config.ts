@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { parsePublicKey } from './licence/licence';
 
@@ -33,6 +34,14 @@ export interface Config {
    * over what the back office stored; null = leave the stored setting alone.
    */
   sso: SsoEnv | null;
+  /**
+   * Which peers may speak for the client through X-Forwarded-For/-Proto/-Host (TRUST_PROXY):
+   * false = nobody (req.ip is the socket's peer), true = everybody, or the proxies' addresses
+   * and CIDRs. Passed to Fastify's trustProxy as it is.
+   */
+  trustProxy: boolean | string[];
+  /** PostgreSQL timeouts in milliseconds (0 = no limit); unused on SQLite. */
+  pg: PgTimeouts;
   /** Directory of the built client (vite build output). */
   staticDir: string;
   logLevel: string;
@@ -44,6 +53,17 @@ export interface SsoEnv {
   oidc: { issuer: string; clientId: string; clientSecret: string; redirectUri: string } | null;
   retainBackDoor: boolean;
   adminHost: string;
+}
+
+export interface PgTimeouts {
+  /** Opening a connection, or waiting for a free one of the pool. */
+  connectMs: number;
+  /** The server cancels a statement running longer (PostgreSQL statement_timeout). */
+  statementMs: number;
+  /** The driver gives up on an answer that does not come (a vanished server cannot cancel). */
+  queryMs: number;
+  /** An idle pooled connection is closed after this long. */
+  idleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -103,6 +123,72 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be 1/0 or true/false (got "${raw}")`);
 }
 
+/** proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside addresses. */
+const NAMED_RANGES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function trustedPeer(item: string): boolean {
+  if (NAMED_RANGES.includes(item)) return true;
+  const [addr, range, ...rest] = item.split('/');
+  const family = net.isIP(addr ?? '');
+  if (!family || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  // An IPv4 netmask written as an address (10.0.0.0/255.0.0.0).
+  return family === 4 && net.isIPv4(range);
+}
+
+/**
+ * TRUST_PROXY: off unless set. `true` trusts every peer (only when nothing but the proxy can reach
+ * the port); otherwise a comma list of the proxies' addresses and CIDRs. Hop counts are refused:
+ * Fastify 5 ignores them, because a count cannot tell the proxy from a client sending the header.
+ */
+function trustProxyFromEnv(env: NodeJS.ProcessEnv): boolean | string[] {
+  const raw = env.TRUST_PROXY?.trim() ?? '';
+  if (raw === '' || raw === '0' || raw.toLowerCase() === 'false') return false;
+  if (raw.toLowerCase() === 'true') return true;
+  if (/^\d+$/.test(raw))
+    throw new ConfigError(
+      `TRUST_PROXY must be true or the proxies' addresses/CIDRs, e.g. 10.0.0.5 or 10.0.0.0/24 (got "${raw}": a hop count cannot tell the proxy from a client)`,
+    );
+  const items = raw.split(',').map((s) => s.trim());
+  const bad = items.find((item) => !trustedPeer(item));
+  if (bad !== undefined)
+    throw new ConfigError(
+      `TRUST_PROXY must be true or a comma list of IP addresses and CIDRs, e.g. 10.0.0.5,10.0.1.0/24 (got "${bad}")`,
+    );
+  return items;
+}
+
+const HOUR_MS = 3_600_000;
+
+/**
+ * Connect 5 s: with the database away a request answers 503 well inside the client's 20 s
+ * timeout instead of hanging. Statement 30 s: far beyond any interactive query, it stops a
+ * runaway one; the driver waits 5 s longer so that the server cancels first.
+ */
+export const PG_TIMEOUT_DEFAULTS: PgTimeouts = {
+  connectMs: 5_000,
+  statementMs: 30_000,
+  queryMs: 35_000,
+  idleMs: 30_000,
+};
+
+function pgTimeoutsFromEnv(env: NodeJS.ProcessEnv): PgTimeouts {
+  const d = PG_TIMEOUT_DEFAULTS;
+  const t: PgTimeouts = {
+    connectMs: int(env, 'PG_CONNECT_TIMEOUT_MS', d.connectMs, 0, HOUR_MS),
+    statementMs: int(env, 'PG_STATEMENT_TIMEOUT_MS', d.statementMs, 0, HOUR_MS),
+    queryMs: int(env, 'PG_QUERY_TIMEOUT_MS', d.queryMs, 0, HOUR_MS),
+    idleMs: int(env, 'PG_IDLE_TIMEOUT_MS', d.idleMs, 0, HOUR_MS),
+  };
+  // The server must get to cancel a slow statement first: a driver-side timeout leaves the connection busy.
+  if (t.queryMs !== 0 && t.statementMs !== 0 && t.queryMs <= t.statementMs)
+    throw new ConfigError(
+      `PG_QUERY_TIMEOUT_MS (${t.queryMs}) must be longer than PG_STATEMENT_TIMEOUT_MS (${t.statementMs}), or 0`,
+    );
+  return t;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv))
@@ -160,6 +246,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     licencePublicKey,
     licenceFile: env.LICENCE_FILE?.trim() || null,
     sso: ssoFromEnv(env),
+    trustProxy: trustProxyFromEnv(env),
+    pg: pgTimeoutsFromEnv(env),
     staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
   };

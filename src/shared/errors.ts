@@ -33,6 +33,8 @@ export const Codes = {
   passwordChangeRequired: '0x00000035',
   serviceUnavailable: '0x00000503',
   taskAlreadyHandled: '0x00000410',
+  /** The database cannot be reached right now (connection lost, restarting, timed out): HTTP 503. */
+  databaseUnavailable: '0x00000504',
   /** An uploaded spreadsheet over a reading limit (size, compression ratio, rows, columns, cell length): HTTP 413. */
   spreadsheetTooLarge: '0x00000107',
 } as const;
@@ -80,5 +82,6 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.passwordChangeRequired]: '请先修改密码',
   [Codes.serviceUnavailable]: '服务暂不可用，请稍后重试',
   [Codes.taskAlreadyHandled]: '该任务已被他人处理',
+  [Codes.databaseUnavailable]: '数据库暂不可用，请稍后重试',
   [Codes.spreadsheetTooLarge]: '表格过大，请拆分后再导入',
 };

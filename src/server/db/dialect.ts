@@ -4,6 +4,7 @@ import { Kysely, PostgresDialect, SqliteDialect, CamelCasePlugin } from 'kysely'
 import Sqlite from 'better-sqlite3';
 import pg from 'pg';
 import type { Database } from './schema';
+import { PG_TIMEOUT_DEFAULTS, type PgTimeouts } from '../config';
 
 // int8 (bigint) columns hold millisecond timestamps and counts: well inside 2^53, so
 // read them as numbers rather than pg's default strings.
@@ -21,7 +22,19 @@ export interface OpenOptions {
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   pgSchema?: string;
   poolSize?: number;
+  /** PostgreSQL timeouts (config.pg); the defaults of config.ts when absent. */
+  pgTimeouts?: PgTimeouts;
+  /** Where a lost connection is reported (the app's pino logger); stderr when absent. */
+  log?: DbLogger;
 }
+
+export interface DbLogger {
+  warn(obj: object, msg: string): void;
+}
+
+const stderrLogger: DbLogger = {
+  warn: (obj, msg) => console.error(msg, JSON.stringify(obj)),
+};
 
 export interface OpenDb {
   db: Db;
@@ -30,11 +43,7 @@ export interface OpenDb {
 
 export function openDb(opts: OpenOptions): OpenDb {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
-      ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
-    });
+    const pool = openPgPool(opts);
     return {
       db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), plugins: [new CamelCasePlugin()] }),
       dialect: 'postgres',
@@ -54,6 +63,40 @@ export function openDb(opts: OpenOptions): OpenDb {
     }),
     dialect: 'sqlite',
   };
+}
+
+/**
+ * The PostgreSQL pool. A connection the server drops (restart, failover, pg_terminate_backend,
+ * an idle cut) emits `error`, on the connection and, while it is idle, on the pool; unhandled,
+ * either ends the process. A query in flight fails (→ 503, see connection-errors.ts), the broken
+ * connection is discarded at release and the next query opens a fresh one: the server recovers
+ * by itself.
+ */
+function openPgPool(opts: OpenOptions): pg.Pool {
+  const t = opts.pgTimeouts ?? PG_TIMEOUT_DEFAULTS;
+  const log = opts.log ?? stderrLogger;
+  const pool = new pg.Pool({
+    connectionString: opts.databaseUrl!,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: t.connectMs,
+    idleTimeoutMillis: t.idleMs,
+    ...(t.statementMs ? { statement_timeout: t.statementMs } : {}),
+    ...(t.queryMs ? { query_timeout: t.queryMs } : {}),
+    // Notice a silently vanished server (no FIN: a cut network, a failed-over address) on idle sockets too.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    // Names this server's sessions in pg_stat_activity; ?application_name= in DATABASE_URL wins.
+    application_name: opts.pgSchema ? `campus-portal:${opts.pgSchema}` : 'campus-portal',
+    ...(opts.pgSchema ? { options: `-c search_path=${opts.pgSchema}` } : {}),
+  });
+  // Every connection reports its own loss, idle or checked out; the pool then only drops it.
+  pool.on('connect', (client) =>
+    client.on('error', (err: Error & { code?: string }) =>
+      log.warn({ code: err.code, reason: err.message }, 'database connection lost'),
+    ),
+  );
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 const STATEMENT_CACHE_SIZE = 500;

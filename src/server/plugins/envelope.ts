@@ -2,6 +2,7 @@ import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { Codes, DEFAULT_MESSAGES } from '@/shared/errors';
 import { AppError } from '../errors';
+import { isDatabaseUnavailable } from '../db/connection-errors';
 
 /** Field names a person reads, for validation messages. Unknown fields show as written. */
 function fieldOf(err: FastifyError): string {
@@ -16,8 +17,9 @@ function fieldOf(err: FastifyError): string {
 
 /**
  * One error handler for the whole server (DESIGN §5): AppError → its code and status;
- * schema failures → 400 input error naming the field; body too large → 413; everything
- * else → 500 with a generic message. Stack traces and SQL never leave the server.
+ * schema failures → 400 input error naming the field; body too large → 413; the database
+ * out of reach → 503 Codes.databaseUnavailable; everything else → 500 with a generic
+ * message. Stack traces and SQL never leave the server.
  */
 export const envelopePlugin = fp(async (app) => {
   app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
@@ -43,6 +45,15 @@ export const envelopePlugin = fp(async (app) => {
     if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
       // Malformed JSON, wrong content type and the like: the client's fault, said plainly.
       return reply.status(fe.statusCode).send({ errorCode: Codes.inputError, message: '请求格式不正确', data: null });
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The pool reconnects by itself: the caller is told to retry, not that we failed.
+      req.log.warn({ err }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send({
+        errorCode: Codes.databaseUnavailable,
+        message: DEFAULT_MESSAGES[Codes.databaseUnavailable],
+        data: null,
+      });
     }
     req.log.error({ err }, 'unhandled error');
     return reply
