@@ -2,6 +2,9 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import fs from 'node:fs';
+import noModuleCycles from './eslint/rules/no-module-cycles.js';
+import noRelativeEscape from './eslint/rules/no-relative-escape.js';
 
 // Import directions of DESIGN §2: app → modules → core/shared; client code never imports a
 // server folder; shared imports nothing of the project.
@@ -13,6 +16,51 @@ const noServerFromClient = {
     },
   ],
 };
+
+// Module boundaries (DESIGN §2, STYLE "Boundaries in practice"): one zone per folder of
+// src/modules. Another module is reached only through its public faces: contract.ts, api.ts,
+// module.ts, ui.ts (kit-free components and helpers) and ui-web/ui-cms/ui-mobile.ts (components of
+// one kit, so a phone never downloads antd through a shared barrel), testing.ts (sample data for
+// tests); from a server folder also its server/index.ts, server/commands/* (the operations other
+// servers may call) and server/testing.ts (test sign-in and the like).
+const MODULES = fs
+  .readdirSync(new URL('./src/modules', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+const CLIENT_FACES = 'contract|api|module|ui|ui-web|ui-cms|ui-mobile|testing';
+const SERVER_FACES = 'contract|module|testing|server|server/commands/[a-z0-9-]+|server/testing';
+// modules/manifests.ts is the hand-written registration list the module-registration work replaces.
+const crossModule = (own, faces) => ({
+  regex: `^@/modules/(?!${own}/)(?!manifests$)[^/]+(?!/(${faces})$)(/.*)?$`,
+  message: `another module is imported only through its public faces (${faces.replaceAll('|', ', ')}) — DESIGN §2`,
+});
+const noModulesFromCore = {
+  patterns: [
+    { group: ['@/modules', '@/modules/**'], message: 'core, server and shared never import modules (DESIGN §2)' },
+  ],
+};
+// Core server files that still list modules by static import: the module-discovery and
+// table-ownership work (issue 12) turns them into discovery by path. Shrink this list, never grow it.
+const SERVER_AWAITING_DISCOVERY = [
+  'src/server/db/migrate.ts',
+  'src/server/db/seed/index.ts',
+  'src/server/db/seed/content.ts',
+  'src/server/bench/workflow-tasks.ts',
+];
+
+const moduleZones = MODULES.flatMap((m) => [
+  {
+    files: [`src/modules/${m}/**`],
+    ignores: [`src/modules/${m}/server/**`],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...noServerFromClient.patterns, crossModule(m, CLIENT_FACES)] }],
+    },
+  },
+  {
+    files: [`src/modules/${m}/server/**`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [crossModule(m, SERVER_FACES)] }] },
+  },
+]);
 
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'data', 'coverage', 'test-results'] },
@@ -71,5 +119,23 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { boundaries: { rules: { 'no-module-cycles': noModuleCycles, 'no-relative-escape': noRelativeEscape } } },
+    rules: { 'boundaries/no-relative-escape': 'error' },
+  },
+  { files: ['src/modules/*/**/*.{ts,tsx}'], rules: { 'boundaries/no-module-cycles': 'error' } },
+  ...moduleZones,
+  {
+    files: ['src/core/**'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...noServerFromClient.patterns, ...noModulesFromCore.patterns] }],
+    },
+  },
+  {
+    files: ['src/server/**', 'pwa/**'],
+    ignores: SERVER_AWAITING_DISCOVERY,
+    rules: { 'no-restricted-imports': ['error', noModulesFromCore] },
   },
 );

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { instanceLink, taskLink } from '@/modules/workflow/contract';
-import { phoneLink } from './contract';
+import { instanceLink, phoneLink, taskLink } from './approval-links';
 
 describe('phoneLink', () => {
   it('sends the workflow messages’ desktop links to the phone pages', () => {

@@ -4,7 +4,7 @@ import { SpinLoading } from 'antd-mobile';
 import { useSession } from '@/core/session/store';
 import { getTheme } from '@/modules/org-config/api';
 import { useCurrentRoute } from '../layouts/use-route-meta';
-import '@/modules/mobile/mobile/antd-mobile-setup';
+import '@/core/ui/antd-mobile-setup';
 
 /**
  * Root of every /mobile/* page: antd-mobile only (no antd desktop code), waits for the session

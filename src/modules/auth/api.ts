@@ -1,5 +1,4 @@
 import { http } from '@/core/http';
-import { useSession } from '@/core/session/store';
 import type { CheckLoginAnswer, LoginAnswer, PublicKeyAnswer, UrlsAnswer } from './contract';
 
 /** Sign-in calls of spec section 7. Passwords arrive here already encrypted (encryptPassword). */
@@ -34,8 +33,8 @@ export const ssoExchange = (q: { ticket?: string; code?: string; state?: string;
 export const adminSsoLogin = (q: { ticket?: string; code?: string; state?: string; to?: string }) =>
   http.post<LoginAnswer>('/user/login/admin_login/', q);
 
-/** Sign out; answers where the browser goes next. POST /user/login/login_out/ */
-export const logout = () => http.post<{ logout_url: string }>('/user/login/login_out/', undefined, { silent: true });
+// Sign-out lives in core (every shell's exit uses it); re-exported for the pages that sign in and out here.
+export { logout, signOut } from '@/core/session/sign-out';
 
 /** Is the session still alive. POST /user/api/v1.user/check_user_is_login/ */
 export const checkUserIsLogin = () =>
@@ -50,20 +49,3 @@ export const changePassword = (b: { old_password: string; new_password: string }
 
 /** Re-confirm the signed-in user's password (encrypted). POST /user/api/v1.user/check_user/ */
 export const checkUser = (b: { password: string }) => http.post<unknown>('/user/api/v1.user/check_user/', b);
-
-/**
- * Sign out (spec section 4 "Exit"): tell the server (a failure must not keep the user in),
- * clear the session, and answer where the browser goes: the SSO logout address or the login page.
- */
-export async function signOut(loginPath: '/login' | '/loginAdmin' = '/login'): Promise<string> {
-  const kept = useSession.getState().ssoInfo?.logout_url ?? '';
-  let target = kept;
-  try {
-    const res = await logout();
-    target = res.data?.logout_url || kept;
-  } catch {
-    // the session is cleared below either way
-  }
-  await useSession.getState().clear();
-  return target || loginPath;
-}

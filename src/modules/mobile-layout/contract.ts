@@ -158,27 +158,6 @@ export const PHONE_PAGES: Readonly<Record<string, string>> = {
   taskWorkBench: '/mobile/taskPending',
 };
 
-const TASK_APPROVAL_PATH = '/web/taskCenter/taskApproval';
-const positiveId = (v: string | null) => (v && /^[1-9]\d{0,15}$/.test(v) ? v : null);
-
-/**
- * Where an in-app link (a message's) goes on a phone: the desktop approval page of a task opens
- * its sheet on /mobile/taskPending, of an instance its progress on /mobile/mobileFlowChart (the
- * desktop page would leave the phone shell). Any other link comes back unchanged.
- */
-export function phoneLink(link: string): string {
-  const q = link.indexOf('?');
-  if (q < 0) return link;
-  const path = link.slice(0, q).replace(/\/$/, '');
-  if (path !== TASK_APPROVAL_PATH) return link;
-  const params = new URLSearchParams(link.slice(q + 1).split('#')[0]);
-  const taskId = positiveId(params.get('taskId'));
-  if (taskId) return `/mobile/taskPending?taskId=${taskId}`;
-  const instanceId = positiveId(params.get('instanceId'));
-  if (instanceId) return `/mobile/mobileFlowChart?instanceId=${instanceId}`;
-  return link;
-}
-
 /** A tile as answered: `to` is where a tap goes (the entry's phone page or path, or the link's url). */
 export interface TileView extends LayoutTile {
   to: string;

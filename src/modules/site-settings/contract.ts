@@ -1,57 +1,19 @@
 import { Type, type Static } from 'typebox';
 import { SHORTCUT_ICONS, type ShortcutIconName } from '@/shared/shortcut-icons';
 
-// ---------------------------------------------------------------------------------------------
-// Display settings: writes to the organisation config (served under /portal/backend/organizationConfig/)
-// ---------------------------------------------------------------------------------------------
-
-export const TITLE_MAX = 40;
-/** Upload limits of POST /portal/backend/organizationConfig/uploadImage/?purpose= */
-export const LOGO_IMAGE_MAX_BYTES = 2 * 1024 * 1024;
-export const LOGIN_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-
-/** A picture: a path on this site (an upload, a built-in image) or an http(s) address. */
-const ImageUrl = Type.String({ pattern: '^(/[^\\s]*|https?://[^\\s]+)$', maxLength: 500 });
-/** Required text: at least one non-blank character. */
-const Title = Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' });
-/** http(s) address or '' (none). */
-export const OptionalHttpUrl = Type.String({ pattern: '^(https?://[^\\s]+)?$', maxLength: 500 });
-
-/** POST /portal/backend/organizationConfig/saveLogoConfig/ (JSON) — the whole logo config. */
-export const SaveLogoBody = Type.Object({
-  icon: ImageUrl,
-  logo: ImageUrl,
-  backend: Type.Object({ title: Title, font: Type.String({ maxLength: 200 }) }),
-  front: Type.Object({ title: Title }),
-});
-export type SaveLogoBody = Static<typeof SaveLogoBody>;
-
-/** POST /portal/backend/organizationConfig/saveLoginConfig/ (JSON) — the whole login page config. */
-export const SaveLoginBody = Type.Object({
-  picture: ImageUrl,
-  browsers: Type.Array(Type.String({ minLength: 1, maxLength: 60 }), { maxItems: 10 }),
-  resolution: Type.String({ maxLength: 40 }),
-  filings: Type.Array(
-    Type.Object({ text: Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' }), url: OptionalHttpUrl }),
-    { maxItems: 10 },
-  ),
-  copyright: Type.String({ maxLength: 200 }),
-});
-export type SaveLoginBody = Static<typeof SaveLoginBody>;
-
-export const UploadImageQuery = Type.Object({
-  purpose: Type.Union([Type.Literal('logo'), Type.Literal('login')], { default: 'logo' }),
-});
-export type UploadImageQuery = Static<typeof UploadImageQuery>;
-
-/** Answer of uploadImage. */
-export interface UploadedImage {
-  id: string;
-  url: string;
-  mime: string;
-  size: number;
-  name: string;
-}
+// Display settings write the organisation config: their bodies are org-config's contract (the
+// server that stores them), re-exported for this module's pages.
+import { ImageUrl, OptionalHttpUrl, TITLE_MAX } from '@/modules/org-config/contract';
+export {
+  LOGIN_IMAGE_MAX_BYTES,
+  LOGO_IMAGE_MAX_BYTES,
+  OptionalHttpUrl,
+  SaveLoginBody,
+  SaveLogoBody,
+  TITLE_MAX,
+  UploadImageQuery,
+  type UploadedImage,
+} from '@/modules/org-config/contract';
 
 /** The theme colour presets of the display settings page. */
 export const THEME_PRESETS: readonly { name: string; color: string }[] = [

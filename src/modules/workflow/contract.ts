@@ -9,9 +9,8 @@ import { RuleCondition, type FormSchema, type FormValues } from '@/shared/forms/
  * `/workflow/api/v1.delegation/*` (admin); the public record `/workflow/api/v1.record/`.
  */
 
-/** In-app paths the messages link to. */
-export const taskLink = (taskId: number) => `/web/taskCenter/taskApproval?taskId=${taskId}`;
-export const instanceLink = (instanceId: number) => `/web/taskCenter/taskApproval?instanceId=${instanceId}`;
+/** In-app paths the messages link to (shared: the phone pages turn them into their own). */
+export { instanceLink, taskLink } from '@/shared/approval-links';
 
 const Id = Type.Integer({ minimum: 1 });
 const NodeId = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,39}$' });

@@ -10,7 +10,7 @@ import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { multipartBody, TINY_PNG } from '@/server/test/multipart';
 import { Codes } from '@/shared/errors';
 import { isStrongPassword } from '@/modules/auth/contract';
-import { encryptPassword, fetchPublicKey, loginAs } from '@/modules/auth/server/test-login';
+import { encryptPassword, fetchPublicKey, loginAs } from '@/modules/auth/server/testing';
 import { IMPORT_HEADERS, IMPORT_MAX_ROWS, MESSAGES } from '../contract';
 
 const BASE = '/user/api/v1.account';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
-import { encryptPassword, fetchPublicKey } from '@/modules/auth/server/test-login';
+import { encryptPassword, fetchPublicKey } from '@/modules/auth/server/testing';
 
 // The second write of a change fails on demand: nothing of the change may remain.
 const failing = vi.hoisted(() => ({ platforms: false, sessions: false }));

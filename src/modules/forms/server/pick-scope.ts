@@ -1,4 +1,4 @@
-import { registerPickScope } from '@/modules/organization/server/pick-scopes';
+import { registerPickScope } from '@/modules/organization/server/commands/pick-scopes';
 import { notFound } from '@/server/errors';
 import { userFieldScope } from './commands/user-field-scope';
 import { readForm, readFormVersionSchema } from './commands/read-form';

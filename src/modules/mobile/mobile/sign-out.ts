@@ -1,4 +1,4 @@
-import { MOBILE_LOGIN_PATH, rememberDevice } from '../device-choice';
+import { MOBILE_LOGIN_PATH, rememberDevice } from '@/core/routing/device-choice';
 
 /**
  * After auth's signOut: the SSO logout address in the browser, else the phone login. Signing out

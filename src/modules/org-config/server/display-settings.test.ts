@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { multipartBody, TINY_PNG } from '@/server/test/multipart';
 import { Codes } from '@/shared/errors';
-import type { SaveLoginBody, SaveLogoBody } from '@/modules/site-settings/contract';
+import type { SaveLoginBody, SaveLogoBody } from '@/modules/org-config/contract';
 
 const BASE = '/portal/backend/organizationConfig';
 

@@ -8,7 +8,7 @@ import {
   SaveLoginBody,
   SaveLogoBody,
   UploadImageQuery,
-} from '@/modules/site-settings/contract';
+} from '@/modules/org-config/contract';
 import { saveUpload } from '@/server/uploads/store';
 import { IMAGE_KINDS } from '@/server/uploads/sniff';
 import { audit } from '@/server/identity/audit';

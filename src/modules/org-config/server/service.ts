@@ -4,7 +4,7 @@ import { userPlatforms } from '@/server/identity/menus';
 import { audit } from '@/server/identity/audit';
 import { noPermission, notFound } from '@/server/errors';
 import type { LoginConfig, LogoConfig, SaveThemeBody, Theme } from '../contract';
-import type { SaveLoginBody, SaveLogoBody } from '@/modules/site-settings/contract';
+import type { SaveLoginBody, SaveLogoBody } from '@/modules/org-config/contract';
 import { DEFAULT_LOGO } from './defaults';
 import { platformExists, readLogo, readPlatformLogo, writeLogin, writeLogo, writeTheme } from './repository';
 

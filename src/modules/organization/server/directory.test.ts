@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
 import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
-import { publishedForm } from '@/modules/forms/server/test-support';
-import { act, apply, expectOk, flow, line, pending, users } from '@/modules/workflow/server/test-support';
+import { publishedForm } from '@/modules/forms/server/testing';
+import { act, apply, expectOk, flow, line, pending, users } from '@/modules/workflow/server/testing';
 import { PICK_LIMIT, type DirectoryPerson, type PickContext } from '../contract';
 
 const LIST = '/user/api/v1.user/getUserList/';

@@ -1,4 +1,4 @@
-import { registerPickScope, type PickScope } from '@/modules/organization/server/pick-scopes';
+import { registerPickScope, type PickScope } from '@/modules/organization/server/commands/pick-scopes';
 import { userFieldScope } from '@/modules/forms/server/commands/user-field-scope';
 import { AppError, badInput, noPermission, notFound } from '@/server/errors';
 import { Codes } from '@/shared/errors';

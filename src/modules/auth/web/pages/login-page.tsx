@@ -14,7 +14,7 @@ import type { LoginAnswer, UrlsAnswer } from '@/modules/auth/contract';
 import { completeSignIn, openPath } from '../complete-sign-in';
 import s from './login-page.module.css';
 import { FilingLinks } from '@/core/ui/filing-links';
-import { isPhone, MOBILE_LOGIN_PATH, prefersMobile, rememberDevice } from '@/modules/mobile/device-choice';
+import { isPhone, MOBILE_LOGIN_PATH, prefersMobile, rememberDevice } from '@/core/routing/device-choice';
 
 interface LoginForm {
   username: string;

@@ -1,4 +1,4 @@
-import type { PickScope } from '@/modules/organization/server/pick-scopes';
+import type { PickScope } from '@/modules/organization/server/commands/pick-scopes';
 import { badInput } from '@/server/errors';
 import { allFields, type FormField, type FormSchema } from '@/shared/forms/schema';
 

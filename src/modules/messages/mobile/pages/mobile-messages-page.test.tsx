@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { httpInstances } from '@/core/http';
 import type { Message } from '@/modules/messages/contract';
-import { instanceLink, taskLink } from '@/modules/workflow/contract';
+import { instanceLink, taskLink } from '@/shared/approval-links';
 import MobileMessagesPage from './mobile-messages-page';
 
 const now = Date.now();

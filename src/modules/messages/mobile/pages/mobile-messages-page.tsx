@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ErrorBlock, InfiniteScroll, List, NavBar, PullToRefresh, SwipeAction, Tabs, Toast } from 'antd-mobile';
-import { phoneLink } from '@/modules/mobile-layout/contract';
+import { phoneLink } from '@/shared/approval-links';
 import { listMessages, readMessage } from '@/modules/messages/api';
 import { MESSAGE_KIND_LABELS, type Message } from '@/modules/messages/contract';
 import { messageTime } from '@/modules/messages/time-text';

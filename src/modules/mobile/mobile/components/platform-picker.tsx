@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ActionSheet, Toast } from 'antd-mobile';
-import '../antd-mobile-setup';
+import '@/core/ui/antd-mobile-setup';
 import type { PlatformMenus } from '@/shared/menus';
 import { enterPlatform } from '@/modules/platform/api';
 

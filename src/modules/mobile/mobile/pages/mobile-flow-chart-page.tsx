@@ -1,6 +1,6 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, ErrorBlock, NavBar } from 'antd-mobile';
-import { MobileFlowProgress } from '@/modules/workflow/mobile/components/mobile-flow-progress';
+import { MobileFlowProgress } from '@/modules/workflow/ui-mobile';
 import { MOBILE_HOME } from '../mobile-landing';
 import s from '../mobile.module.css';
 

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Form, Input, SpinLoading, Toast } from 'antd-mobile';
-import '../antd-mobile-setup';
+import '@/core/ui/antd-mobile-setup';
 import { encryptPassword, preloadEncryption } from '@/core/crypto/encrypt-password';
 import { getPublicKey } from '@/core/crypto/public-key';
 import { useSession } from '@/core/session/store';
@@ -9,10 +9,10 @@ import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, LOGIN_RETRY_DELAY_MS } from '@/shared/co
 import type { PlatformMenus } from '@/shared/menus';
 import { captchaUrl, getUrls, ssoExchange } from '@/modules/auth/api';
 import type { LoginAnswer } from '@/modules/auth/contract';
-import { completeSignIn } from '@/modules/auth/web/complete-sign-in';
+import { completeSignIn } from '@/modules/auth/ui';
 import { getCommonConfig } from '@/modules/org-config/api';
 import { mobileLogin } from '@/modules/mobile/api';
-import { rememberDevice } from '@/modules/mobile/device-choice';
+import { rememberDevice } from '@/core/routing/device-choice';
 import { PlatformPicker } from '../components/platform-picker';
 import { ADMIN_ON_PHONE, mobileLanding, MOBILE_ME } from '../mobile-landing';
 import s from '../mobile.module.css';

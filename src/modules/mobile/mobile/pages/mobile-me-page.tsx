@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Dialog, Form, Input, List, Popup, Toast } from 'antd-mobile';
-import '../antd-mobile-setup';
+import '@/core/ui/antd-mobile-setup';
 import { encryptPassword } from '@/core/crypto/encrypt-password';
 import { getPublicKey } from '@/core/crypto/public-key';
 import { usePlatforms, useSession } from '@/core/session/store';

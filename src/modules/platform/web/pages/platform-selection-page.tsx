@@ -6,7 +6,7 @@ import { landingPath } from '@/core/guard/landing';
 import { usePlatforms, useSession } from '@/core/session/store';
 import { PLATFORM_CARDS_PER_SLIDE, PLATFORM_SLIDE_SPEED } from '@/shared/constants';
 import type { PlatformMenus } from '@/shared/menus';
-import { signOut } from '@/modules/auth/api';
+import { signOut } from '@/core/session/sign-out';
 import { enterPlatform } from '@/modules/platform/api';
 import { PlatformCard } from '../components/platform-card';
 import s from './platform-selection-page.module.css';

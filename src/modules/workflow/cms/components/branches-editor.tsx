@@ -12,9 +12,9 @@ import {
   conditionValueKind,
   operatorsFor,
   sourceFields,
+  TypedValueInput,
   withOperator,
-} from '@/modules/forms/cms/designer/rule-logic';
-import { TypedValueInput } from '@/modules/forms/cms/components/designer/value-inputs';
+} from '@/modules/forms/ui-cms';
 import { TextInput } from '@/core/ui/text-input';
 import type { ConditionBranch, ProcessDefinition, ProcessNode } from '@/modules/workflow/contract';
 import { branchTarget, newBranch } from '../designer/flow-logic';

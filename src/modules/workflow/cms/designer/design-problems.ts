@@ -1,5 +1,5 @@
 import type { FormSchema } from '@/shared/forms/schema';
-import { conditionValueKind, sourceFields, splitRange } from '@/modules/forms/cms/designer/rule-logic';
+import { conditionValueKind, sourceFields, splitRange } from '@/modules/forms/ui-cms';
 import { checkProcess } from '@/modules/workflow/check-process';
 import type { ProcessDefinition } from '@/modules/workflow/contract';
 

@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
 import { FORM_SCHEMA_FORMAT, type FormSchema, type PickedRef } from '@/shared/forms/schema';
-import { MobileFormRenderer } from '@/modules/forms/mobile/components/mobile-form-renderer';
-import { pickers } from '@/modules/workflow/components/pickers';
+import { MobileFormRenderer } from '@/modules/forms/ui-mobile';
+import { nextAssigneePickers } from '@/modules/workflow/components/pickers';
 
 export const NEXT_FIELD = 'nextAssignees';
 
 interface Props {
+  /** The approver's task: the picker offers only the later node's candidates. */
+  taskId: number;
   /** The later nodes this approver chooses people for (TaskView.picksFor). */
   picksFor: { id: string; name: string }[];
   value: PickedRef[];
@@ -17,7 +19,7 @@ interface Props {
  * Who approves the later node(s) assigned by this approver's choice (nodePick): the phone form's
  * own user picker (search sheet), as one required multi-user field.
  */
-export function NextAssigneesPicker({ picksFor, value, onChange, error }: Props) {
+export function NextAssigneesPicker({ taskId, picksFor, value, onChange, error }: Props) {
   const schema = useMemo<FormSchema>(
     () => ({
       format: FORM_SCHEMA_FORMAT,
@@ -41,6 +43,7 @@ export function NextAssigneesPicker({ picksFor, value, onChange, error }: Props)
     }),
     [picksFor],
   );
+  const pickers = useMemo(() => nextAssigneePickers(taskId), [taskId]);
   return (
     <MobileFormRenderer
       schema={schema}

@@ -4,9 +4,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, ErrorBlock, Popup, Skeleton, Toast } from 'antd-mobile';
 import { validateSubmission, type FieldError } from '@/shared/forms/validate';
 import type { FormValues, PickedRef } from '@/shared/forms/schema';
-import { serverFieldErrors } from '@/modules/forms/components/field-errors';
-import { revealField } from '@/modules/forms/components/reveal-field';
-import { MobileFormRenderer } from '@/modules/forms/mobile/components/mobile-form-renderer';
+import { revealField, serverFieldErrors } from '@/modules/forms/ui';
+import { MobileFormRenderer } from '@/modules/forms/ui-mobile';
 import { approveTask, getTask, rejectTask, uploadTaskFile } from '@/modules/workflow/api';
 import type { TaskListItem } from '@/modules/workflow/contract';
 import { editableFields, lockExcept } from '@/modules/workflow/components/lock-fields';
@@ -14,7 +13,7 @@ import { TASK_STATUS_LABELS, errorText } from '@/modules/workflow/components/lab
 import { mobileFlowChartPath } from '../paths';
 import { DecisionPopup, type Decision } from './decision-popup';
 import { NextAssigneesPicker } from './next-assignees-picker';
-import { pickers } from '@/modules/workflow/components/pickers';
+import { instancePickers } from '@/modules/workflow/components/pickers';
 import s from '../mobile.module.css';
 
 interface Props {
@@ -157,7 +156,7 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
         values={values}
         onChange={change}
         errors={errors}
-        pickers={pickers}
+        pickers={instancePickers(v.id)}
         upload={(field, file) => uploadTaskFile(v.task.id, field, file).then((r) => r.data)}
       />
     );
@@ -181,6 +180,7 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
       )}
       {pending && v.picksFor.length > 0 && (
         <NextAssigneesPicker
+          taskId={v.task.id}
           picksFor={v.picksFor}
           value={next}
           onChange={(p) => {

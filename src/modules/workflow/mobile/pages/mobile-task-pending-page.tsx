@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { ErrorBlock, InfiniteScroll, List, NavBar, PullToRefresh, Skeleton, Tag } from 'antd-mobile';
-import '@/modules/mobile/mobile/antd-mobile-setup';
+import '@/core/ui/antd-mobile-setup';
 import { listTasks } from '@/modules/workflow/api';
 import type { TaskListItem } from '@/modules/workflow/contract';
 import { formatTime } from '@/modules/workflow/components/labels';

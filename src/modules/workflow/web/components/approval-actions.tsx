@@ -14,7 +14,7 @@ import {
 } from '@/modules/workflow/api';
 import type { InstanceView, TaskView } from '@/modules/workflow/contract';
 import type { FieldError } from '@/shared/forms/validate';
-import { serverFieldErrors } from '@/modules/forms/components/field-errors';
+import { serverFieldErrors } from '@/modules/forms/ui';
 import { UserSelect } from './user-select';
 import s from './approval.module.css';
 
@@ -220,7 +220,7 @@ export function ApprovalActions({
               label={`选择「${task.picksFor.map((p) => p.name).join('」「')}」的审批人`}
               rules={[{ required: true, message: '请选择下一环节的审批人' }]}
             >
-              <UserSelect mode="multiple" />
+              <UserSelect mode="multiple" context={{ kind: 'task', taskId: task.task.id, purpose: 'next' }} />
             </Form.Item>
           )}
           {dialog === 'reject' && (
@@ -230,12 +230,14 @@ export function ApprovalActions({
           )}
           {dialog === 'transfer' && (
             <Form.Item name="userId" label="转交给" rules={[{ required: true, message: '请选择转交对象' }]}>
-              <UserSelect />
+              {task && <UserSelect context={{ kind: 'task', taskId: task.task.id, purpose: 'transfer' }} />}
             </Form.Item>
           )}
           {dialog === 'addSigner' && (
             <Form.Item name="userIds" label="加签人" rules={[{ required: true, message: '请选择加签人' }]}>
-              <UserSelect mode="multiple" />
+              {task && (
+                <UserSelect mode="multiple" context={{ kind: 'task', taskId: task.task.id, purpose: 'addSigner' }} />
+              )}
             </Form.Item>
           )}
           {dialog && dialog !== 'withdraw' && (

@@ -4,14 +4,14 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Empty, Input, Modal, Result, Skeleton, Space, Typography } from 'antd';
 import { validateSubmission, type FieldError } from '@/shared/forms/validate';
 import type { FormValues } from '@/shared/forms/schema';
-import { serverFieldErrors } from '@/modules/forms/components/field-errors';
-import { FormRenderer } from '@/modules/forms/web/components/form-renderer';
+import { serverFieldErrors } from '@/modules/forms/ui';
+import { FormRenderer } from '@/modules/forms/ui-web';
 import { applyForEdit, getInstance, uploadFormFile } from '@/modules/workflow/api';
 import { DiffTable } from '../components/diff-table';
 import { errorText } from '@/modules/workflow/components/labels';
 import { diffValues } from '../components/value-text';
 import { approvalByInstance } from '../paths';
-import { pickers } from '@/modules/workflow/components/pickers';
+import { instancePickers } from '@/modules/workflow/components/pickers';
 import s from '../components/approval.module.css';
 
 /**
@@ -123,7 +123,7 @@ export default function ApplyForEditPage() {
           values={current}
           onChange={setValues}
           errors={errors}
-          pickers={pickers}
+          pickers={instancePickers(v.id)}
           upload={(field, file) => uploadFormFile(v.formId, field, file).then((r) => r.data)}
         />
         <Typography.Title level={5}>修改原因</Typography.Title>

@@ -18,8 +18,8 @@ import {
 } from 'antd';
 import { validateSubmission, type FieldError } from '@/shared/forms/validate';
 import type { FormValues } from '@/shared/forms/schema';
-import { serverFieldErrors } from '@/modules/forms/components/field-errors';
-import { FormRenderer } from '@/modules/forms/web/components/form-renderer';
+import { serverFieldErrors } from '@/modules/forms/ui';
+import { FormRenderer } from '@/modules/forms/ui-web';
 import { getInstance, getTask, resubmitInstance, uploadFormFile, uploadTaskFile } from '@/modules/workflow/api';
 import { INSTANCE_STATUS_LABELS, type InstanceView, type TaskView } from '@/modules/workflow/contract';
 import { ApprovalActions, isTaskView } from '../components/approval-actions';
@@ -27,7 +27,7 @@ import { DiffTable } from '../components/diff-table';
 import { FlowChart } from '@/modules/workflow/components/flow-chart';
 import { lockExcept } from '@/modules/workflow/components/lock-fields';
 import { HistoryTimeline } from '../components/history-timeline';
-import { pickers } from '@/modules/workflow/components/pickers';
+import { instancePickers } from '@/modules/workflow/components/pickers';
 import {
   INSTANCE_STATUS_COLORS,
   TASK_STATUS_LABELS,
@@ -156,7 +156,7 @@ export default function TaskApprovalPage() {
           values={current.values}
           onChange={setValues}
           errors={errors}
-          pickers={pickers}
+          pickers={instancePickers(v.id)}
           upload={(field, file) => uploadFormFile(v.formId, field, file).then((r) => r.data)}
         />
         <Input.TextArea
@@ -189,7 +189,7 @@ export default function TaskApprovalPage() {
         values={current.values}
         onChange={setValues}
         errors={errors}
-        pickers={pickers}
+        pickers={instancePickers(v.id)}
         upload={(field, file) => uploadTaskFile(pendingTask!.task.id, field, file).then((r) => r.data)}
       />
     );

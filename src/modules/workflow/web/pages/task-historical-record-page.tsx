@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Descriptions, Result, Row, Skeleton, Tag, Typography } from 'antd';
-import { FormRenderer } from '@/modules/forms/web/components/form-renderer';
+import { FormRenderer } from '@/modules/forms/ui-web';
 import { publicRecord } from '@/modules/workflow/api';
 import { INSTANCE_STATUS_LABELS } from '@/modules/workflow/contract';
 import { HistoryTimeline } from '../components/history-timeline';

@@ -1,4 +1,4 @@
-import { leaveSchema } from '@/modules/forms/components/testing/sample-schemas';
+import { leaveSchema } from '@/modules/forms/testing';
 import type { InstanceView, ProcessDefinition, TaskListItem, TaskView } from '@/modules/workflow/contract';
 
 /** Test data of the approval-centre pages: the demo's leave process in the middle of its run. */

@@ -6,7 +6,7 @@ import { MobileOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { FormValues } from '@/shared/forms/schema';
 import { HttpError } from '@/core/http';
-import { isPhone, prefersMobile, rememberDevice } from '@/modules/mobile/device-choice';
+import { isPhone, prefersMobile, rememberDevice } from '@/core/routing/device-choice';
 import { openForm } from '@/modules/forms/api';
 import type { SubmitAnswer } from '@/modules/forms/contract';
 import { revealField } from '@/modules/forms/components/reveal-field';
