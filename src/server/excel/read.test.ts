@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/server/errors';
 import { Codes } from '@/shared/errors';
-import { readSheet, XLSX_MAX_CELL_CHARS, XLSX_MAX_COLUMNS, XLSX_MAX_SHARED_STRINGS } from './read';
+import { readSheet, XLSX_MAX_CELL_CHARS, XLSX_MAX_COLUMNS, XLSX_MAX_FILE_BYTES, XLSX_MAX_SHARED_STRINGS } from './read';
 import { peakRssGrowthMb } from './test-memory';
 import { deflated, sharedStringsBomb, sheetRows, workbookParts, xlsxOf, zip } from './test-xlsx';
 
@@ -71,7 +71,7 @@ describe('readSheet', () => {
         性别: '男',
       },
     });
-  });
+  }, 60_000);
 
   describe('a zip bomb in the shared strings (the issue: 3.2 GB from 9 MB)', () => {
     const bomb = sharedStringsBomb(3200);
@@ -98,6 +98,16 @@ describe('readSheet', () => {
     const rows = Array.from({ length: 1_400_000 }, (_, i) => `<row r="${i + 1}"><c r="A${i + 1}" s="1"/></row>`);
     const e = await refusal(zip(workbookParts(rows.join(''))));
     expect(e).toMatchObject({ code: Codes.spreadsheetTooLarge, message: '表格过大：解压后超过 50 MB' });
+  }, 60_000);
+
+  it('refuses an upload over 20 MB, or one the multipart limit cut short', async () => {
+    const big = await refusal(Buffer.alloc(XLSX_MAX_FILE_BYTES + 1));
+    expect(big).toMatchObject({ code: Codes.spreadsheetTooLarge, status: 413, message: '文件过大：超过 20 MB' });
+    const cut = Object.assign(Readable.from([xlsxOf([['姓名'], ['张伟']])]), { truncated: true });
+    await expect(readSheet(cut)).rejects.toMatchObject({
+      code: Codes.spreadsheetTooLarge,
+      message: '文件过大：超过 20 MB',
+    });
   });
 
   it('refuses more rows than the caller allows, naming the limit', async () => {
