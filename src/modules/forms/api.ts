@@ -20,7 +20,7 @@ import type {
   MySubmissionsQuery,
   OpenedForm,
   PickableDepartment,
-  PickableUser,
+  AdminPickableUser,
   SubmissionDetail,
   SubmissionInfo,
   SubmitAnswer,
@@ -30,6 +30,8 @@ import type {
   SummaryPage,
   SummaryQuery,
 } from './contract';
+import { getUserList, pickPeople } from '@/modules/organization/api';
+import type { PickContext } from '@/modules/organization/contract';
 
 const F = '/workflow/api/v1.form';
 const FILL = '/workflow/api/v1.formFill';
@@ -104,8 +106,14 @@ export const listMySubmissions = (q: MySubmissionsQuery) =>
 /** GET /workflow/api/v1.formFill/submission/: one submission with its version's schema. */
 export const getSubmission = (id: number) => http.get<SubmissionDetail>(`${FILL}/submission/`, { params: { id } });
 
-/** GET /workflow/api/v1.formFill/users/: the user picker (20 at most). */
-export const pickUsers = (keyword: string) => http.get<PickableUser[]>(`${FILL}/users/`, { params: { keyword } });
+/** A user field's picker: people its pickScope allows, by keyword (20 at most). POST /user/api/v1.directory/pick/ */
+export const pickUsers = (context: PickContext, keyword: string) => pickPeople({ context, keyword });
+
+/** The back office's people search (form managers, the designer's preview), 20 at most. POST /user/api/v1.user/getUserList/ */
+export const searchPeopleAdmin = (keyword: string): Promise<AdminPickableUser[]> =>
+  getUserList({ keyword, page: 1, pageSize: 20 }).then((r) =>
+    r.data.list.map((u) => ({ id: u.id, name: u.realName, userNo: u.userNo, department: u.department?.name ?? '' })),
+  );
 
 /** GET /workflow/api/v1.formFill/departments/: the department picker's tree, flat. */
 export const pickDepartments = () => http.get<PickableDepartment[]>(`${FILL}/departments/`);

@@ -207,10 +207,11 @@ export interface SubmissionDetail extends SubmissionInfo {
   schema: FormSchema;
 }
 
-/** GET /workflow/api/v1.formFill/users/?keyword= (session) — the user picker: active users by name or number, 20 at most. */
-export const PickUsersQuery = Type.Object({ keyword: Type.String({ minLength: 1, maxLength: 40 }) });
-export type PickUsersQuery = Static<typeof PickUsersQuery>;
-export interface PickableUser {
+/** A person a user field offers (organisation's POST /user/api/v1.directory/pick/, within the field's pickScope). */
+export type { DirectoryPerson as PickableUser } from '@/modules/organization/contract';
+
+/** A person the back office's searches offer (form managers, the designer's preview): also the number. */
+export interface AdminPickableUser {
   id: number;
   name: string;
   userNo: string;

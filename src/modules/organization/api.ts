@@ -17,6 +17,8 @@ import type {
   RoleItem,
   RoleUpdateBody,
   RoleUsersBody,
+  DirectoryPerson,
+  DirectoryPickBody,
   UserListBody,
   UserPick,
 } from './contract';
@@ -41,9 +43,13 @@ export const getRoles = (groupId?: number) =>
 /** Role groups with their roles. POST /user/api/v1.role/getAllRoleGroup/ */
 export const getAllRoleGroups = () => http.post<RoleGroupWithRoles[]>('/user/api/v1.role/getAllRoleGroup/');
 
-/** The user picker: keyword, department (with sub-departments), role, kind; paginated. POST /user/api/v1.user/getUserList/ */
+/** The back office's directory (DIRECTORY_ADMIN_ROUTES only): keyword, department (with sub-departments), role, kind; paginated. POST /user/api/v1.user/getUserList/ */
 export const getUserList = (q: Partial<UserListBody> & { page: number; pageSize: number }) =>
   http.post<Page<UserPick>>('/user/api/v1.user/getUserList/', q, { json: true });
+
+/** The people picker of ordinary users: who the context allows, by keyword or ids, 20 at most. POST /user/api/v1.directory/pick/ */
+export const pickPeople = (b: DirectoryPickBody) =>
+  http.post<DirectoryPerson[]>('/user/api/v1.directory/pick/', b, { json: true });
 
 // ---- department writes (administrators) ----
 

@@ -28,7 +28,7 @@ export function loadDepartments(pickers: FormPickers): Promise<PickableDepartmen
 }
 
 /** The user picker's search: debounced, and only the newest answer shown. */
-export function useUserSearch(pickers: FormPickers | undefined) {
+export function useUserSearch(pickers: FormPickers | undefined, fieldId: string) {
   const [options, setOptions] = useState<PickableUser[]>([]);
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -52,7 +52,7 @@ export function useUserSearch(pickers: FormPickers | undefined) {
       setLoading(true);
       timer.current = setTimeout(() => {
         const mine = ++seq.current;
-        pickers.searchUsers(k).then(
+        pickers.searchUsers(k, fieldId).then(
           (list) => {
             if (seq.current === mine) {
               setOptions(list);
@@ -65,7 +65,7 @@ export function useUserSearch(pickers: FormPickers | undefined) {
         );
       }, USER_SEARCH_DELAY_MS);
     },
-    [pickers],
+    [pickers, fieldId],
   );
 
   return { options, loading, search };

@@ -4,7 +4,8 @@ import type { PickableDepartment, PickableUser } from '../contract';
 
 /** What a renderer may call to pick users and departments (absent on a public page without a session). */
 export interface FormPickers {
-  searchUsers(keyword: string): Promise<PickableUser[]>;
+  /** People the user field `fieldId` offers for the keyword. */
+  searchUsers(keyword: string, fieldId: string): Promise<PickableUser[]>;
   departments(): Promise<PickableDepartment[]>;
 }
 

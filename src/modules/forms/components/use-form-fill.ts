@@ -164,6 +164,7 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
   }, []);
 
   const formId = form?.id;
+  const version = form?.version;
   const upload = useMemo(
     () =>
       formId
@@ -179,11 +180,14 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
     () =>
       signedIn
         ? {
-            searchUsers: (k) => pickUsers(k).then((r) => r.data),
+            searchUsers: (k, fieldId) =>
+              formId
+                ? pickUsers({ kind: 'formField', formId, version, fieldId }, k).then((r) => r.data)
+                : Promise.resolve([]),
             departments: () => pickDepartments().then((r) => r.data),
           }
         : undefined,
-    [signedIn],
+    [signedIn, formId, version],
   );
 
   return {

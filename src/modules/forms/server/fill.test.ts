@@ -10,7 +10,6 @@ import type {
   FillableForm,
   OpenedForm,
   PickableDepartment,
-  PickableUser,
   SubmissionDetail,
   SubmissionInfo,
 } from '../contract';
@@ -361,35 +360,6 @@ describe('filling forms', () => {
   });
 
   describe('pickers', () => {
-    it('finds active users by the start of their name or number, 20 at most', async () => {
-      const byName = (await expectOk(
-        await app.injectAs('student', { method: 'GET', url: `${FILL}/users/?keyword=${encodeURIComponent('王建')}` }),
-      )) as PickableUser[];
-      expect(byName).toEqual([
-        expect.objectContaining({ name: '王建国', userNo: '20080001', department: expect.any(String) }),
-      ]);
-      const byNo = (await expectOk(
-        await app.injectAs('student', { method: 'GET', url: `${FILL}/users/?keyword=2023010110` }),
-      )) as PickableUser[];
-      expect(byNo.map((u) => u.name)).toContain('李明轩');
-      expect(
-        await expectOk(
-          await app.injectAs('student', { method: 'GET', url: `${FILL}/users/?keyword=${encodeURIComponent('明轩')}` }),
-        ),
-      ).toEqual([]);
-      await createTestUser(app, { username: '停用某', password: 'Stop@2026x', status: 'disabled' });
-      expect(
-        await expectOk(
-          await app.injectAs('student', { method: 'GET', url: `${FILL}/users/?keyword=${encodeURIComponent('停用')}` }),
-        ),
-      ).toEqual([]);
-      for (let i = 0; i < 25; i++)
-        await createTestUser(app, { username: `zz${String(i).padStart(2, '0')}`, password: 'Many@2026x' });
-      expect(
-        await expectOk(await app.injectAs('student', { method: 'GET', url: `${FILL}/users/?keyword=zz` })),
-      ).toHaveLength(20);
-    });
-
     it('lists the department tree flat', async () => {
       const list = (await expectOk(
         await app.injectAs('student', { method: 'GET', url: `${FILL}/departments/` }),
@@ -406,7 +376,6 @@ describe('filling forms', () => {
       `${FILL}/fillable/`,
       `${FILL}/mine/`,
       `${FILL}/submission/?id=1`,
-      `${FILL}/users/?keyword=a`,
       `${FILL}/departments/`,
       `${DRAFT}/list/`,
       `${DRAFT}/detail/?id=1`,

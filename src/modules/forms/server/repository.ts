@@ -16,7 +16,6 @@ import type {
   FormStatus,
   FormVersionInfo,
   PickableDepartment,
-  PickableUser,
   SubmissionInfo,
   SummaryForm,
   SummaryFormsQuery,
@@ -33,9 +32,6 @@ const containsPattern = (keyword: string) => `%${keyword.replace(/[\\%_]/g, (c) 
 /** Case-insensitive "contains", the same SQL on SQLite and PostgreSQL (no ILIKE). */
 const contains = (column: Expression<unknown>, keyword: string) =>
   sql<SqlBool>`lower(${column}) like lower(${containsPattern(keyword)}) escape '\\'`;
-
-// The largest code point: `col >= p and col < p || MAX` is "starts with p" on an index (binary / C collation).
-const MAX_CHAR = '\u{10FFFF}';
 
 // --- forms ---------------------------------------------------------------------------------------
 
@@ -543,26 +539,6 @@ export async function findSubmission(db: Conn, id: number): Promise<(SubmissionI
     .where('s.id', '=', id)
     .executeTakeFirst();
   return r && { ...toSubmissionInfo(r), values: r.values };
-}
-
-/** The user picker: active users whose real name or number starts with the keyword, 20 at most. */
-export async function pickUsers(db: Conn, keyword: string): Promise<PickableUser[]> {
-  const rows = await db
-    .selectFrom('appUser as u')
-    .leftJoin('department as d', 'd.id', 'u.departmentId')
-    .select(['u.id', 'u.realName', 'u.userNo', 'd.name as department'])
-    .where('u.status', '=', 'active')
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('u.realName', '>=', keyword), eb('u.realName', '<', keyword + MAX_CHAR)]),
-        eb.and([eb('u.userNo', '>=', keyword), eb('u.userNo', '<', keyword + MAX_CHAR)]),
-      ]),
-    )
-    .orderBy('u.realName')
-    .orderBy('u.id')
-    .limit(20)
-    .execute();
-  return rows.map((r) => ({ id: r.id, name: r.realName, userNo: r.userNo, department: r.department ?? '' }));
 }
 
 export async function listDepartments(db: Conn): Promise<PickableDepartment[]> {

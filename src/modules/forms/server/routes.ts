@@ -16,7 +16,6 @@ import {
   FormSaveBody,
   FormVersionQuery,
   MySubmissionsQuery,
-  PickUsersQuery,
   SubmitBody,
   SummaryFormsQuery,
   SummaryQuery,
@@ -135,11 +134,7 @@ export const formFillRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await svc.getSubmission(app, req.auth!, req.query.id)),
   );
 
-  app.get(`${FILL}/users/`, { schema: { querystring: PickUsersQuery }, config: session }, async (req) => {
-    const keyword = req.query.keyword.trim();
-    return ok(keyword ? await repo.pickUsers(app.db, keyword) : []);
-  });
-
+  // People are picked through organisation's /user/api/v1.directory/pick/ (formField context, the field's pickScope).
   app.get(`${FILL}/departments/`, { config: session }, async () => ok(await repo.listDepartments(app.db)));
 };
 

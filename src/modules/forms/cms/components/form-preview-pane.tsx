@@ -3,7 +3,7 @@ import { Alert, Button, Segmented, Skeleton, Space } from 'antd';
 import { DesktopOutlined, MobileOutlined } from '@ant-design/icons';
 import type { FormSchema, FormValues } from '@/shared/forms/schema';
 import { validateSubmission, type FieldError } from '@/shared/forms/validate';
-import { pickDepartments, pickUsers } from '@/modules/forms/api';
+import { pickDepartments, searchPeopleAdmin } from '@/modules/forms/api';
 import s from './designer/designer.module.css';
 
 // The renderers load with the preview, not with the designer or the list.
@@ -18,7 +18,7 @@ export type PreviewDevice = 'desktop' | 'phone';
 
 // The administrator is signed in, so the pickers search the real organisation; uploads stay off (nothing is submitted).
 const pickers = {
-  searchUsers: (keyword: string) => pickUsers(keyword).then((r) => r.data),
+  searchUsers: (keyword: string) => searchPeopleAdmin(keyword),
   departments: () => pickDepartments().then((r) => r.data),
 };
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Select, Spin } from 'antd';
 import { pickUsers } from '@/modules/workflow/api';
+import type { PickContext } from '@/modules/organization/contract';
 
 interface Option {
   value: number;
@@ -8,6 +9,8 @@ interface Option {
 }
 
 interface Props {
+  /** Where it picks (the caller's task and why): the server offers only who that allows. */
+  context: PickContext;
   mode?: 'multiple';
   value?: number | number[];
   onChange?: (v: number | number[] | undefined) => void;
@@ -15,8 +18,8 @@ interface Props {
   id?: string;
 }
 
-/** A person by name or 学号/工号, searched on the server (20 at most) as the user types. */
-export function UserSelect({ mode, value, onChange, placeholder = '输入姓名或工号搜索', id }: Props) {
+/** A person by name or 学号/工号, searched on the server (20 at most, within the context) as the user types. */
+export function UserSelect({ context, mode, value, onChange, placeholder = '输入姓名或工号搜索', id }: Props) {
   const [options, setOptions] = useState<Option[]>([]);
   const [loading, setLoading] = useState(false);
   const seq = useRef(0);
@@ -31,12 +34,10 @@ export function UserSelect({ mode, value, onChange, placeholder = '输入姓名�
       // Only the newest search's answer is shown.
       const mine = ++seq.current;
       setLoading(true);
-      pickUsers(k)
+      pickUsers(context, k)
         .then((r) => {
           if (mine !== seq.current) return;
-          setOptions(
-            r.data.map((u) => ({ value: u.id, label: [u.name, u.userNo, u.department].filter(Boolean).join(' · ') })),
-          );
+          setOptions(r.data.map((u) => ({ value: u.id, label: [u.name, u.department].filter(Boolean).join(' · ') })));
         })
         .catch(() => undefined)
         .finally(() => {

@@ -43,9 +43,7 @@ beforeEach(() => {
   ]) {
     vi.mocked(f).mockResolvedValue(envelope(null));
   }
-  vi.mocked(api.pickUsers).mockResolvedValue(
-    envelope([{ id: 5, name: '赵老师', userNo: 'T005', department: '计算机学院' }]),
-  );
+  vi.mocked(api.pickUsers).mockResolvedValue(envelope([{ id: 5, name: '赵老师', department: '计算机学院' }]));
 });
 afterEach(() => {
   cleanup();
@@ -166,8 +164,11 @@ describe('taskApproval for the approver', () => {
     const input = within(d).getByRole('combobox');
     fireEvent.mouseDown(input);
     fireEvent.change(input, { target: { value: '赵' } });
-    await waitFor(() => expect(api.pickUsers).toHaveBeenCalledWith('赵'), { timeout: 2000 });
-    fireEvent.click(await screen.findByText('赵老师 · T005 · 计算机学院'));
+    await waitFor(
+      () => expect(api.pickUsers).toHaveBeenCalledWith({ kind: 'task', taskId: 91, purpose: 'transfer' }, '赵'),
+      { timeout: 2000 },
+    );
+    fireEvent.click(await screen.findByText('赵老师 · 计算机学院'));
     ok(d);
     await waitFor(() => expect(api.transferTask).toHaveBeenCalledWith({ taskId: 91, userId: 5, comment: undefined }));
   });
@@ -180,7 +181,7 @@ describe('taskApproval for the approver', () => {
       const input = within(d).getByRole('combobox');
       fireEvent.mouseDown(input);
       fireEvent.change(input, { target: { value: keyword } });
-      fireEvent.click(await screen.findByText('赵老师 · T005 · 计算机学院', undefined, { timeout: 2000 }));
+      fireEvent.click(await screen.findByText('赵老师 · 计算机学院', undefined, { timeout: 2000 }));
     };
     fireEvent.click(screen.getByRole('button', { name: '同 意' }));
     let d = await dialog();
@@ -188,6 +189,8 @@ describe('taskApproval for the approver', () => {
     expect(await within(d).findByText('请选择下一环节的审批人')).toBeTruthy();
     expect(within(d).getByText('选择「院长审批」的审批人')).toBeTruthy();
     await pick(d, '赵');
+    // Only the later node's candidates: the picker names this task and why.
+    expect(api.pickUsers).toHaveBeenCalledWith({ kind: 'task', taskId: 91, purpose: 'next' }, '赵');
     ok(d);
     await waitFor(() =>
       expect(api.approveTask).toHaveBeenCalledWith({
@@ -203,6 +206,7 @@ describe('taskApproval for the approver', () => {
     fireEvent.click(screen.getByRole('button', { name: '加 签' }));
     d = await dialog();
     await pick(d, '赵');
+    expect(api.pickUsers).toHaveBeenCalledWith({ kind: 'task', taskId: 91, purpose: 'addSigner' }, '赵');
     ok(d);
     await waitFor(() => expect(api.addSigner).toHaveBeenCalledWith({ taskId: 91, userIds: [5], comment: undefined }));
   });

@@ -3,8 +3,8 @@ import { AutoComplete, Form, Radio, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { PickedRef } from '@/shared/forms/schema';
 import { TextArea, TextInput } from '@/core/ui/text-input';
-import { listFormCategories, pickUsers } from '@/modules/forms/api';
-import type { FormAccess, PickableUser } from '@/modules/forms/contract';
+import { listFormCategories, searchPeopleAdmin } from '@/modules/forms/api';
+import type { AdminPickableUser, FormAccess } from '@/modules/forms/contract';
 import s from './designer.module.css';
 
 /** The form's settings the designer saves with the schema. */
@@ -24,7 +24,7 @@ export const ACCESS_LABELS: Record<FormAccess, string> = {
 /** Searches users as the admin types (debounced); picked users stay listed by name. */
 function ManagerSelect({ value, onChange }: { value: PickedRef[]; onChange: (v: PickedRef[]) => void }) {
   const [keyword, setKeyword] = useState('');
-  const [found, setFound] = useState<PickableUser[]>([]);
+  const [found, setFound] = useState<AdminPickableUser[]>([]);
   const [loading, setLoading] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -34,8 +34,8 @@ function ManagerSelect({ value, onChange }: { value: PickedRef[]; onChange: (v: 
     if (!text.trim()) return setFound([]);
     timer.current = setTimeout(() => {
       setLoading(true);
-      pickUsers(text.trim())
-        .then((r) => setFound(r.data))
+      searchPeopleAdmin(text.trim())
+        .then(setFound)
         .catch(() => setFound([]))
         .finally(() => setLoading(false));
     }, 300);

@@ -48,7 +48,7 @@ export function MobileUserField({ field, value, onChange, disabled, id }: FieldI
   const picked = asPicked(value);
   const [open, setOpen] = useState(false);
   const [keyword, setKeyword] = useState('');
-  const { options, loading, search } = useUserSearch(pickers);
+  const { options, loading, search } = useUserSearch(pickers, field.id);
   const multiple = !!field.multiple;
   return (
     <>
@@ -83,7 +83,7 @@ export function MobileUserField({ field, value, onChange, disabled, id }: FieldI
                 <CheckList.Item
                   key={u.id}
                   value={u.id}
-                  description={[u.userNo, u.department].filter(Boolean).join(' · ')}
+                  description={u.department}
                   onClick={() => onChange(toggle(picked, { id: u.id, name: u.name }, multiple))}
                 >
                   {u.name}

@@ -14,7 +14,7 @@ export const SIGN_IN_TO_PICK = '登录后可选择';
 export function UserField({ field, value, onChange, disabled, id, invalid }: FieldInputProps) {
   const { pickers } = useRenderer();
   const picked = asPicked(value);
-  const { options, loading, search } = useUserSearch(pickers);
+  const { options, loading, search } = useUserSearch(pickers, field.id);
   const multiple = !!field.multiple;
   // Picked users keep their names even when the current search no longer lists them.
   const known = useMemo(() => {
@@ -40,7 +40,7 @@ export function UserField({ field, value, onChange, disabled, id, invalid }: Fie
         ...picked.filter((p) => !options.some((u) => u.id === p.id)).map((p) => ({ value: p.id, label: p.name })),
         ...options.map((u) => ({
           value: u.id,
-          label: `${u.name}（${u.userNo}${u.department ? ` · ${u.department}` : ''}）`,
+          label: u.department ? `${u.name}（${u.department}）` : u.name,
         })),
       ]}
       labelRender={({ value: v }) => known.get(Number(v)) ?? String(v)}
