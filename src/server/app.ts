@@ -1,7 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import qs from 'qs';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -9,6 +8,7 @@ import type { Config } from './config';
 import { openDb, type Db, type DialectName, type OpenOptions } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { envelopePlugin } from './plugins/envelope';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './plugins/access';
 import { licencePlugin, licenceRoutes } from './plugins/licence';
 import { spaPlugin } from './plugins/spa';
@@ -42,7 +42,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
     },
     bodyLimit: GENERAL_BODY_LIMIT,
-    trustProxy: true,
+    // X-Forwarded-* only from the proxies TRUST_PROXY names: anyone else could pick their own address.
+    trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -61,26 +62,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await migrateToLatest(db);
 
   await app.register(envelopePlugin);
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // antd's CSS-in-JS writes <style> tags at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(formbody, { parser: (body: string) => qs.parse(body, { depth: 5, arrayLimit: 200 }) });
   // Limits are declared per route (login, captcha); nothing is limited globally.

@@ -244,7 +244,7 @@ async function logins(app: Started) {
   let n = 0;
   let failed = 0;
   let lastFailure = '';
-  // Each round-trip comes from its own address (X-Forwarded-For; the app trusts its proxy), so
+  // Each round-trip comes from its own address (X-Forwarded-For; target.ts trusts loopback as its proxy), so
   // the per-IP sign-in limits stay out of a throughput figure.
   const ip = () => `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
   const loginBody = (c: string) =>

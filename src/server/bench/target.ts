@@ -38,6 +38,8 @@ async function product(): Promise<TargetInfo> {
     CAPTCHA_FIXED_CODE: CAPTCHA,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    // The load generator stands in for the proxy: run.ts gives each sign-in its own X-Forwarded-For.
+    TRUST_PROXY: '127.0.0.1',
   });
   // buildApp issues the demo licence; firstStart seeds the full demo university, as npm start does.
   const app = await buildApp({ config, serveClient: false });

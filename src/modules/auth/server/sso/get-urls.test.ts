@@ -13,7 +13,8 @@ const enc = encodeURIComponent;
 describe('POST /user/login/get_urls/', () => {
   let app: TestApp;
   beforeAll(async () => {
-    app = await buildTestApp({ seed: 'none' });
+    // app.inject comes from 127.0.0.1: trusted as the proxy, so X-Forwarded-Proto/Host count.
+    app = await buildTestApp({ seed: 'none', env: { TRUST_PROXY: '127.0.0.1' } });
   });
   afterAll(async () => {
     await app.close();

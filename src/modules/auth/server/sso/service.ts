@@ -21,7 +21,7 @@ import { getSsoConfig, type SsoConfig } from './sso-config';
 export type SignInPage = 'login' | 'loginAdmin';
 
 /**
- * This site as the browser sees it (behind a proxy: X-Forwarded-Proto/Host, trustProxy is on),
+ * This site as the browser sees it (behind a proxy named in TRUST_PROXY: X-Forwarded-Proto/Host),
  * normalised like location.origin (lower-case host, no default port): CAS compares service
  * URLs as strings.
  */
