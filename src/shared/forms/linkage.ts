@@ -239,9 +239,178 @@ function dateRangeOf(value: unknown): [DateParts | null, DateParts | null] | nul
   return [start, end];
 }
 
+/** One comparison: the operator, the field's value and the rule's target (`t`: the target as text). */
+interface Comparison {
+  kind: Kind;
+  op: RuleCondition['op'];
+  value: unknown;
+  target: string | number | boolean;
+  t: string;
+  field: Field | undefined;
+}
+
+/** A value type's comparison: true/false, or null when it cannot be made. */
+type Comparer = (c: Comparison) => boolean | null;
+
+const compareText: Comparer = ({ op, value, target, t, field }) => {
+  const s = scalar(value);
+  if (s === null) return null;
+  if (op === 'eq') {
+    const numeric = typeof value === 'number' || typeof target === 'number' || !field;
+    const n = numeric ? compareNumbers(s, t) : null;
+    return n !== null ? n === 0 : s === t;
+  }
+  if (op === 'contains') return lower(s).includes(lower(t));
+  return ordered(op, target, (x) => compareOrdered(s, x, true, true));
+};
+
+const compareNumber: Comparer = ({ op, value, target, t }) => {
+  const n = toNumber(value);
+  if (n === null) return null;
+  if (op === 'eq') {
+    const c = compareNumbers(n, t);
+    return c === null ? null : c === 0;
+  }
+  if (op === 'contains') return String(n).includes(t);
+  return ordered(op, target, (x) => compareNumbers(n, x));
+};
+
+const compareDate: Comparer = ({ op, value, target, t }) => {
+  if (typeof value !== 'string' || !parseDate(value)) return null;
+  if (op === 'eq') {
+    const c = compareDateText(value, t);
+    return c === null ? null : c === 0;
+  }
+  if (op === 'contains') return value.includes(t);
+  return ordered(op, target, (x) => compareDateText(value, x));
+};
+
+const compareDateRange: Comparer = ({ op, value, target, t }) => {
+  const span = dateRangeOf(value);
+  if (!span) return null;
+  const [start, end] = span;
+  if (op === 'eq') {
+    const other = dateRangeOf(t);
+    if (!other || !t.includes('至')) return null;
+    const same = (x: DateParts | null, y: DateParts | null) => (x && y ? compareDates(x, y) === 0 : x === y);
+    return same(start, other[0]) && same(end, other[1]);
+  }
+  if (op === 'contains') {
+    const d = parseDate(t);
+    if (!d) return null;
+    return (!start || compareDates(d, start) >= 0) && (!end || compareDates(d, end) <= 0);
+  }
+  if (op === 'gte' || op === 'lte') {
+    const d = parseDate(t);
+    const side = op === 'gte' ? start : end;
+    if (!d || !side) return null;
+    return op === 'gte' ? compareDates(side, d) >= 0 : compareDates(side, d) <= 0;
+  }
+  // range: the whole span inside
+  if (typeof target !== 'string') return null;
+  const [a, b] = parseRange(target);
+  if (a === '' && b === '') return null;
+  const low = a === '' ? null : parseDate(a);
+  const high = b === '' ? null : parseDate(b);
+  if ((a !== '' && !low) || (b !== '' && !high)) return null;
+  const lowOk = !low || (start !== null && compareDates(start, low) >= 0);
+  const highOk = !high || (end !== null && compareDates(end, high) <= 0);
+  return lowOk && highOk;
+};
+
+const compareChoice: Comparer = ({ op, value, target, t, field }) => {
+  const s = scalar(value);
+  if (s === null) return null;
+  const options = field?.options;
+  if (op === 'eq') return s === optionValue(options, t) || s === t;
+  if (op === 'contains') {
+    const label = options?.find((o) => o.value === s)?.label ?? '';
+    return lower(s).includes(lower(t)) || lower(label).includes(lower(t));
+  }
+  return ordered(op, target, (x) => compareNumbers(s, x));
+};
+
+/** Several picked options (choices) or one path (cascader). */
+const compareChoices: Comparer = ({ kind, op, value, target, t, field }) => {
+  if (!Array.isArray(value)) return null;
+  const picked = value.map(scalar).filter((x): x is string => x !== null);
+  const options = kind === 'cascader' ? field?.cascaderOptions : field?.options;
+  const isElement = (x: string) => picked.includes(x) || !!options?.some((o) => o.value === x || o.label === x);
+  const wanted = tokens(t, isElement, kind === 'cascader' ? PATH_SEPARATORS : LIST_SEPARATORS).map((x) =>
+    optionValue(options, x),
+  );
+  if (op === 'eq') return sameSet(picked, wanted);
+  if (op === 'contains') return wanted.length > 0 && wanted.every((w) => picked.includes(w));
+  if (kind === 'cascader') return null;
+  return ordered(op, target, (x) => compareNumbers(picked.length, x));
+};
+
+/** Picked users or departments (refs) and uploaded files: by id or name. */
+const compareRefs: Comparer = ({ kind, op, value, target, t }) => {
+  const list = refsOf(value);
+  if (list.length === 0) return null;
+  const matches = (r: Refish, x: string) => r.id === x || r.name === x;
+  const isElement = (x: string) => list.some((r) => matches(r, x));
+  if (op === 'eq') {
+    const wanted = tokens(t, isElement, LIST_SEPARATORS);
+    return wanted.every((w) => list.some((r) => matches(r, w))) && list.every((r) => wanted.some((w) => matches(r, w)));
+  }
+  if (op === 'contains') {
+    if (kind === 'files') return list.some((r) => r.id === t || lower(r.name).includes(lower(t)));
+    const wanted = tokens(t, isElement, LIST_SEPARATORS);
+    return wanted.length > 0 && wanted.every((w) => list.some((r) => matches(r, w)));
+  }
+  return ordered(op, target, (x) => compareNumbers(list.length, x));
+};
+
+const compareSwitch: Comparer = ({ op, value, target }) => {
+  if (op !== 'eq') return null;
+  const b = toBoolean(target);
+  const v = toBoolean(value);
+  return b === null || v === null ? null : v === b;
+};
+
+/** Sub-table rows: contains looks into every cell by its column's own kind; eq and order count rows. */
+const compareRows: Comparer = ({ op, value, target, t, field }) => {
+  if (!Array.isArray(value)) return null;
+  if (op === 'contains') {
+    const columns = field && 'columns' in field ? field.columns : undefined;
+    return value.some(
+      (row) =>
+        isRecord(row) &&
+        Object.entries(row).some(([col, cell]) => {
+          const column = columns?.find((c) => c.id === col);
+          return (
+            !isEmptyValue(cell) &&
+            compare(column ? KIND_OF[column.type] : guessKind(cell), 'contains', cell, target, column) === true
+          );
+        }),
+    );
+  }
+  if (op === 'eq') {
+    const c = compareNumbers(value.length, t);
+    return c === null ? null : c === 0;
+  }
+  return ordered(op, target, (x) => compareNumbers(value.length, x));
+};
+
+const COMPARERS: Record<Kind, Comparer> = {
+  text: compareText,
+  number: compareNumber,
+  date: compareDate,
+  dateRange: compareDateRange,
+  choice: compareChoice,
+  choices: compareChoices,
+  cascader: compareChoices,
+  switch: compareSwitch,
+  refs: compareRefs,
+  files: compareRefs,
+  rows: compareRows,
+};
+
 /**
  * eq / contains / gte / lte / range for a non-empty value of a kind, with a non-empty target:
- * true/false, or null when the comparison cannot be made.
+ * true/false, or null when the comparison cannot be made. Each value type has its own comparer.
  */
 function compare(
   kind: Kind,
@@ -250,143 +419,7 @@ function compare(
   target: string | number | boolean,
   field: Field | undefined,
 ): boolean | null {
-  const t = scalar(target)!;
-  switch (kind) {
-    case 'text': {
-      const s = scalar(value);
-      if (s === null) return null;
-      if (op === 'eq') {
-        const numeric = typeof value === 'number' || typeof target === 'number' || !field;
-        const n = numeric ? compareNumbers(s, t) : null;
-        return n !== null ? n === 0 : s === t;
-      }
-      if (op === 'contains') return lower(s).includes(lower(t));
-      return ordered(op, target, (x) => compareOrdered(s, x, true, true));
-    }
-    case 'number': {
-      const n = toNumber(value);
-      if (n === null) return null;
-      if (op === 'eq') {
-        const c = compareNumbers(n, t);
-        return c === null ? null : c === 0;
-      }
-      if (op === 'contains') return String(n).includes(t);
-      return ordered(op, target, (x) => compareNumbers(n, x));
-    }
-    case 'date': {
-      if (typeof value !== 'string' || !parseDate(value)) return null;
-      if (op === 'eq') {
-        const c = compareDateText(value, t);
-        return c === null ? null : c === 0;
-      }
-      if (op === 'contains') return value.includes(t);
-      return ordered(op, target, (x) => compareDateText(value, x));
-    }
-    case 'dateRange': {
-      const span = dateRangeOf(value);
-      if (!span) return null;
-      const [start, end] = span;
-      if (op === 'eq') {
-        const other = dateRangeOf(t);
-        if (!other || !t.includes('至')) return null;
-        const same = (x: DateParts | null, y: DateParts | null) => (x && y ? compareDates(x, y) === 0 : x === y);
-        return same(start, other[0]) && same(end, other[1]);
-      }
-      if (op === 'contains') {
-        const d = parseDate(t);
-        if (!d) return null;
-        return (!start || compareDates(d, start) >= 0) && (!end || compareDates(d, end) <= 0);
-      }
-      if (op === 'gte' || op === 'lte') {
-        const d = parseDate(t);
-        const side = op === 'gte' ? start : end;
-        if (!d || !side) return null;
-        return op === 'gte' ? compareDates(side, d) >= 0 : compareDates(side, d) <= 0;
-      }
-      // range: the whole span inside
-      if (typeof target !== 'string') return null;
-      const [a, b] = parseRange(target);
-      if (a === '' && b === '') return null;
-      const low = a === '' ? null : parseDate(a);
-      const high = b === '' ? null : parseDate(b);
-      if ((a !== '' && !low) || (b !== '' && !high)) return null;
-      const lowOk = !low || (start !== null && compareDates(start, low) >= 0);
-      const highOk = !high || (end !== null && compareDates(end, high) <= 0);
-      return lowOk && highOk;
-    }
-    case 'choice': {
-      const s = scalar(value);
-      if (s === null) return null;
-      const options = field?.options;
-      if (op === 'eq') return s === optionValue(options, t) || s === t;
-      if (op === 'contains') {
-        const label = options?.find((o) => o.value === s)?.label ?? '';
-        return lower(s).includes(lower(t)) || lower(label).includes(lower(t));
-      }
-      return ordered(op, target, (x) => compareNumbers(s, x));
-    }
-    case 'choices':
-    case 'cascader': {
-      if (!Array.isArray(value)) return null;
-      const picked = value.map(scalar).filter((x): x is string => x !== null);
-      const options = kind === 'cascader' ? field?.cascaderOptions : field?.options;
-      const isElement = (x: string) => picked.includes(x) || !!options?.some((o) => o.value === x || o.label === x);
-      const wanted = tokens(t, isElement, kind === 'cascader' ? PATH_SEPARATORS : LIST_SEPARATORS).map((x) =>
-        optionValue(options, x),
-      );
-      if (op === 'eq') return sameSet(picked, wanted);
-      if (op === 'contains') return wanted.length > 0 && wanted.every((w) => picked.includes(w));
-      if (kind === 'cascader') return null;
-      return ordered(op, target, (x) => compareNumbers(picked.length, x));
-    }
-    case 'refs':
-    case 'files': {
-      const list = refsOf(value);
-      if (list.length === 0) return null;
-      const matches = (r: Refish, x: string) => r.id === x || r.name === x;
-      const isElement = (x: string) => list.some((r) => matches(r, x));
-      if (op === 'eq') {
-        const wanted = tokens(t, isElement, LIST_SEPARATORS);
-        return (
-          wanted.every((w) => list.some((r) => matches(r, w))) && list.every((r) => wanted.some((w) => matches(r, w)))
-        );
-      }
-      if (op === 'contains') {
-        if (kind === 'files') return list.some((r) => r.id === t || lower(r.name).includes(lower(t)));
-        const wanted = tokens(t, isElement, LIST_SEPARATORS);
-        return wanted.length > 0 && wanted.every((w) => list.some((r) => matches(r, w)));
-      }
-      return ordered(op, target, (x) => compareNumbers(list.length, x));
-    }
-    case 'switch': {
-      if (op !== 'eq') return null;
-      const b = toBoolean(target);
-      const v = toBoolean(value);
-      return b === null || v === null ? null : v === b;
-    }
-    case 'rows': {
-      if (!Array.isArray(value)) return null;
-      if (op === 'contains') {
-        const columns = field && 'columns' in field ? field.columns : undefined;
-        return value.some(
-          (row) =>
-            isRecord(row) &&
-            Object.entries(row).some(([col, cell]) => {
-              const column = columns?.find((c) => c.id === col);
-              return (
-                !isEmptyValue(cell) &&
-                compare(column ? KIND_OF[column.type] : guessKind(cell), 'contains', cell, target, column) === true
-              );
-            }),
-        );
-      }
-      if (op === 'eq') {
-        const c = compareNumbers(value.length, t);
-        return c === null ? null : c === 0;
-      }
-      return ordered(op, target, (x) => compareNumbers(value.length, x));
-    }
-  }
+  return COMPARERS[kind]({ kind, op, value, target, t: scalar(target)!, field });
 }
 
 /**
