@@ -18,6 +18,12 @@ export interface Config {
   rsaKeyBits: number;
   lockoutThreshold: number;
   lockoutMinutes: number;
+  /**
+   * Account-wide failed sign-ins (over every address) after which each further attempt on that
+   * account waits a growing delay, capped at lockoutDelayMaxMs; the same count alerts administrators.
+   */
+  lockoutDelayThreshold: number;
+  lockoutDelayMaxMs: number;
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /**
@@ -235,6 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rsaKeyBits,
     lockoutThreshold: int(env, 'LOCKOUT_THRESHOLD', 5, 1, 100),
     lockoutMinutes: int(env, 'LOCKOUT_MINUTES', 15, 1, 24 * 60),
+    lockoutDelayThreshold: int(env, 'LOCKOUT_DELAY_THRESHOLD', 10, 1, 10_000),
+    // At most 15 s: the client gives up on a request after 20 s.
+    lockoutDelayMaxMs: int(env, 'LOCKOUT_DELAY_MAX_SECONDS', 10, 0, 15) * 1000,
     sessionIdleMinutes: int(env, 'SESSION_IDLE_MINUTES', 30, 1, 24 * 60),
     sessionAbsoluteHours: int(env, 'SESSION_ABSOLUTE_HOURS', 10, 1, 24 * 30),
     rateLimits: {

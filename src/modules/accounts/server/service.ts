@@ -11,6 +11,7 @@ import { revokeUserSessions } from '@/server/identity/sessions';
 import { readSheet } from '@/server/excel/read';
 import { Codes } from '@/shared/errors';
 import { isStrongPassword } from '@/modules/auth/contract';
+import { clearSignInLocks } from '@/modules/auth/server/commands/clear-sign-in-locks';
 import {
   checkAccountFields,
   IMPORT_HEADERS,
@@ -203,11 +204,13 @@ export async function setAccountStatus(
   });
 }
 
+/** Unlock: every address locked out of the account (auth's per-address lockout) may try again. */
 export async function unlockAccount(app: FastifyInstance, actor: Actor, id: number): Promise<void> {
   const u = await briefOrThrow(app.db, id);
   await app.db.transaction().execute(async (trx) => {
+    const addresses = await clearSignInLocks(trx, u.username);
     await repo.updateUser(trx, id, { failedCount: 0, lockedUntil: null });
-    await log(trx, actor, 'account_unlocked', `user:${id} ${u.username}`);
+    await log(trx, actor, 'account_unlocked', `user:${id} ${u.username}`, `${addresses} locked addresses cleared`);
   });
 }
 
@@ -226,6 +229,8 @@ export async function resetPassword(
   const plain = encrypted ? await plainPassword(app, encrypted) : generated!;
   const passwordHash = await hashPassword(plain);
   await app.db.transaction().execute(async (trx) => {
+    // A new password ends the guessing of the old one: every address may try again.
+    await clearSignInLocks(trx, u.username);
     await repo.updateUser(trx, id, { passwordHash, mustChangePwd: 1, failedCount: 0, lockedUntil: null });
     await revokeUserSessions(trx, id);
     await log(

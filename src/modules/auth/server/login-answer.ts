@@ -5,6 +5,7 @@ import { createSession } from '@/server/identity/sessions';
 import { loginMenus, userPlatforms } from '@/server/identity/menus';
 import { audit } from '@/server/identity/audit';
 import type { LoginAnswer, UserInfo } from '../contract';
+import { signInAccepted } from './lockout';
 import { departmentOf, markLoggedIn, rolesOf } from './repository';
 
 export const PASSWORD_RESET_NOTICE = '您的密码已被重置，请尽快修改密码';
@@ -61,6 +62,8 @@ export async function issueLogin(
       userAgent: req.headers['user-agent'] ?? null,
     });
     await markLoggedIn(trx, user.id, Date.now());
+    // SSO sign-ins end the streaks too (a password sign-in has cleared them already: a no-op then).
+    await signInAccepted(trx, user.username, req.ip);
     await audit(trx, {
       action: 'login',
       result: 'ok',

@@ -75,10 +75,10 @@ describe('POST /user/login/ (password sign-in)', () => {
       errorCode: unknown.errorCode,
       message: unknown.message,
     });
-    await app.db.updateTable('appUser').set({ failedCount: 0 }).where('username', '=', 'teacher').execute();
+    await app.db.deleteFrom('signInFailure').where('username', '=', 'teacher').execute();
   });
 
-  it('locks the account after five failures in a row and says for how long', async () => {
+  it('locks the account for this address after five failures in a row and says for how long', async () => {
     await createTestUser(app, { username: 'lock-me', password: 'Right@2026' });
     for (let i = 1; i <= 4; i++) {
       const r = (await attemptLogin(app, { username: 'lock-me', password: `Wrong@${i}` })).json() as Answer;
@@ -89,6 +89,7 @@ describe('POST /user/login/ (password sign-in)', () => {
     // Locked: even the right password is refused.
     const right = await attemptLogin(app, { username: 'lock-me', password: 'Right@2026' });
     expect((right.json() as Answer).errorCode).toBe(Codes.accountLocked);
+    // The back office marks the account as locked (an address of it is) until the lock ends.
     const row = await app.db
       .selectFrom('appUser')
       .select(['lockedUntil'])
@@ -103,8 +104,9 @@ describe('POST /user/login/ (password sign-in)', () => {
     expect(
       ((await attemptLogin(app, { username: 'was-locked', password: 'Right@2026' })).json() as Answer).errorCode,
     ).toBe(Codes.accountLocked);
+    // The lock is held per account and address (sign_in_failure); let it run out.
     await app.db
-      .updateTable('appUser')
+      .updateTable('signInFailure')
       .set({ lockedUntil: Date.now() - 1000 })
       .where('username', '=', 'was-locked')
       .execute();

@@ -14,7 +14,8 @@ const codeOf = (res: { json(): unknown }) => (res.json() as { errorCode: string 
 
 /**
  * Two app servers on one PostgreSQL schema behave as one: captchas, sessions, lockout
- * counters and the RSA key live in the database, not in either process.
+ * counters (per account and address, and account-wide) and the RSA key live in the database,
+ * not in either process.
  */
 describe.skipIf(!usePostgres())('two app servers on one PostgreSQL database', () => {
   let schema: string;
@@ -57,29 +58,41 @@ describe.skipIf(!usePostgres())('two app servers on one PostgreSQL database', ()
     );
   });
 
-  it('locks the account after five failures counted alternately on A and B', async () => {
+  it('locks an address after five failures counted alternately on A and B; the owner signs in elsewhere', async () => {
     await createTestUser(a, { username: 'shared-lock', password: 'Right@2026' });
+    const attacker = '203.0.113.9';
     const servers = [a, b, a, b];
     for (const [i, s] of servers.entries()) {
       expect(
-        codeOf(await attemptLogin(s, { username: 'shared-lock', password: `Wrong@${i}` })),
+        codeOf(await attemptLogin(s, { username: 'shared-lock', password: `Wrong@${i}`, remoteAddress: attacker })),
         `failure ${i + 1}`,
       ).toBe(Codes.inputError);
     }
-    expect(codeOf(await attemptLogin(b, { username: 'shared-lock', password: 'Wrong@5' }))).toBe(Codes.accountLocked);
-    expect(codeOf(await attemptLogin(a, { username: 'shared-lock', password: 'Right@2026' }))).toBe(
-      Codes.accountLocked,
-    );
+    expect(
+      codeOf(await attemptLogin(b, { username: 'shared-lock', password: 'Wrong@5', remoteAddress: attacker })),
+    ).toBe(Codes.accountLocked);
+    expect(
+      codeOf(await attemptLogin(a, { username: 'shared-lock', password: 'Right@2026', remoteAddress: attacker })),
+    ).toBe(Codes.accountLocked);
+    // The lock is the attacker's address's only: the owner signs in on either server from theirs.
+    expect(
+      codeOf(await attemptLogin(b, { username: 'shared-lock', password: 'Right@2026', remoteAddress: '198.51.100.3' })),
+    ).toBe(Codes.ok);
   });
 
   it('counts concurrent failures on both servers without losing one', async () => {
     await createTestUser(a, { username: 'race-lock', password: 'Right@2026' });
     await Promise.all([a, b, a, b].map((s) => attemptLogin(s, { username: 'race-lock', password: 'Wrong@2026' })));
-    const row = await a.db
-      .selectFrom('appUser')
-      .select(['failedCount', 'lockedUntil'])
+    // Both counters, the address's and the account-wide one, saw all four.
+    const rows = await a.db
+      .selectFrom('signInFailure')
+      .select(['address', 'failedCount', 'lockedUntil'])
       .where('username', '=', 'race-lock')
-      .executeTakeFirstOrThrow();
-    expect(row).toEqual({ failedCount: 4, lockedUntil: null });
+      .orderBy('address')
+      .execute();
+    expect(rows).toEqual([
+      { address: '', failedCount: 4, lockedUntil: null },
+      { address: '127.0.0.1', failedCount: 4, lockedUntil: null },
+    ]);
   });
 });

@@ -10,31 +10,39 @@ import { verifyCaptcha } from './captcha-store';
 import { issueLogin } from './login-answer';
 import { decryptPassword } from './rsa-keys';
 import { ssoLogoutUrl } from './sso/service';
-import {
-  findUserById,
-  findUserByUsername,
-  incrementVisit,
-  recordFailure,
-  resetFailures,
-  updatePassword,
-} from './repository';
+import { beginAttempt, lockedError, signInAccepted, recordWrongPassword } from './lockout';
+import { findUserById, findUserByUsername, incrementVisit, updatePassword } from './repository';
 
 export const BAD_CREDENTIALS = '用户名或密码错误';
 
 const badCredentials = () => new AppError(Codes.inputError, 400, BAD_CREDENTIALS);
-const lockedError = (until: number) =>
-  new AppError(
-    Codes.accountLocked,
-    423,
-    `账号已锁定，请 ${Math.max(1, Math.ceil((until - Date.now()) / 60_000))} 分钟后再试`,
-  );
-const isLocked = (user: UserRow) => user.lockedUntil !== null && user.lockedUntil > Date.now();
 
-/** Count a wrong password against the account; the error to answer (locked once the threshold is reached). */
-async function failedPassword(app: FastifyInstance, user: UserRow, wrong: () => AppError): Promise<AppError> {
-  const { lockoutThreshold, lockoutMinutes } = app.config;
-  const lockedUntil = await recordFailure(app.db, user.id, lockoutThreshold, Date.now() + lockoutMinutes * 60_000);
-  return lockedUntil !== null && lockedUntil > Date.now() ? lockedError(lockedUntil) : wrong();
+/**
+ * Check a password under the lockout policy (./lockout.ts): a locked (account, address) pair is
+ * refused before the password is looked at; a wrong one is counted, and answers "locked" when it
+ * was the one that locked the pair. `wrong` is the answer otherwise.
+ */
+async function checkPassword(
+  app: FastifyInstance,
+  username: string,
+  address: string,
+  user: UserRow | undefined,
+  password: string,
+  wrong: () => AppError,
+): Promise<{ ok: true; user: UserRow } | { ok: false; reason: string; err: AppError }> {
+  const begun = await beginAttempt(app, username, address);
+  if ('refused' in begun) return { ok: false, reason: 'locked for this address', err: begun.refused };
+  const { attempt } = begun;
+  // Unknown user and wrong password cost the same: a hash is verified either way.
+  const right = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+  if (right && user) {
+    await signInAccepted(app.db, user.username, address);
+    return { ok: true, user };
+  }
+  const lockedUntil = await recordWrongPassword(app, attempt, user);
+  const delayed = attempt.delayedMs ? `, delayed ${attempt.delayedMs} ms` : '';
+  const reason = `${user ? 'wrong password' : 'unknown user'}${lockedUntil ? ', address locked' : ''}${delayed}`;
+  return { ok: false, reason, err: lockedUntil ? lockedError(lockedUntil) : wrong() };
 }
 
 /**
@@ -74,15 +82,10 @@ export async function passwordLogin(
     throw e instanceof AppError ? await refuse('password not decryptable', e) : e;
   }
 
-  const user = await findUserByUsername(app.db, username);
-  if (!user) {
-    await verifyPassword(await dummyHash(), password);
-    throw await refuse('unknown user', badCredentials());
-  }
-  if (isLocked(user)) throw await refuse('account locked', lockedError(user.lockedUntil!), user);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    throw await refuse('wrong password', await failedPassword(app, user, badCredentials), user);
-  }
+  const found = await findUserByUsername(app.db, username);
+  const checked = await checkPassword(app, username, req.ip, found, password, badCredentials);
+  if (!checked.ok) throw await refuse(checked.reason, checked.err, found);
+  const user = checked.user;
   // Checked only after the password, so these answers tell nothing to someone without it.
   if (user.status !== 'active')
     throw await refuse('account disabled', new AppError(Codes.accountDisabled, 403, '账号已停用，请联系管理员'), user);
@@ -108,7 +111,6 @@ export async function logout(app: FastifyInstance, req: FastifyRequest): Promise
 async function currentUser(app: FastifyInstance, auth: AuthContext): Promise<UserRow> {
   const user = await findUserById(app.db, auth.userId);
   if (!user) throw new AppError(Codes.notAuthenticated, 401, '登录已失效，请重新登录');
-  if (isLocked(user)) throw lockedError(user.lockedUntil!);
   return user;
 }
 
@@ -127,17 +129,17 @@ export async function changePassword(
   const user = await currentUser(app, auth);
   const oldPwd = await decryptPassword(app, encOld);
   const newPwd = await decryptPassword(app, encNew);
-  if (!(await verifyPassword(user.passwordHash, oldPwd))) {
-    const err = await failedPassword(app, user, () => badInput('原密码错误'));
+  const checked = await checkPassword(app, user.username, req.ip, user, oldPwd, () => badInput('原密码错误'));
+  if (!checked.ok) {
     await audit(app.db, {
       action: 'password_change_failed',
       result: 'fail',
       actorId: user.id,
       actorName: user.username,
-      detail: 'wrong old password',
+      detail: `old password: ${checked.reason}`,
       ip: req.ip,
     });
-    throw err;
+    throw checked.err;
   }
   if (!isStrongPassword(newPwd)) throw badInput(PASSWORD_POLICY_TEXT);
   if (newPwd === oldPwd) throw badInput('新密码不能与原密码相同');
@@ -155,7 +157,7 @@ export async function changePassword(
   });
 }
 
-/** POST /user/api/v1.user/check_user/: re-confirm the password; a wrong one counts toward the lockout. */
+/** POST /user/api/v1.user/check_user/: re-confirm the password; a wrong one counts toward the lockout like a sign-in's. */
 export async function checkUserPassword(
   app: FastifyInstance,
   req: FastifyRequest,
@@ -164,18 +166,18 @@ export async function checkUserPassword(
 ): Promise<{ valid: true }> {
   const user = await currentUser(app, auth);
   const password = await decryptPassword(app, encPassword);
-  if (!(await verifyPassword(user.passwordHash, password))) {
-    const err = await failedPassword(app, user, () => badInput('密码错误'));
+  const checked = await checkPassword(app, user.username, req.ip, user, password, () => badInput('密码错误'));
+  if (!checked.ok) {
     await audit(app.db, {
       action: 'password_check_failed',
       result: 'fail',
       actorId: user.id,
       actorName: user.username,
+      detail: checked.reason,
       ip: req.ip,
     });
-    throw err;
+    throw checked.err;
   }
-  if (user.failedCount > 0) await resetFailures(app.db, user.id);
   return { valid: true };
 }
 

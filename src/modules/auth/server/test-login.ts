@@ -11,12 +11,17 @@ import type { LoginAnswer, PublicKeyAnswer } from '../contract';
  */
 export const TEST_CAPTCHA_CODE = 'TEST';
 
-/** GET the captcha; answers the `cid` cookie value (optionally sending a previous one). */
-export async function fetchCaptchaId(app: FastifyInstance, previousId?: string): Promise<string> {
+/** GET the captcha; answers the `cid` cookie value (optionally sending a previous one, from a given address). */
+export async function fetchCaptchaId(
+  app: FastifyInstance,
+  previousId?: string,
+  remoteAddress?: string,
+): Promise<string> {
   const res = await app.inject({
     method: 'GET',
     url: `/user/login/get_code/?r=${Math.random()}`,
     cookies: previousId ? { cid: previousId } : {},
+    ...(remoteAddress ? { remoteAddress } : {}),
   });
   const cookie = res.cookies.find((c) => c.name === 'cid');
   if (res.statusCode !== 200 || !cookie)
@@ -48,6 +53,8 @@ export interface LoginAttempt {
   /** Send the password as is (not encrypted). */
   plaintext?: boolean;
   headers?: Record<string, string>;
+  /** The client address the server sees (default 127.0.0.1). */
+  remoteAddress?: string;
 }
 
 export function formBody(fields: Record<string, unknown>): string {
@@ -56,13 +63,14 @@ export function formBody(fields: Record<string, unknown>): string {
 
 /** POST /user/login/ the way the login page does; answers the raw response. */
 export async function attemptLogin(app: FastifyInstance, a: LoginAttempt): Promise<LightMyRequestResponse> {
-  const cid = a.cid === undefined ? await fetchCaptchaId(app) : a.cid;
+  const cid = a.cid === undefined ? await fetchCaptchaId(app, undefined, a.remoteAddress) : a.cid;
   const password = a.plaintext ? a.password : encryptPassword(await fetchPublicKey(app), a.password);
   return app.inject({
     method: 'POST',
     url: '/user/login/',
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...(a.headers ?? {}) },
     cookies: cid ? { cid } : {},
+    ...(a.remoteAddress ? { remoteAddress: a.remoteAddress } : {}),
     payload: formBody({
       is_admin: a.isAdmin ? 1 : 0,
       username: a.username,
@@ -79,8 +87,9 @@ export async function loginAs(
   username: string,
   password: string,
   isAdmin = false,
+  remoteAddress?: string,
 ): Promise<LoginAnswer> {
-  const res = await attemptLogin(app, { username, password, isAdmin });
+  const res = await attemptLogin(app, { username, password, isAdmin, ...(remoteAddress ? { remoteAddress } : {}) });
   const body = res.json() as Envelope<LoginAnswer>;
   if (body.errorCode !== '0x00000000')
     throw new Error(`login of ${username} failed: ${body.errorCode} ${body.message}`);
