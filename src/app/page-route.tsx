@@ -11,10 +11,10 @@ type Guard = ComponentType<{ route: AppRoute; children: ReactNode }>;
  * page loads lazily (one chunk per page, 120 s chunk timeout, then the boundary's reload page).
  */
 export function pageRoute(route: AppRoute, fallback: ReactNode, Guard: Guard = RouteGuard): RouteObject {
+  if (route.redirect) return { path: route.path, handle: { route }, element: <Navigate to={route.redirect} replace /> };
+  if (!route.lazy) throw new Error(`route "${route.name}" has neither a page nor a redirect`);
   const Page: ComponentType = lazy(withChunkTimeout(route.lazy));
-  const element = route.redirect ? (
-    <Navigate to={route.redirect} replace />
-  ) : (
+  const element = (
     <ChunkErrorBoundary>
       <Guard route={route}>
         <Suspense fallback={fallback}>

@@ -1,52 +1,39 @@
+import { shellRoutes } from '@/core/routing/module-routes';
 import type { AppRoute } from '@/core/routing/types';
-import authWeb from '@/modules/auth/web/routes';
-import platformWeb from '@/modules/platform/web/routes';
-import statusPagesWeb from '@/modules/status-pages/web/routes';
-import homeWeb from '@/modules/home/web/routes';
-import homeCms from '@/modules/home/cms/routes';
-import siteSettingsCms from '@/modules/site-settings/cms/routes';
-import organizationCms from '@/modules/organization/cms/routes';
-import contentCms from '@/modules/content/cms/routes';
-import contentWeb from '@/modules/content/web/routes';
-import platformConfigCms from '@/modules/platform-config/cms/routes';
-import accountsCms from '@/modules/accounts/cms/routes';
-import maintenanceCms from '@/modules/maintenance/cms/routes';
-import mobilePages from '@/modules/mobile/mobile/routes';
-import mobileLayoutCms from '@/modules/mobile-layout/cms/routes';
-import messagesMobile from '@/modules/messages/mobile/routes';
-import formsCms from '@/modules/forms/cms/routes';
-import formsWeb from '@/modules/forms/web/routes';
-import formsMobile from '@/modules/forms/mobile/routes';
-import workflowWeb from '@/modules/workflow/web/routes';
-import workflowCms from '@/modules/workflow/cms/routes';
-import workflowMobile from '@/modules/workflow/mobile/routes';
+import { catalogOf, type ModuleCatalog, type ModuleManifest } from '@/shared/module';
+
+/** What import.meta.glob answers for module.ts files: their exports by file path. */
+export type FoundModules = Record<string, { default?: ModuleManifest }>;
 
 /**
- * Every client route of the desktop shell, gathered from the modules' faces. A module adds its
- * routes.tsx here; routes.test.ts keeps this table and src/modules/manifests.ts in step.
+ * The catalogue of the modules found: each `<dir>/module.ts` must export its declaration as
+ * default, with the folder's name as id (the server finds them the same way).
  */
-export const desktopRoutes: readonly AppRoute[] = [
-  ...authWeb,
-  ...platformWeb,
-  ...statusPagesWeb,
-  ...homeWeb,
-  ...homeCms,
-  ...siteSettingsCms,
-  ...organizationCms,
-  ...platformConfigCms,
-  ...accountsCms,
-  ...contentCms,
-  ...contentWeb,
-  ...maintenanceCms,
-  ...formsCms,
-  ...formsWeb,
-  ...mobileLayoutCms,
-  ...workflowWeb,
-  ...workflowCms,
-];
+export function catalogFromFiles(found: FoundModules): ModuleCatalog {
+  return catalogOf(
+    Object.entries(found).map(([file, exports]) => {
+      const dir = /([^/]+)\/module\.ts$/.exec(file)?.[1];
+      const m = exports.default;
+      if (!m) throw new Error(`${file} has no default export (export default defineModule({…}))`);
+      if (m.id !== dir) throw new Error(`${file} declares id "${m.id}"; a module's id is its folder name`);
+      return m;
+    }),
+  );
+}
+
+// Every module under src/modules: adding one edits no list here. module.ts holds no React, only
+// page loaders, so each page stays its own lazy chunk and the phone branch never pulls desktop pages.
+export const catalog = catalogFromFiles(
+  import.meta.glob<{ default?: ModuleManifest }>('../modules/*/module.ts', { eager: true }),
+);
+
+const tables = shellRoutes(catalog);
+
+/** Every client route of the desktop shell (every area but mobile). */
+export const desktopRoutes: readonly AppRoute[] = tables.desktop;
 
 /** The phone pages (/mobile/*): the mobile shell serves them, in a lazy branch of its own. */
-export const mobileRoutes: readonly AppRoute[] = [...mobilePages, ...formsMobile, ...messagesMobile, ...workflowMobile];
+export const mobileRoutes: readonly AppRoute[] = tables.mobile;
 
 /** Routes by the layout that frames them. */
 export function routesByLayout(routes: readonly AppRoute[]) {

@@ -13,6 +13,7 @@ import { accessPlugin } from './plugins/access';
 import { licencePlugin, licenceRoutes } from './plugins/licence';
 import { spaPlugin } from './plugins/spa';
 import { uploadsPlugin } from './uploads/plugin';
+import { jobsPlugin } from './jobs/plugin';
 import { modulePlugins } from './modules';
 import { GENERAL_BODY_LIMIT } from '@/shared/constants';
 
@@ -30,6 +31,8 @@ export interface BuildOptions {
   db?: Partial<OpenOptions>;
   /** Serve the built client from config.staticDir (off in most tests). */
   serveClient?: boolean;
+  /** Start the job runner when ready (default true; tests start or drain app.jobs themselves). */
+  startJobs?: boolean;
 }
 
 /** Build the whole server: used by main.ts and by every test (through test/helper.ts). */
@@ -72,6 +75,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await app.register(licenceRoutes);
 
   await app.register(uploadsPlugin);
+  // Before the modules: their plugins define jobs on app.jobs. pg-boss keeps its tables beside the app's schema.
+  await app.register(jobsPlugin, {
+    pgBossSchema: opts.db?.pgSchema ? `${opts.db.pgSchema}_jobs` : undefined,
+    start: opts.startJobs ?? true,
+  });
   for (const plugin of modulePlugins) await app.register(plugin);
 
   await app.register(spaPlugin, { root: opts.serveClient ? config.staticDir : '/nonexistent' });

@@ -20,11 +20,14 @@ export interface RouteMeta {
   public?: boolean;
 }
 
-/** One entry of a face's route table: the route name is the permission key. */
+/**
+ * One entry of a shell's route table, derived from a module's RouteSpec (module-routes.ts): the
+ * route name is the permission key. Every route has `lazy` unless it only forwards (`redirect`).
+ */
 export interface AppRoute {
   path: string;
   name: string;
-  lazy: () => Promise<{ default: ComponentType }>;
+  lazy?: () => Promise<{ default: ComponentType }>;
   meta: RouteMeta;
   /** Redirect target: the route only forwards there. */
   redirect?: string;

@@ -1,8 +1,9 @@
 import { defineModule } from '@/shared/module';
 
-export const accountsModule = defineModule({
+export default defineModule({
   id: 'accounts',
   title: '账号管理',
+  menuOrder: 50,
   routes: [
     {
       name: 'account',
@@ -11,6 +12,7 @@ export const accountsModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'UserOutlined',
+      page: () => import('./cms/pages/account-page'),
     },
   ],
 });

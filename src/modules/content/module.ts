@@ -1,8 +1,9 @@
 import { defineModule } from '@/shared/module';
 
-export const contentModule = defineModule({
+export default defineModule({
   id: 'content',
   title: '内容管理',
+  menuOrder: 60,
   routes: [
     {
       name: 'noticeManage',
@@ -11,6 +12,7 @@ export const contentModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'NotificationOutlined',
+      page: () => import('./cms/pages/notice-page'),
     },
     {
       name: 'helpCenter',
@@ -19,8 +21,9 @@ export const contentModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'QuestionCircleOutlined',
+      page: () => import('./cms/pages/help-center-page'),
     },
-    // The users' side of the help centre, opened from the /web header.
+    // The users' side of the help centre: public, since the /web header opens it for visitors and users alike.
     {
       name: 'helpIndex',
       path: '/web/help/index',
@@ -29,6 +32,7 @@ export const contentModule = defineModule({
       public: true,
       menu: true,
       icon: 'QuestionCircleOutlined',
+      page: () => import('./web/pages/help-page'),
     },
   ],
 });

@@ -4,12 +4,20 @@ import { defineModule } from '@/shared/module';
  * The form engine (issue 5): administrators design and publish forms; users fill them (public
  * link or signed in), keep drafts and read their submissions; managers read summaries.
  */
-export const formsModule = defineModule({
+export default defineModule({
   id: 'forms',
   title: '表单中心',
+  menuOrder: 80,
   routes: [
-    // Visitors and users: a published form by its link (spec: formWrite is public).
-    { name: 'formWrite', path: '/web/eventService/formWrite', title: '表单填写', area: 'web', public: true },
+    // Visitors and users: a published form by its link (spec: formWrite is public); a signedIn form sends them to sign in.
+    {
+      name: 'formWrite',
+      path: '/web/eventService/formWrite',
+      title: '表单填写',
+      area: 'web',
+      public: true,
+      page: () => import('./web/pages/form-write-page'),
+    },
     {
       name: 'taskFormWrite',
       path: '/web/taskCenter/taskFormWrite',
@@ -18,9 +26,23 @@ export const formsModule = defineModule({
       menu: true,
       icon: 'FormOutlined',
       relationRoutes: ['taskFormPreview', 'taskFormEdit'],
+      page: () => import('./web/pages/task-form-write-page'),
     },
-    { name: 'taskFormPreview', path: '/web/taskCenter/taskFormPreview', title: '查看表单', area: 'web' },
-    { name: 'taskFormEdit', path: '/web/taskCenter/taskFormEdit', title: '编辑草稿', area: 'web' },
+    {
+      name: 'taskFormPreview',
+      path: '/web/taskCenter/taskFormPreview',
+      title: '查看表单',
+      area: 'web',
+      page: () => import('./web/pages/task-form-preview-page'),
+    },
+    {
+      name: 'taskFormEdit',
+      path: '/web/taskCenter/taskFormEdit',
+      title: '编辑草稿',
+      area: 'web',
+      page: () => import('./web/pages/task-form-edit-page'),
+    },
+    // Summaries of the forms the user manages (approval centre).
     {
       name: 'formSummary',
       path: '/web/taskCenter/formSummary',
@@ -29,8 +51,15 @@ export const formsModule = defineModule({
       menu: true,
       icon: 'TableOutlined',
       relationRoutes: ['formSummaryDetail'],
+      page: () => import('./web/pages/form-summary-page'),
     },
-    { name: 'formSummaryDetail', path: '/web/taskCenter/formSummaryDetail', title: '汇总明细', area: 'web' },
+    {
+      name: 'formSummaryDetail',
+      path: '/web/taskCenter/formSummaryDetail',
+      title: '汇总明细',
+      area: 'web',
+      page: () => import('./web/pages/form-summary-detail-page'),
+    },
     // Back office: workflow → form management, summary, preview.
     {
       name: 'formManage',
@@ -40,9 +69,22 @@ export const formsModule = defineModule({
       menu: true,
       icon: 'FormOutlined',
       relationRoutes: ['formDesign', 'formPreview'],
+      page: () => import('./cms/pages/form-manage-page'),
     },
-    { name: 'formDesign', path: '/cms/workflow/formDesign', title: '表单设计', area: 'cms' },
-    { name: 'formPreview', path: '/cms/workflow/preview', title: '表单预览', area: 'cms' },
+    {
+      name: 'formDesign',
+      path: '/cms/workflow/formDesign',
+      title: '表单设计',
+      area: 'cms',
+      page: () => import('./cms/pages/form-design-page'),
+    },
+    {
+      name: 'formPreview',
+      path: '/cms/workflow/preview',
+      title: '表单预览',
+      area: 'cms',
+      page: () => import('./cms/pages/form-preview-page'),
+    },
     {
       name: 'formSummaryAdmin',
       path: '/cms/workflow/summary',
@@ -51,9 +93,23 @@ export const formsModule = defineModule({
       menu: true,
       icon: 'TableOutlined',
       relationRoutes: ['formSummaryAdminDetail'],
+      page: () => import('./cms/pages/summary-page'),
     },
-    { name: 'formSummaryAdminDetail', path: '/cms/workflow/summaryDetail', title: '汇总明细', area: 'cms' },
+    {
+      name: 'formSummaryAdminDetail',
+      path: '/cms/workflow/summaryDetail',
+      title: '汇总明细',
+      area: 'cms',
+      page: () => import('./cms/pages/summary-detail-page'),
+    },
     // Phones: the same form through the antd-mobile renderer.
-    { name: 'mobileFormWrite', path: '/mobile/formWrite', title: '填写表单', area: 'mobile', public: true },
+    {
+      name: 'mobileFormWrite',
+      path: '/mobile/formWrite',
+      title: '填写表单',
+      area: 'mobile',
+      public: true,
+      page: () => import('./mobile/pages/mobile-form-write-page'),
+    },
   ],
 });

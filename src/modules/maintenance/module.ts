@@ -1,8 +1,9 @@
 import { defineModule } from '@/shared/module';
 
-export const maintenanceModule = defineModule({
+export default defineModule({
   id: 'maintenance',
   title: '系统维护',
+  menuOrder: 70,
   routes: [
     {
       name: 'dataBackup',
@@ -11,6 +12,7 @@ export const maintenanceModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'DatabaseOutlined',
+      page: () => import('./cms/pages/data-backup-page'),
     },
     {
       name: 'jobRecord',
@@ -19,6 +21,7 @@ export const maintenanceModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'ScheduleOutlined',
+      page: () => import('./cms/pages/job-record-page'),
     },
     {
       name: 'authorization',
@@ -27,6 +30,7 @@ export const maintenanceModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'SafetyOutlined',
+      page: () => import('./cms/pages/authorization-page'),
     },
     {
       name: 'auditLog',
@@ -35,6 +39,7 @@ export const maintenanceModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'AuditOutlined',
+      page: () => import('./cms/pages/audit-log-page'),
     },
   ],
 });

@@ -1,11 +1,17 @@
 import { defineModule } from '@/shared/module';
 
 /** In-app messages: new tasks, results, urges, copies, notices (the /web header bell, the phone list). */
-export const messagesModule = defineModule({
+export default defineModule({
   id: 'messages',
   title: '消息中心',
   routes: [
     // Any signed-in user's own messages: a session page, not a menu entry.
-    { name: 'mobileMessages', path: '/mobile/messages', title: '消息', area: 'mobile' },
+    {
+      name: 'mobileMessages',
+      path: '/mobile/messages',
+      title: '消息',
+      area: 'mobile',
+      page: () => import('./mobile/pages/mobile-messages-page'),
+    },
   ],
 });

@@ -1,7 +1,7 @@
 import { defineModule } from '@/shared/module';
 
 /** Organisation config: login page, logo/title, theme. No client routes of its own yet (the back office's display settings will add one). */
-export const orgConfigModule = defineModule({
+export default defineModule({
   id: 'org-config',
   title: '机构配置',
   routes: [],

@@ -1,8 +1,9 @@
 import { defineModule } from '@/shared/module';
 
-export const organizationModule = defineModule({
+export default defineModule({
   id: 'organization',
   title: '组织机构',
+  menuOrder: 30,
   routes: [
     {
       name: 'organization',
@@ -11,6 +12,7 @@ export const organizationModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'ApartmentOutlined',
+      page: () => import('./cms/pages/organization-page'),
     },
     {
       name: 'roleManage',
@@ -19,6 +21,7 @@ export const organizationModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'TeamOutlined',
+      page: () => import('./cms/pages/role-page'),
     },
   ],
 });

@@ -1,8 +1,9 @@
 import { defineModule } from '@/shared/module';
 
-export const platformConfigModule = defineModule({
+export default defineModule({
   id: 'platform-config',
   title: '平台与权限',
+  menuOrder: 40,
   routes: [
     {
       name: 'platformConfig',
@@ -11,6 +12,7 @@ export const platformConfigModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'AppstoreOutlined',
+      page: () => import('./cms/pages/platform-config-page'),
     },
     {
       name: 'permission',
@@ -19,6 +21,7 @@ export const platformConfigModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'SafetyOutlined',
+      page: () => import('./cms/pages/permission-page'),
     },
   ],
 });

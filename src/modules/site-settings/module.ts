@@ -1,8 +1,9 @@
 import { defineModule } from '@/shared/module';
 
-export const siteSettingsModule = defineModule({
+export default defineModule({
   id: 'site-settings',
   title: '门户设置',
+  menuOrder: 20,
   routes: [
     {
       name: 'homepageModules',
@@ -11,6 +12,7 @@ export const siteSettingsModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'DesktopOutlined',
+      page: () => import('./cms/pages/homepage-modules-page'),
     },
     {
       name: 'displaySettings',
@@ -19,6 +21,7 @@ export const siteSettingsModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'SettingOutlined',
+      page: () => import('./cms/pages/display-settings-page'),
     },
   ],
 });

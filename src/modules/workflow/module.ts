@@ -1,9 +1,12 @@
 import { defineModule } from '@/shared/module';
 
 /** The workflow engine and the approval centre (issue 6): approvals on the web, processes in the back office, pending tasks on phones. */
-export const workflowModule = defineModule({
+export default defineModule({
   id: 'workflow',
   title: '审批中心',
+  menuOrder: 100,
+  // Its server hooks into form submissions (an instance starts in the submission's transaction).
+  after: ['forms'],
   routes: [
     {
       name: 'taskWorkBench',
@@ -13,8 +16,15 @@ export const workflowModule = defineModule({
       menu: true,
       icon: 'AuditOutlined',
       relationRoutes: ['taskApproval', 'applyForEdit'],
+      page: () => import('./web/pages/task-work-bench-page'),
     },
-    { name: 'taskApproval', path: '/web/taskCenter/taskApproval', title: '审批详情', area: 'web' },
+    {
+      name: 'taskApproval',
+      path: '/web/taskCenter/taskApproval',
+      title: '审批详情',
+      area: 'web',
+      page: () => import('./web/pages/task-approval-page'),
+    },
     // Spec: a read-only record reachable by its link.
     {
       name: 'taskHistoricalRecord',
@@ -22,6 +32,7 @@ export const workflowModule = defineModule({
       title: '审批记录',
       area: 'web',
       public: true,
+      page: () => import('./web/pages/task-historical-record-page'),
     },
     {
       name: 'taskProcessServices',
@@ -30,8 +41,15 @@ export const workflowModule = defineModule({
       area: 'web',
       menu: true,
       icon: 'AppstoreOutlined',
+      page: () => import('./web/pages/task-process-services-page'),
     },
-    { name: 'applyForEdit', path: '/web/taskCenter/applyForEdit', title: '申请修改', area: 'web' },
+    {
+      name: 'applyForEdit',
+      path: '/web/taskCenter/applyForEdit',
+      title: '申请修改',
+      area: 'web',
+      page: () => import('./web/pages/apply-for-edit-page'),
+    },
     {
       name: 'reservationServices',
       path: '/web/taskCenter/reservationServices',
@@ -39,7 +57,9 @@ export const workflowModule = defineModule({
       area: 'web',
       menu: true,
       icon: 'CalendarOutlined',
+      page: () => import('./web/pages/reservation-services-page'),
     },
+    // The designer is processDesign?id= (no separate route).
     {
       name: 'processDesign',
       path: '/cms/workflow/processDesign',
@@ -47,6 +67,7 @@ export const workflowModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'ShareAltOutlined',
+      page: () => import('./cms/pages/process-design-page'),
     },
     {
       name: 'processMonitor',
@@ -55,6 +76,7 @@ export const workflowModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'DashboardOutlined',
+      page: () => import('./cms/pages/process-monitor-page'),
     },
     {
       name: 'approvalManage',
@@ -63,7 +85,14 @@ export const workflowModule = defineModule({
       area: 'cms',
       menu: true,
       icon: 'SolutionOutlined',
+      page: () => import('./cms/pages/approval-manage-page'),
     },
-    { name: 'mobileTaskPending', path: '/mobile/taskPending', title: '待办审批', area: 'mobile' },
+    {
+      name: 'mobileTaskPending',
+      path: '/mobile/taskPending',
+      title: '待办审批',
+      area: 'mobile',
+      page: () => import('./mobile/pages/mobile-task-pending-page'),
+    },
   ],
 });

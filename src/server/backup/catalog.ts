@@ -13,6 +13,8 @@ export const raw = (db: Db | Kysely<never>): RawDb => (db as unknown as RawDb).w
  *   restoring old ones would resurrect revoked tokens (a restore signs everybody out instead).
  * - backup: the catalogue of backup files on this server's disk; restoring an older catalogue
  *   would forget newer files (including the one just restored from).
+ * - job_run, job_queue, job_schedule: the job runner's history, pending runs and schedules;
+ *   restoring them would run old work again (and the backup job itself is running when they are read).
  */
 export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'kysely_migration',
@@ -20,6 +22,9 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'session',
   'captcha',
   'backup',
+  'job_run',
+  'job_queue',
+  'job_schedule',
 ]);
 
 export interface ForeignKey {

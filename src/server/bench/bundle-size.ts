@@ -30,19 +30,28 @@ export function ensureBuild(root: string, build: (cmd: string) => void): void {
   if (!fs.existsSync(manifestPath(root))) build('vite build');
 }
 
-/** A route declared in some face's routes.tsx: `{ path: '/x', …, lazy: … import('./pages/y') …, layout: 'cms' }`. */
+/** A route declared in some module.ts: `{ name, path: '/x', area: 'cms', …, page: () => import('./cms/pages/y') }`. */
 interface DeclaredRoute {
   page: string;
   layout: string;
 }
 
-function walk(dir: string, out: string[] = []): string[] {
-  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) walk(p, out);
-    else if (e.name === 'routes.tsx' || e.name === 'routes.ts') out.push(p);
-  }
-  return out;
+// The layout that frames each area (as src/core/routing/module-routes.ts maps it).
+const LAYOUT_OF_AREA: Record<string, string> = {
+  top: 'blank',
+  visitor: 'visitor',
+  web: 'web',
+  cms: 'cms',
+  mobile: 'mobile',
+};
+
+function moduleFiles(root: string): string[] {
+  const modules = path.join(root, 'src/modules');
+  return fs
+    .readdirSync(modules, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => path.join(modules, e.name, 'module.ts'))
+    .filter((f) => fs.existsSync(f));
 }
 
 function resolveModule(fromFile: string, spec: string): string | null {
@@ -53,31 +62,44 @@ function resolveModule(fromFile: string, spec: string): string | null {
   return null;
 }
 
+/** The object literal around `at`: from the nearest unclosed '{' before it to its matching '}'. */
+function enclosingObject(text: string, at: number): string {
+  let depth = 0;
+  let start = at;
+  for (; start > 0; start--) {
+    if (text[start] === '}') depth++;
+    else if (text[start] === '{' && depth-- === 0) break;
+  }
+  depth = 0;
+  for (let end = start; end < text.length; end++) {
+    if (text[end] === '{') depth++;
+    else if (text[end] === '}' && --depth === 0) return text.slice(start, end + 1);
+  }
+  return text.slice(start);
+}
+
 /**
- * Finds the page module and layout of a route by reading the route tables: the object literal
- * holding `path: '<route>'` names its page either inline (`lazy: () => import('…')`) or through
- * a const defined in the same file (`const loginPage = () => import('…')`).
+ * Finds the page module and layout of a route by reading the modules' declarations: the object
+ * literal holding `path: '<route>'` names its page either inline (`page: () => import('…')`) or
+ * through a const defined in the same file (`const loginPage = () => import('…')`), and its area.
  */
 export function findRoute(root: string, routePath: string): DeclaredRoute | null {
   const quoted = new RegExp(`path:\\s*['"]${routePath.replace(/[/.*+?^${}()|[\]\\]/g, '\\$&')}['"]`);
-  for (const file of walk(path.join(root, 'src/modules')).concat(walk(path.join(root, 'src/app')))) {
+  for (const file of moduleFiles(root)) {
     const text = fs.readFileSync(file, 'utf8');
     const at = text.search(quoted);
     if (at < 0) continue;
-    // The enclosing object literal: from the previous '{ path' to the line's end of the route.
-    const start = text.lastIndexOf('{', at);
-    const end = text.indexOf('\n', at) < 0 ? text.length : text.indexOf('\n', at);
-    const literal = text.slice(start, end);
-    let spec = /lazy:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/.exec(literal)?.[1];
+    const literal = enclosingObject(text, at);
+    let spec = /page:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/.exec(literal)?.[1];
     if (!spec) {
-      const ident = /lazy:\s*([A-Za-z_$][\w$]*)/.exec(literal)?.[1];
+      const ident = /page:\s*([A-Za-z_$][\w$]*)/.exec(literal)?.[1];
       if (ident)
         spec = new RegExp(`const\\s+${ident}\\s*=\\s*\\(\\)\\s*=>\\s*import\\(\\s*['"]([^'"]+)['"]`).exec(text)?.[1];
     }
     const page = spec ? resolveModule(file, spec) : null;
     if (!page) continue;
-    const layout = /layout:\s*['"]([\w-]+)['"]/.exec(literal)?.[1] ?? 'blank';
-    return { page: path.relative(root, page).split(path.sep).join('/'), layout };
+    const area = /area:\s*['"]([\w-]+)['"]/.exec(literal)?.[1] ?? 'top';
+    return { page: path.relative(root, page).split(path.sep).join('/'), layout: LAYOUT_OF_AREA[area] ?? area };
   }
   return null;
 }
@@ -116,7 +138,7 @@ export function firstLoadJs(root: string, routePath: string): FirstLoad {
 
   const notes: string[] = [];
   const route = findRoute(root, routePath);
-  if (!route) notes.push('route page not found in routes.tsx');
+  if (!route) notes.push('route page not found in any module.ts');
   else {
     if (!manifest[route.page]) notes.push(`page ${route.page} is not a chunk`);
     closure(manifest, route.page, files);

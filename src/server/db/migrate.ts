@@ -9,6 +9,7 @@ import * as forms0008 from '@/modules/forms/server/migrations/0008-forms';
 import * as messages0006 from '@/modules/messages/server/migrations/0006-messages';
 import * as mobileLayout0007 from '@/modules/mobile-layout/server/migrations/0007-mobile-layout';
 import * as workflow0009 from '@/modules/workflow/server/migrations/0009-workflow';
+import * as jobs0011 from './migrations/0011-jobs';
 import * as signInFailures0010 from '@/modules/auth/server/migrations/0010-sign-in-failures';
 
 /**
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0007-mobile-layout': mobileLayout0007,
   '0009-workflow': workflow0009,
   '0010-sign-in-failures': signInFailures0010,
+  '0011-jobs': jobs0011,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -105,6 +105,8 @@ export async function dropPgSchema(schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
   await client.connect();
   await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  // pg-boss's tables of the apps on this schema (app.ts names it after the app's schema).
+  await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
   await client.end();
 }
 
@@ -117,6 +119,8 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     config,
     db: pgMode ? { pgSchema: schema!, poolSize: 4 } : { sqliteFile: ':memory:' },
     serveClient: opts.serveClient ?? false,
+    // Jobs wait for the test: it drains app.jobs by hand or starts the runner.
+    startJobs: false,
   })) as TestApp;
   if (ownSchema) app.addHook('onClose', async () => dropPgSchema(ownSchema));
 

@@ -8,7 +8,7 @@ export const platformConfigServer: FastifyPluginAsync = async (app) => {
   // On ready, not now: a first start seeds the database after building the app, and the
   // seed's own cms menu must come first for this to add nothing twice.
   app.addHook('onReady', async () => {
-    const added = await syncCmsMenu(app.db);
+    const added = await syncCmsMenu(app.db, app.modules);
     if (added.length) app.log.info({ added }, 'cms menu: added nodes for new back-office routes');
   });
 };

@@ -1,14 +1,11 @@
 import type { MenuRow } from '@/server/db/schema';
 import { badInput } from '@/server/errors';
 import { menuPlan } from '@/server/db/seed/platforms';
-import type { RouteArea } from '@/shared/module';
-import { allRoutes } from '@/modules/manifests';
+import type { ModuleCatalog } from '@/shared/module';
 import { isGroupName, MENU_ICON_NAMES, type MenuScope, type MenuTreeNode } from '../contract';
 import { deleteMenus, insertMenu, treeRows, updateMenu, type MenuValues, type Q } from './repository';
 
 const ICONS = new Set<string>(MENU_ICON_NAMES);
-const ROUTE_NAMES = new Set(allRoutes.map((r) => r.name));
-const routesOf = (area: RouteArea) => new Map(allRoutes.filter((r) => r.area === area).map((r) => [r.name, r]));
 
 /** Rows of one tree as the editor's nested nodes, with ids, by sort then id. */
 export function treeOf(rows: MenuRow[]): MenuTreeNode[] {
@@ -40,8 +37,14 @@ export function treeOf(rows: MenuRow[]): MenuTreeNode[] {
  * path; a group node has no path and a 'module:'/'group:' name; relation routes are route
  * names; icons are ones the sider can draw; no name or id twice; ids belong to this tree.
  */
-export function validateTree(nodes: readonly MenuTreeNode[], scope: MenuScope, existingIds: ReadonlySet<number>): void {
-  const routes = routesOf(scope);
+export function validateTree(
+  nodes: readonly MenuTreeNode[],
+  scope: MenuScope,
+  existingIds: ReadonlySet<number>,
+  catalog: ModuleCatalog,
+): void {
+  const routes = new Map(catalog.routes.filter((r) => r.area === scope).map((r) => [r.name, r]));
+  const routeNames = new Set(catalog.routes.map((r) => r.name));
   const names = new Set<string>();
   const ids = new Set<number>();
   const fail = (message: string) => badInput(message, { field: 'nodes' });
@@ -55,7 +58,7 @@ export function validateTree(nodes: readonly MenuTreeNode[], scope: MenuScope, e
         if (!route || route.path !== n.path) throw fail(`菜单「${label}」对应的页面不存在`);
       }
       if (!n.title.trim()) throw fail(`菜单「${n.name}」的标题不能为空`);
-      for (const r of n.relationRoutes) if (!ROUTE_NAMES.has(r)) throw fail(`菜单「${label}」的关联页面「${r}」不存在`);
+      for (const r of n.relationRoutes) if (!routeNames.has(r)) throw fail(`菜单「${label}」的关联页面「${r}」不存在`);
       if (n.icon && !ICONS.has(n.icon)) throw fail(`菜单「${label}」的图标「${n.icon}」不可用`);
       if (names.has(n.name)) throw fail(`菜单「${label}」重复出现`);
       names.add(n.name);
@@ -79,9 +82,10 @@ export async function writeTree(
   scope: MenuScope,
   platformId: number | null,
   nodes: readonly MenuTreeNode[],
+  catalog: ModuleCatalog,
 ): Promise<MenuTreeNode[]> {
   const existing = await treeRows(trx, scope, platformId);
-  validateTree(nodes, scope, new Set(existing.map((r) => r.id)));
+  validateTree(nodes, scope, new Set(existing.map((r) => r.id)), catalog);
   const kept = new Set<number>();
   const write = async (parentId: number | null, list: readonly MenuTreeNode[]) => {
     for (const [i, n] of list.entries()) {
@@ -115,11 +119,16 @@ export async function writeTree(
 }
 
 /**
- * Adds a node for every menu route of the area (manifests) that the tree lacks: under its
+ * Adds a node for every menu route of the area (module catalogue) that the tree lacks: under its
  * module's group node when the tree has it, else in a new group (or at the top for a module
  * with one menu route), after the existing siblings. Answers the route names added.
  */
-export async function addMissingRoutes(trx: Q, scope: MenuScope, platformId: number | null): Promise<string[]> {
+export async function addMissingRoutes(
+  trx: Q,
+  scope: MenuScope,
+  platformId: number | null,
+  catalog: ModuleCatalog,
+): Promise<string[]> {
   const rows = await treeRows(trx, scope, platformId);
   const have = new Set(rows.map((r) => r.name));
   const nextSort = new Map<number | null, number>();
@@ -130,7 +139,7 @@ export async function addMissingRoutes(trx: Q, scope: MenuScope, platformId: num
     return s;
   };
   const added: string[] = [];
-  for (const plan of menuPlan(scope)) {
+  for (const plan of menuPlan(scope, catalog.modules)) {
     const missing = plan.routes.filter((r) => !have.has(r.name));
     if (!missing.length) continue;
     let parentId: number | null = null;

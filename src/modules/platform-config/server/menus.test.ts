@@ -15,11 +15,13 @@ import {
 } from '@/server/test/helper';
 import { flattenRouteNames } from '@/shared/menus';
 import { Codes } from '@/shared/errors';
-import { allRoutes } from '@/modules/manifests';
+import { moduleCatalog } from '@/server/module-catalog';
 import type { MenuTreeNode } from '../contract';
 import { syncCmsMenu } from './sync-cms-menu';
 
 const M = '/user/api/v1.menu';
+// The modules under src/modules, as every app of this file finds them.
+const allRoutes = (await moduleCatalog()).routes;
 const webHomeIndex = allRoutes.find((r) => r.name === 'webHomeIndex')!;
 
 describe('menu trees', () => {
@@ -61,7 +63,7 @@ describe('menu trees', () => {
     ...over,
   });
 
-  it("answers a platform's web tree with ids, names and paths the seed made from the manifests", async () => {
+  it("answers a platform's web tree with ids, names and paths the seed made from the module catalogue", async () => {
     const pid = await platformId('学生服务平台');
     const nodes = flat(await tree('web', pid));
     const rows = await app.db
@@ -254,16 +256,16 @@ describe('menu trees', () => {
   });
 
   it('syncCmsMenu adds the back-office pages the cms tree lacks and is idempotent', async () => {
-    expect(await syncCmsMenu(app.db)).toEqual([]);
+    expect(await syncCmsMenu(app.db, app.modules)).toEqual([]);
     const cmsMenu = allRoutes.filter((r) => r.area === 'cms' && r.menu);
     const victim = cmsMenu.at(-1)!;
     await app.db.deleteFrom('menu').where('scope', '=', 'cms').where('name', '=', victim.name).execute();
     const count = async () =>
       (await app.db.selectFrom('menu').select('id').where('scope', '=', 'cms').execute()).length;
     const n = await count();
-    expect(await syncCmsMenu(app.db)).toEqual([victim.name]);
+    expect(await syncCmsMenu(app.db, app.modules)).toEqual([victim.name]);
     expect(await count()).toBe(n + 1);
-    expect(await syncCmsMenu(app.db)).toEqual([]);
+    expect(await syncCmsMenu(app.db, app.modules)).toEqual([]);
     expect(await count()).toBe(n + 1);
     const row = await app.db
       .selectFrom('menu')
@@ -291,14 +293,14 @@ describe('menu trees', () => {
 
   it('an empty cms tree is filled on the next server start', async () => {
     await app.db.deleteFrom('menu').where('scope', '=', 'cms').execute();
-    const added = await syncCmsMenu(app.db);
+    const added = await syncCmsMenu(app.db, app.modules);
     expect([...added].sort()).toEqual(
       allRoutes
         .filter((r) => r.area === 'cms' && r.menu)
         .map((r) => r.name)
         .sort(),
     );
-    expect(await syncCmsMenu(app.db)).toEqual([]);
+    expect(await syncCmsMenu(app.db, app.modules)).toEqual([]);
   });
 });
 

@@ -34,10 +34,10 @@ export const platformConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const P = '/user/api/v1.platform';
   app.get(`${P}/list/`, { config: admin }, async () => ok(await listPlatforms(app.db)));
   app.post(`${P}/create/`, { schema: { body: PlatformCreateBody }, config: admin }, async (req) =>
-    ok(await svc.createPlatform(app.db, actor(req), req.body), '保存成功'),
+    ok(await svc.createPlatform(app.db, actor(req), req.body, app.modules), '保存成功'),
   );
   app.post(`${P}/update/`, { schema: { body: PlatformUpdateBody }, config: admin }, async (req) =>
-    ok(await svc.updatePlatform(app.db, actor(req), req.body), '保存成功'),
+    ok(await svc.updatePlatform(app.db, actor(req), req.body, app.modules), '保存成功'),
   );
   app.post(`${P}/set_status/`, { schema: { body: PlatformStatusBody }, config: admin }, async (req) =>
     ok(await svc.setStatus(app.db, actor(req), req.body), req.body.status === 'active' ? '已启用' : '已停用'),
@@ -86,12 +86,18 @@ export const platformConfigRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(`${M}/tree/`, { schema: { querystring: MenuTreeQuery }, config: admin }, async (req) =>
     ok(await svc.tree(app.db, req.query.scope, req.query.platformId)),
   );
-  app.get(`${M}/routes/`, { config: admin }, async () => ok(svc.routeOptions()));
+  app.get(`${M}/routes/`, { config: admin }, async () => ok(svc.routeOptions(app.modules)));
   app.post(`${M}/save_tree/`, { schema: { body: SaveTreeBody }, config: admin }, async (req) =>
-    ok(await svc.saveTree(app.db, actor(req), req.body as typeof req.body & { nodes: MenuTreeNode[] }), '保存成功'),
+    ok(
+      await svc.saveTree(app.db, actor(req), req.body as typeof req.body & { nodes: MenuTreeNode[] }, app.modules),
+      '保存成功',
+    ),
   );
   app.post(`${M}/sync_routes/`, { schema: { body: SyncRoutesBody }, config: admin }, async (req) =>
-    ok({ added: await svc.syncRoutes(app.db, actor(req), req.body.scope, req.body.platformId) }, '同步完成'),
+    ok(
+      { added: await svc.syncRoutes(app.db, actor(req), req.body.scope, req.body.platformId, app.modules) },
+      '同步完成',
+    ),
   );
 
   const G = '/user/api/v1.permission';

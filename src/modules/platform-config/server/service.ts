@@ -3,7 +3,7 @@ import type { AuthContext } from '@/server/identity/sessions';
 import { audit } from '@/server/identity/audit';
 import { badInput, conflict, notFound } from '@/server/errors';
 import type { Page } from '@/shared/envelope';
-import { allRoutes } from '@/modules/manifests';
+import type { ModuleCatalog } from '@/shared/module';
 import type {
   AssignUsersBody,
   MenuScope,
@@ -40,8 +40,8 @@ const record = (db: repo.Q, a: Actor, action: string, target: string, detail?: s
   });
 
 /** Pages a platform may open on entry: the paths of the app's web and visitor routes (no parameters). */
-export const INDEX_PAGES = allRoutes.filter((r) => (r.area === 'web' || r.area === 'visitor') && !r.path.includes(':'));
-const INDEX_PATHS = new Set(INDEX_PAGES.map((r) => r.path));
+export const indexPages = (catalog: ModuleCatalog) =>
+  catalog.routes.filter((r) => (r.area === 'web' || r.area === 'visitor') && !r.path.includes(':'));
 
 // Same-origin paths ("/images/x.svg", "/resource/api/v1.file/<id>") or http(s) addresses.
 const ICON_URL = /^(\/(?!\/)\S*|https?:\/\/\S+)$/;
@@ -50,13 +50,15 @@ async function checkPlatform(
   db: repo.Q,
   body: PlatformCreateBody,
   exceptId: number | null,
+  catalog: ModuleCatalog,
 ): Promise<repo.PlatformValues> {
   const name = body.name.trim();
   if (!name) throw badInput('请输入平台名称', { field: 'name' });
   if (await repo.platformNameTaken(db, name, exceptId)) throw badInput('平台名称已存在', { field: 'name' });
   const icon = body.icon.trim();
   if (icon && !ICON_URL.test(icon)) throw badInput('图标必须是图片地址或上传的图片', { field: 'icon' });
-  if (!INDEX_PATHS.has(body.indexUrl)) throw badInput('首页地址必须是系统中存在的页面', { field: 'indexUrl' });
+  if (!indexPages(catalog).some((r) => r.path === body.indexUrl))
+    throw badInput('首页地址必须是系统中存在的页面', { field: 'indexUrl' });
   return { name, icon, indexUrl: body.indexUrl, kind: body.kind, sort: body.sort };
 }
 
@@ -70,19 +72,29 @@ async function platformOrFail(db: repo.Q, id: number) {
   return p;
 }
 
-export async function createPlatform(db: Db, a: Actor, body: PlatformCreateBody): Promise<PlatformSummary> {
+export async function createPlatform(
+  db: Db,
+  a: Actor,
+  body: PlatformCreateBody,
+  catalog: ModuleCatalog,
+): Promise<PlatformSummary> {
   return db.transaction().execute(async (trx) => {
-    const v = await checkPlatform(trx, body, null);
+    const v = await checkPlatform(trx, body, null, catalog);
     const id = await repo.insertPlatform(trx, v, Date.now());
     await record(trx, a, 'platform_created', `platform:${id} ${v.name}`, JSON.stringify(v));
     return summaryOf(trx, id);
   });
 }
 
-export async function updatePlatform(db: Db, a: Actor, body: PlatformUpdateBody): Promise<PlatformSummary> {
+export async function updatePlatform(
+  db: Db,
+  a: Actor,
+  body: PlatformUpdateBody,
+  catalog: ModuleCatalog,
+): Promise<PlatformSummary> {
   return db.transaction().execute(async (trx) => {
     await platformOrFail(trx, body.id);
-    const v = await checkPlatform(trx, body, body.id);
+    const v = await checkPlatform(trx, body, body.id, catalog);
     await repo.updatePlatform(trx, body.id, v);
     await record(trx, a, 'platform_updated', `platform:${body.id} ${v.name}`, JSON.stringify(v));
     return summaryOf(trx, body.id);
@@ -171,10 +183,10 @@ export async function setRoles(db: Db, a: Actor, body: SetRolesBody): Promise<vo
 
 // ---- menu trees ----
 
-const INDEX_NAMES = new Set(INDEX_PAGES.map((r) => r.name));
 /** The app's routes as the editors offer them. */
-export const routeOptions = (): RouteOption[] =>
-  allRoutes.map((r) => ({
+export function routeOptions(catalog: ModuleCatalog): RouteOption[] {
+  const indexNames = new Set(indexPages(catalog).map((r) => r.name));
+  return catalog.routes.map((r) => ({
     name: r.name,
     path: r.path,
     title: r.title,
@@ -182,8 +194,9 @@ export const routeOptions = (): RouteOption[] =>
     icon: r.icon ?? null,
     menu: !!r.menu,
     relationRoutes: [...(r.relationRoutes ?? [])],
-    indexPage: INDEX_NAMES.has(r.name),
+    indexPage: indexNames.has(r.name),
   }));
+}
 
 /** Which tree a request names: a platform's web menu (platformId required) or the cms menu. */
 async function treeKey(db: repo.Q, scope: MenuScope, platformId: number | undefined): Promise<number | null> {
@@ -196,11 +209,11 @@ export async function tree(db: Db, scope: MenuScope, platformId: number | undefi
   return treeOf(await repo.treeRows(db, scope, await treeKey(db, scope, platformId)));
 }
 
-export async function saveTree(db: Db, a: Actor, body: SaveTreeBody): Promise<MenuTreeNode[]> {
+export async function saveTree(db: Db, a: Actor, body: SaveTreeBody, catalog: ModuleCatalog): Promise<MenuTreeNode[]> {
   return db.transaction().execute(async (trx) => {
     const key = await treeKey(trx, body.scope, body.platformId);
     await repo.lockMenus(trx);
-    const saved = await writeTree(trx, body.scope, key, body.nodes);
+    const saved = await writeTree(trx, body.scope, key, body.nodes, catalog);
     await record(
       trx,
       a,
@@ -217,11 +230,12 @@ export async function syncRoutes(
   a: Actor,
   scope: MenuScope,
   platformId: number | undefined,
+  catalog: ModuleCatalog,
 ): Promise<string[]> {
   return db.transaction().execute(async (trx) => {
     const key = await treeKey(trx, scope, platformId);
     await repo.lockMenus(trx);
-    const added = await addMissingRoutes(trx, scope, key);
+    const added = await addMissingRoutes(trx, scope, key, catalog);
     await record(trx, a, 'menu_synced', `menu:${scope}${key === null ? '' : `:${key}`}`, added.join(','));
     return added;
   });

@@ -3,7 +3,6 @@ import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { hashToken } from '@/server/identity/sessions';
 import { Codes } from '@/shared/errors';
 import { flattenRouteNames } from '@/shared/menus';
-import { allRoutes } from '@/modules/manifests';
 
 const URL = '/user/api/v1.platform/choice_platform/';
 
@@ -41,7 +40,7 @@ describe('choice_platform', () => {
       index_url: '/web/home/index',
     });
     const names = flattenRouteNames(body.data.web);
-    for (const r of allRoutes.filter((x) => x.area === 'web' && x.menu)) expect(names.has(r.name)).toBe(true);
+    for (const r of app.modules.routes.filter((x) => x.area === 'web' && x.menu)) expect(names.has(r.name)).toBe(true);
     const session = await app.db
       .selectFrom('session')
       .select('platformId')

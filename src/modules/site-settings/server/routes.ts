@@ -15,6 +15,6 @@ export const siteSettingsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/portal/api/v1.homepage/save/',
     { schema: { body: SaveHomeModulesBody }, config: { access: 'admin' } },
-    async (req) => ok(await saveHomeModules(app.db, req.auth!, req.body as SaveBody, req.ip), '保存成功'),
+    async (req) => ok(await saveHomeModules(app.db, req.auth!, req.body as SaveBody, req.ip, app.modules), '保存成功'),
   );
 };

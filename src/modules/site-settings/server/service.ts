@@ -2,7 +2,7 @@ import type { Db } from '@/server/db/dialect';
 import type { AuthContext } from '@/server/identity/sessions';
 import { audit } from '@/server/identity/audit';
 import { badInput, notFound } from '@/server/errors';
-import { allRoutes } from '@/modules/manifests';
+import type { ModuleCatalog } from '@/shared/module';
 import { Value } from 'typebox/value';
 import {
   DEFAULT_HOME_MODULES,
@@ -16,7 +16,8 @@ import {
 import { platformExists, readHomeModules, writeHomeModules } from './repository';
 
 /** Pages a shortcut may open: every route of the app without parameters. */
-const routePaths = () => new Set(allRoutes.filter((r) => !r.path.includes(':')).map((r) => r.path));
+const routePaths = (catalog: ModuleCatalog) =>
+  new Set(catalog.routes.filter((r) => !r.path.includes(':')).map((r) => r.path));
 
 async function checkScope(db: Db, scope: string): Promise<void> {
   if (scope !== 'visitor' && !(await platformExists(db, Number(scope)))) throw notFound('平台不存在');
@@ -45,9 +46,9 @@ function checkShortcuts(items: Shortcut[], at: string, paths: Set<string>): Shor
 }
 
 /** Beyond the schema: each kind at most once (shortcut groups excepted) and shortcuts that lead somewhere real. */
-export function checkModules(modules: HomeModule[]): HomeModule[] {
+export function checkModules(modules: HomeModule[], catalog: ModuleCatalog): HomeModule[] {
   const seen = new Set<string>();
-  const paths = routePaths();
+  const paths = routePaths(catalog);
   return modules.map((m, i) => {
     const at = `modules.${i}`;
     const schema = HOME_MODULE_SCHEMAS[m.kind];
@@ -73,8 +74,9 @@ export async function saveHomeModules(
   auth: AuthContext,
   body: SaveHomeModulesBody,
   ip: string,
+  catalog: ModuleCatalog,
 ): Promise<HomeModules> {
-  const modules = checkModules(body.modules);
+  const modules = checkModules(body.modules, catalog);
   await checkScope(db, body.scope);
   await db.transaction().execute(async (trx) => {
     await writeHomeModules(trx, body.scope, modules);

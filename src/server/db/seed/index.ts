@@ -13,11 +13,15 @@ import { insertDemoMessages } from '@/modules/messages/server/seed-messages';
 import { insertSampleForms } from '@/modules/forms/server/seed-forms';
 import { insertSampleProcess } from '@/modules/workflow/server/seed-workflow';
 import { mulberry32 } from './prng';
+import { moduleCatalog } from '@/server/module-catalog';
+import type { ModuleManifest } from '@/shared/module';
 import type { RoleCode } from './university';
 
 export interface SeedOptions {
   /** 'small': the fixed accounts, organisation, platforms and menus (tests); 'full': plus thousands of people. */
   size: 'small' | 'full';
+  /** The modules whose menu routes the menus hold (the app's `app.modules`); default: those under src/modules. */
+  modules?: readonly ModuleManifest[];
 }
 
 /** The fixed demo accounts (README). */
@@ -73,6 +77,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   if (await hasUsers(db)) return;
   const fixedHashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   const sharedHash = await hashPassword(DEMO_GENERATED_PASSWORD);
+  const modules = opts.modules ?? (await moduleCatalog()).modules;
   const now = Date.now();
 
   await db.transaction().execute(async (tx) => {
@@ -80,7 +85,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     if (await hasUsers(tx)) return;
 
     const org = await insertOrganisation(tx, opts.size, now);
-    const platformId = await insertPlatformsAndMenus(tx, org.roleId, now);
+    const platformId = await insertPlatformsAndMenus(tx, org.roleId, now, modules);
     await insertOrgConfig(tx, platformId);
 
     const userRow = (

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import type { ModuleManifest, RouteArea, RouteSpec } from '@/shared/module';
-import { manifests } from '@/modules/manifests';
 import type { Tx } from './batch';
 import { PLATFORMS, type RoleCode } from './university';
 
@@ -13,8 +12,8 @@ interface MenuPlan {
   routes: RouteSpec[];
 }
 
-/** The menu tree of one area, taken from every module's manifest in manifest order. */
-export function menuPlan(area: RouteArea, mods: readonly ModuleManifest[] = manifests): MenuPlan[] {
+/** The menu tree of one area, taken from every module's declaration in catalogue order (menuOrder). */
+export function menuPlan(area: RouteArea, mods: readonly ModuleManifest[]): MenuPlan[] {
   return mods
     .map((m) => ({ m, routes: m.routes.filter((r) => r.area === area && r.menu) }))
     .filter(({ routes }) => routes.length > 0)
@@ -73,9 +72,10 @@ export async function insertPlatformsAndMenus(
   tx: Tx,
   roleId: Map<RoleCode, number>,
   now: number,
+  modules: readonly ModuleManifest[],
 ): Promise<Map<string, number>> {
   const platformId = new Map<string, number>();
-  const webPlan = menuPlan('web');
+  const webPlan = menuPlan('web', modules);
   for (const [i, p] of PLATFORMS.entries()) {
     const { id } = await tx
       .insertInto('platform')
@@ -108,6 +108,6 @@ export async function insertPlatformsAndMenus(
         .execute();
     }
   }
-  await insertMenuTree(tx, 'cms', null, menuPlan('cms'));
+  await insertMenuTree(tx, 'cms', null, menuPlan('cms', modules));
   return platformId;
 }

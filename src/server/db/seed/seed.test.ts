@@ -3,7 +3,6 @@ import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { userPlatforms } from '@/server/identity/menus';
 import { verifyPassword } from '@/server/identity/passwords';
 import { getSetting } from '@/server/identity/settings';
-import { allRoutes } from '@/modules/manifests';
 import { defineModule } from '@/shared/module';
 import { DEMO_ACCOUNTS, DEMO_GENERATED_PASSWORD, seedDemo, seedFirstAdmin } from '.';
 import { menuPlan, MENU_GROUP_PREFIX } from './platforms';
@@ -77,8 +76,8 @@ describe('small seed', () => {
       ['一表通平台', 'one-form'],
     ]);
     expect(platforms[0]!.indexUrl).toBe('/web/home/index');
-    const webRoutes = allRoutes.filter((r) => r.area === 'web' && r.menu).map((r) => r.name);
-    const cmsRoutes = allRoutes.filter((r) => r.area === 'cms' && r.menu).map((r) => r.name);
+    const webRoutes = a.modules.routes.filter((r) => r.area === 'web' && r.menu).map((r) => r.name);
+    const cmsRoutes = a.modules.routes.filter((r) => r.area === 'cms' && r.menu).map((r) => r.name);
     expect(webRoutes.length).toBeGreaterThan(0);
     expect(cmsRoutes.length).toBeGreaterThan(0);
     for (const p of platforms) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input, Radio, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { allRoutes } from '@/modules/manifests';
+import { routeCatalog } from '@/core/routing/catalog';
 import {
   MAX_SHORTCUTS,
   SHORTCUT_ICONS,
@@ -13,9 +13,10 @@ import { ImageField } from './image-field';
 import { ShortcutIcon } from '@/core/ui/shortcut-icon';
 
 /** Pages a shortcut may open: the app's routes without parameters (the server checks the same). */
-const PAGE_OPTIONS = allRoutes
-  .filter((r) => !r.path.includes(':') && r.area !== 'top')
-  .map((r) => ({ value: r.path, label: `${r.title}（${r.path}）` }));
+const pageOptions = () =>
+  routeCatalog()
+    .routes.filter((r) => !r.path.includes(':') && r.area !== 'top')
+    .map((r) => ({ value: r.path, label: `${r.title}（${r.path}）` }));
 const ICON_OPTIONS = SHORTCUT_ICONS.map((n) => ({
   value: n,
   label: (
@@ -127,7 +128,7 @@ function ShortcutItems() {
                       >
                         <Select
                           showSearch
-                          options={PAGE_OPTIONS}
+                          options={pageOptions()}
                           placeholder="选择页面"
                           style={{ width: 320 }}
                           optionFilterProp="label"

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { httpInstances } from '@/core/http';
+import { setRouteCatalog } from '@/core/routing/catalog';
 import { AppProviders } from '@/core/ui/app-providers';
 import { DEFAULT_HOME_MODULES, type HomeModule } from '@/modules/site-settings/contract';
 import HomepageModulesPage from './homepage-modules-page';
@@ -55,7 +56,10 @@ beforeEach(() => {
   stored.clear();
   httpInstances.normal.defaults.adapter = adapter;
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  setRouteCatalog({ modules: [], routes: [] });
+});
 
 describe('homepage modules page', () => {
   it('moves a module down and saves the new order for the visitor home', async () => {
@@ -93,5 +97,26 @@ describe('homepage modules page', () => {
       scope: '3',
       modules: [...DEFAULT_HOME_MODULES, { kind: 'shortcuts', title: '教工服务', items: [] }],
     });
+  });
+  it("offers the app's pages without parameters as shortcut targets, from the catalogue the app hands in", async () => {
+    const page = async () => ({ default: () => null });
+    setRouteCatalog({
+      modules: [],
+      routes: [
+        { name: 'helpIndex', path: '/web/help/index', title: '帮助中心', area: 'web', page },
+        { name: 'login', path: '/login', title: '用户登录', area: 'top', page },
+        { name: 'noticeDetail', path: '/home/notice/:id', title: '通知公告', area: 'visitor', page },
+      ],
+    });
+    renderPage();
+    await waitFor(() => expect(order()).toHaveLength(3));
+    fireEvent.mouseEnter(screen.getByRole('button', { name: /添加模块/ }));
+    fireEvent.click(await screen.findByText('服务直通车', { selector: '.ant-dropdown-menu-title-content' }));
+    fireEvent.click(screen.getByRole('button', { name: /添加服务/ }));
+    // The new item's page choice: the last combobox on the page.
+    fireEvent.mouseDown(screen.getAllByRole('combobox').at(-1)!);
+    expect(await screen.findByText('帮助中心（/web/help/index）')).toBeTruthy();
+    expect(screen.queryByText('用户登录（/login）')).toBeNull();
+    expect(screen.queryByText('通知公告（/home/notice/:id）')).toBeNull();
   });
 });

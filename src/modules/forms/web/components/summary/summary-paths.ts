@@ -1,4 +1,4 @@
-import { formsModule } from '@/modules/forms/module';
+import formsModule from '@/modules/forms/module';
 
 type RouteName = (typeof formsModule.routes)[number]['name'];
 const pathOf = (name: RouteName) => formsModule.routes.find((r) => r.name === name)!.path;
