@@ -17,10 +17,11 @@ const CHROMIUM_ARGS = [
 
 export const resultsDir = path.join(repoRoot, 'test-results');
 
-export function launchBrowser(): Promise<Browser> {
+/** extraArgs: more Chromium switches for one spec (e.g. --host-resolver-rules). */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   if (!fs.existsSync(CHROMIUM))
     throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk (.ci/run does)`);
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 }
 
 /** A fresh browser profile (empty storage) on the suite's server, at the recommended 1920*1080. */
