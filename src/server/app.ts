@@ -14,7 +14,13 @@ import { licencePlugin, licenceRoutes } from './plugins/licence';
 import { spaPlugin } from './plugins/spa';
 import { uploadsPlugin } from './uploads/plugin';
 import { jobsPlugin } from './jobs/plugin';
-import { modulePlugins } from './modules';
+import {
+  checkAccessNames,
+  loadServerPlugin,
+  moduleCatalog,
+  readModuleCatalog,
+  type ServerCatalog,
+} from './module-catalog';
 import { GENERAL_BODY_LIMIT } from '@/shared/constants';
 
 declare module 'fastify' {
@@ -22,6 +28,8 @@ declare module 'fastify' {
     db: Db;
     dialect: DialectName;
     config: Config;
+    /** The modules found at start (module-catalog.ts): their routes feed menus, seeds and access checks. */
+    modules: ServerCatalog;
   }
 }
 
@@ -31,6 +39,8 @@ export interface BuildOptions {
   db?: Partial<OpenOptions>;
   /** Serve the built client from config.staticDir (off in most tests). */
   serveClient?: boolean;
+  /** Folders to find modules in (default src/modules); a test adds a fixture module's folder. */
+  moduleRoots?: string[];
   /** Start the job runner when ready (default true; tests start or drain app.jobs themselves). */
   startJobs?: boolean;
 }
@@ -80,7 +90,14 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     pgBossSchema: opts.db?.pgSchema ? `${opts.db.pgSchema}_jobs` : undefined,
     start: opts.startJobs ?? true,
   });
-  for (const plugin of modulePlugins) await app.register(plugin);
+  // Every module's server face, found on disk in catalogue order: adding a module edits no list.
+  const modules = opts.moduleRoots ? await readModuleCatalog(opts.moduleRoots) : await moduleCatalog();
+  app.decorate('modules', modules);
+  for (const m of modules.found) {
+    const plugin = await loadServerPlugin(m);
+    if (plugin) await app.register(plugin);
+  }
+  checkAccessNames(app.declaredRoutes, modules);
 
   await app.register(spaPlugin, { root: opts.serveClient ? config.staticDir : '/nonexistent' });
   return app;

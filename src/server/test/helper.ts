@@ -89,6 +89,8 @@ export interface TestAppOptions {
   routes?: FastifyPluginAsync;
   /** 'valid' (default): install a valid test licence; 'none': leave whatever the start made. */
   licence?: 'valid' | 'none';
+  /** Folders to find modules in (default src/modules): a test adds a fixture module's folder. */
+  moduleRoots?: string[];
 }
 
 /** A fresh PostgreSQL schema for one test app; dropped by the caller. */
@@ -119,6 +121,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
     config,
     db: pgMode ? { pgSchema: schema!, poolSize: 4 } : { sqliteFile: ':memory:' },
     serveClient: opts.serveClient ?? false,
+    moduleRoots: opts.moduleRoots,
     // Jobs wait for the test: it drains app.jobs by hand or starts the runner.
     startJobs: false,
   })) as TestApp;
@@ -126,7 +129,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
 
   if ((opts.seed ?? 'small') === 'small') {
     const { seedDemo } = await import('../db/seed');
-    await seedDemo(app.db, { size: 'small' });
+    await seedDemo(app.db, { size: 'small', modules: app.modules.modules });
   }
 
   if ((opts.licence ?? 'valid') === 'valid') await installTestLicence(app);
