@@ -190,7 +190,7 @@ describe('logout, login status, password change and re-confirmation', () => {
       });
     });
 
-    it('answers 密码错误 to a wrong password and locks the account after five', async () => {
+    it('answers 密码错误 to a wrong password and locks this address out of the account after five', async () => {
       await createTestUser(app, { username: 'checker2', password: 'Check@2026' });
       const { Authorization } = await loginAs(app, 'checker2', 'Check@2026');
       for (let i = 0; i < 4; i++) {
