@@ -151,7 +151,7 @@ export interface SyncRoutesAnswer {
   added: string[];
 }
 
-/** GET /user/api/v1.menu/routes/ — the app's routes (manifests): what trees and index pages may name. */
+/** GET /user/api/v1.menu/routes/ — the app's routes (the module catalogue): what trees and index pages may name. */
 export interface RouteOption {
   name: string;
   path: string;
