@@ -81,4 +81,12 @@ describe('serving the built client', () => {
     const res = await app.inject({ method: 'GET', url: '/..%2F..%2Fetc%2Fpasswd' });
     expect(res.body).not.toContain('root:');
   });
+
+  it('answers NUL bytes and broken escapes in a path with a coded 4xx, never a 500', async () => {
+    for (const url of ['/%00', '/a%00b', '/resource/%00.js', '/web/%00/x', '/%', '/%E0%A4%A', '/%C0%AF']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect([400, 404], url).toContain(res.statusCode);
+      expect([Codes.inputError, Codes.notFound], url).toContain(res.json().errorCode);
+    }
+  });
 });

@@ -7,6 +7,15 @@ import { Codes } from '@/shared/errors';
 const API_PREFIX = /^\/(user|portal|workflow|message|affairs|data|bi|warning|resource\/api|invoker_server)\//;
 const notFoundBody = { errorCode: Codes.notFound, message: '请求的资源不存在', data: null };
 
+/** The path of a request URL, percent-decoded; null when its escapes are broken. */
+function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Serves the built client: hashed files under /resource/ cached for a year, index.html and
  * the service worker never cached, and every other GET falls back to index.html so each
@@ -26,7 +35,9 @@ export const spaPlugin = fp(async (app, opts: { root: string }) => {
   };
 
   app.get('/*', { config: { access: 'public' } }, async (req, reply) => {
-    const url = decodeURIComponent(req.url.split('?')[0] ?? '/');
+    const url = decodedPath(req.url);
+    // A NUL byte makes fs throw (GET /%00 answered 500): no file or client route has one.
+    if (url === null || url.includes('\0')) return reply.status(404).send(notFoundBody);
     if (API_PREFIX.test(url) || !hasBuild) return reply.status(404).send(notFoundBody);
     const rel = url.replace(/^\/+/, '');
     // Dot folders (.vite/manifest.json maps chunks to source paths) are build internals.
