@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from './helpers';
+import { withId } from '@/server/db/migrations/helpers';
 
 /** The help centre (content module): categories and their articles (sanitised HTML). */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from './helpers';
+import { withId } from '@/server/db/migrations/helpers';
 
 /**
  * The catalogue of backup files under DATA_DIR/backups (maintenance module). No foreign key to
