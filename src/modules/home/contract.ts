@@ -1,11 +1,10 @@
 import { Type, type Static } from 'typebox';
-import { MAX_PAGE_SIZE } from '@/shared/envelope';
+import { pageFields } from '@/shared/paging';
 
 /** GET /portal/api/v1.notice/list/ */
 export const NoticeListQuery = Type.Object({
   kind: Type.Union([Type.Literal('notice'), Type.Literal('news')], { default: 'notice' }),
-  page: Type.Integer({ minimum: 1, default: 1 }),
-  pageSize: Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 10 }),
+  ...pageFields(10),
 });
 export type NoticeListQuery = Static<typeof NoticeListQuery>;
 
