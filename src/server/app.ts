@@ -7,7 +7,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from './config';
 import { openDb, type Db, type DialectName, type OpenOptions } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
-import { envelopePlugin } from './plugins/envelope';
+import { envelopePlugin, frameworkErrorHandler } from './plugins/envelope';
+import { finiteNumbersPlugin } from './plugins/finite-numbers';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './plugins/access';
 import { licencePlugin, licenceRoutes } from './plugins/licence';
@@ -58,6 +59,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     // X-Forwarded-* only from the proxies TRUST_PROXY names: anyone else could pick their own address.
     trustProxy: config.trustProxy,
     ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+    // A malformed URL (/%, a broken escape) is answered before any route: still the envelope.
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const { db, dialect } = openDb({
@@ -75,6 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await migrateToLatest(db, { moduleRoots: opts.moduleRoots });
 
   await app.register(envelopePlugin);
+  await app.register(finiteNumbersPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(formbody, { parser: (body: string) => qs.parse(body, { depth: 5, arrayLimit: 200 }) });
