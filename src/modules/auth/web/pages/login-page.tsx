@@ -1,32 +1,24 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { App, Button, Form, Radio, Spin } from 'antd';
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { PasswordInput, TextInput } from '@/core/ui/text-input';
-import { encryptPassword, preloadEncryption } from '@/core/crypto/encrypt-password';
-import { getPublicKey } from '@/core/crypto/public-key';
 import { useSession } from '@/core/session/store';
-import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, LOGIN_RETRY_DELAY_MS, RECOMMENDED_RESOLUTION } from '@/shared/constants';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, RECOMMENDED_RESOLUTION } from '@/shared/constants';
 import { getCommonConfig, getLoginConfig } from '@/modules/org-config/api';
 import type { LoginConfig } from '@/modules/org-config/contract';
-import { adminSsoLogin, captchaUrl, getUrls, login, ssoExchange } from '@/modules/auth/api';
-import type { LoginAnswer, UrlsAnswer } from '@/modules/auth/contract';
+import { adminSsoLogin, login, ssoExchange } from '@/modules/auth/api';
+import type { LoginAnswer } from '@/modules/auth/contract';
+import { useSignInFlow, type SignInFields } from '@/modules/auth/sign-in-flow';
+import { useSsoSignIn } from '@/modules/auth/sso-sign-in';
 import { completeSignIn, openPath } from '../complete-sign-in';
 import s from './login-page.module.css';
 import { FilingLinks } from '@/core/ui/filing-links';
 import { isPhone, MOBILE_LOGIN_PATH, prefersMobile, rememberDevice } from '@/core/routing/device-choice';
 
-interface LoginForm {
-  username: string;
-  password: string;
-  code: string;
-}
-
 const USER_PATH = '/login';
 const ADMIN_PATH = '/loginAdmin';
 const DEFAULT_BROWSER_NOTE = 'Chrome / Edge / Firefox 最新版浏览器';
-
-const newCaptchaKey = () => `${Date.now()}${Math.random().toString().slice(2, 8)}`;
 
 /** /login and /loginAdmin (spec sections 2, 4, 5): the path decides which side signs in. */
 export default function LoginPage() {
@@ -34,21 +26,14 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const { message, notification } = App.useApp();
-  const [form] = Form.useForm<LoginForm>();
+  const [form] = Form.useForm<SignInFields>();
   const isAdmin = pathname === ADMIN_PATH;
   const logoConfig = useSession((st) => st.logoConfig);
 
   const ticket = params.get('ticket') ?? '';
   const ssoCode = params.get('code') ?? '';
   const to = params.get('to') ?? '';
-  const [exchanging, setExchanging] = useState(Boolean(ticket || ssoCode));
-  const [urls, setUrls] = useState<UrlsAnswer | null>(null);
   const [loginConfig, setLoginConfig] = useState<LoginConfig | null>(null);
-  const [captchaKey, setCaptchaKey] = useState(newCaptchaKey);
-  const [submitting, setSubmitting] = useState(false);
-  const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const refreshCaptcha = useCallback(() => setCaptchaKey(newCaptchaKey()), []);
 
   // A phone is offered the phone login; one that chose it before goes straight there.
   const [offerMobile, setOfferMobile] = useState(() => !isAdmin && isPhone());
@@ -70,13 +55,23 @@ export default function LoginPage() {
     [navigate, notification],
   );
 
-  useEffect(preloadEncryption, []);
+  const { exchanging, urls } = useSsoSignIn({
+    page: isAdmin ? 'loginAdmin' : 'login',
+    exchange: isAdmin ? adminSsoLogin : ssoExchange,
+    land,
+  });
+  const { captchaSrc, refreshCaptcha, submitting, submit } = useSignInFlow({
+    isAdmin,
+    to,
+    send: login,
+    land,
+    clearCode: () => form.setFieldValue('code', ''),
+    report: (text) => message.error(text),
+  });
 
-  // Page look and which sides are on; SSO without a back door sends the browser away.
+  // Page look (which sides are on and SSO come with useSsoSignIn).
   useEffect(() => {
     let live = true;
-    // a key kept from an earlier visit may be stale (the server made a new pair): fetch it afresh
-    getPublicKey(true).catch(() => undefined);
     getLoginConfig().then(
       (r) => live && setLoginConfig(r.data),
       () => undefined,
@@ -85,32 +80,10 @@ export default function LoginPage() {
       (r) => live && useSession.getState().setLogoConfig(r.data),
       () => undefined,
     );
-    getUrls(isAdmin ? 'loginAdmin' : 'login').then(
-      (r) => {
-        if (!live) return;
-        const u = r.data;
-        setUrls(u);
-        useSession.getState().setSsoInfo({
-          cas_enable: u.cas_enable,
-          is_admin_host: u.is_admin_host,
-          retain_back_door: u.retain_back_door,
-          logout_url: u.logout_url,
-          sso_login_url: u.sso_login_url,
-        });
-        const hasGrant =
-          new URLSearchParams(window.location.search).has('ticket') ||
-          new URLSearchParams(window.location.search).has('code');
-        if (u.cas_enable === 1 && u.retain_back_door === 0 && u.sso_login_url && !hasGrant) {
-          setExchanging(true);
-          window.location.assign(u.sso_login_url);
-        }
-      },
-      () => undefined,
-    );
     return () => {
       live = false;
     };
-  }, [isAdmin]);
+  }, []);
 
   // A side the server switched off sends the visitor to the other one.
   useEffect(() => {
@@ -120,64 +93,10 @@ export default function LoginPage() {
     if (thisSideOff && other) navigate({ pathname: other, search: window.location.search }, { replace: true });
   }, [urls, isAdmin, navigate]);
 
-  // Single sign-on: exchange the ticket (CAS) or code (OIDC) for a session.
-  useEffect(() => {
-    if (!ticket && !ssoCode) return;
-    let live = true;
-    const grant = {
-      ticket: ticket || undefined,
-      code: ssoCode || undefined,
-      state: params.get('state') ?? undefined,
-      to: to || undefined,
-    };
-    (isAdmin ? adminSsoLogin(grant) : ssoExchange(grant))
-      .then((r) => (live ? land(r.data) : undefined))
-      .catch(() => {
-        if (!live) return;
-        setExchanging(false);
-        navigate({ pathname, search: to ? `?to=${encodeURIComponent(to)}` : '' }, { replace: true });
-      });
-    return () => {
-      live = false;
-    };
-    // the grant is used once, when the page opens with it
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => () => clearTimeout(retryTimer.current), []);
-
   const switchSide = (admin: boolean) => {
     form.resetFields();
     refreshCaptcha();
     navigate({ pathname: admin ? ADMIN_PATH : USER_PATH, search: to ? `?to=${encodeURIComponent(to)}` : '' });
-  };
-
-  const submit = async (v: LoginForm) => {
-    let password: string;
-    try {
-      password = await encryptPassword(await getPublicKey(), v.password);
-    } catch (e) {
-      message.error(e instanceof Error && e.message ? e.message : '密码加密失败，请刷新页面后重试');
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const r = await login({
-        is_admin: isAdmin ? 1 : 0,
-        username: v.username.trim(),
-        password,
-        code: v.code.trim(),
-        to,
-      });
-      await land(r.data);
-    } catch {
-      // the request layer already showed the server's message
-      retryTimer.current = setTimeout(() => {
-        form.setFieldValue('code', '');
-        refreshCaptcha();
-        setSubmitting(false);
-      }, LOGIN_RETRY_DELAY_MS);
-    }
   };
 
   if (exchanging) {
@@ -288,7 +207,7 @@ export default function LoginPage() {
                 </Form.Item>
                 <img
                   className={s.captcha}
-                  src={captchaUrl(captchaKey)}
+                  src={captchaSrc}
                   width={CAPTCHA_WIDTH}
                   height={CAPTCHA_HEIGHT}
                   alt="验证码"

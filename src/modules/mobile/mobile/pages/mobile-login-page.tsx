@@ -1,15 +1,13 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Form, Input, SpinLoading, Toast } from 'antd-mobile';
 import '@/core/ui/antd-mobile-setup';
-import { encryptPassword, preloadEncryption } from '@/core/crypto/encrypt-password';
-import { getPublicKey } from '@/core/crypto/public-key';
 import { useSession } from '@/core/session/store';
-import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, LOGIN_RETRY_DELAY_MS } from '@/shared/constants';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '@/shared/constants';
 import type { PlatformMenus } from '@/shared/menus';
-import { captchaUrl, getUrls, ssoExchange } from '@/modules/auth/api';
+import { ssoExchange } from '@/modules/auth/api';
 import type { LoginAnswer } from '@/modules/auth/contract';
-import { completeSignIn } from '@/modules/auth/ui';
+import { completeSignIn, useSignInFlow, useSsoSignIn, type SignInFields } from '@/modules/auth/ui';
 import { getCommonConfig } from '@/modules/org-config/api';
 import { mobileLogin } from '@/modules/mobile/api';
 import { rememberDevice } from '@/core/routing/device-choice';
@@ -17,31 +15,16 @@ import { PlatformPicker } from '../components/platform-picker';
 import { ADMIN_ON_PHONE, mobileLanding, MOBILE_ME } from '../mobile-landing';
 import s from '../mobile.module.css';
 
-interface LoginForm {
-  username: string;
-  password: string;
-  code: string;
-}
-
-const newCaptchaKey = () => `${Date.now()}${Math.random().toString().slice(2, 8)}`;
 const failToast = (content: string) => Toast.show({ icon: 'fail', content, duration: 3000 });
 
 /** /mobile/mobileLogin: the desktop sign-in protocol (captcha, OAEP password, SSO) at phone size. */
 export default function MobileLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<LoginForm>();
+  const [form] = Form.useForm<SignInFields>();
   const logoConfig = useSession((st) => st.logoConfig);
   const to = params.get('to') ?? '';
-  const ticket = params.get('ticket') ?? '';
-  const ssoCode = params.get('code') ?? '';
-  const [exchanging, setExchanging] = useState(Boolean(ticket || ssoCode));
-  const [captchaKey, setCaptchaKey] = useState(newCaptchaKey);
-  const [submitting, setSubmitting] = useState(false);
   const [choosing, setChoosing] = useState<PlatformMenus[] | null>(null);
-  const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  const refreshCaptcha = useCallback(() => setCaptchaKey(newCaptchaKey()), []);
 
   // After the answer: keep the session; a user with several platforms picks one first.
   const land = useCallback(
@@ -61,93 +44,28 @@ export default function MobileLoginPage() {
     [navigate, to],
   );
 
+  const { exchanging } = useSsoSignIn({ page: 'login', exchange: ssoExchange, land });
+  const { captchaSrc, refreshCaptcha, submitting, submit } = useSignInFlow({
+    isAdmin: false,
+    to: to || undefined,
+    send: mobileLogin,
+    land,
+    clearCode: () => form.setFieldValue('code', ''),
+    report: failToast,
+    // the phone's sign-in call is silent: its refusal is toasted here
+    onRefused: (e) => failToast(e instanceof Error && e.message ? e.message : '登录失败'),
+  });
+
   useEffect(() => {
     let live = true;
-    getPublicKey(true).catch(() => undefined);
-    preloadEncryption();
     getCommonConfig().then(
       (r) => live && useSession.getState().setLogoConfig(r.data),
       () => undefined,
     );
-    getUrls('login').then(
-      (r) => {
-        if (!live) return;
-        const u = r.data;
-        useSession.getState().setSsoInfo({
-          cas_enable: u.cas_enable,
-          is_admin_host: u.is_admin_host,
-          retain_back_door: u.retain_back_door,
-          logout_url: u.logout_url,
-          sso_login_url: u.sso_login_url,
-        });
-        // SSO without a back door: the identity provider signs the phone in.
-        if (u.cas_enable === 1 && u.retain_back_door === 0 && u.sso_login_url && !ticket && !ssoCode) {
-          setExchanging(true);
-          window.location.assign(u.sso_login_url);
-        }
-      },
-      () => undefined,
-    );
     return () => {
       live = false;
     };
-    // the SSO grant is read once, when the page opens
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-
-  // Back from SSO with a ticket (CAS) or code (OIDC): exchange it for a session.
-  useEffect(() => {
-    if (!ticket && !ssoCode) return;
-    let live = true;
-    ssoExchange({
-      ticket: ticket || undefined,
-      code: ssoCode || undefined,
-      state: params.get('state') ?? undefined,
-      to: to || undefined,
-    })
-      .then((r) => (live ? land(r.data) : undefined))
-      .catch(() => {
-        if (!live) return;
-        setExchanging(false);
-        navigate({ search: to ? `?to=${encodeURIComponent(to)}` : '' }, { replace: true });
-      });
-    return () => {
-      live = false;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  useEffect(() => () => clearTimeout(retryTimer.current), []);
-
-  const submit = async (v: LoginForm) => {
-    let password: string;
-    try {
-      password = await encryptPassword(await getPublicKey(), v.password);
-    } catch (e) {
-      failToast(e instanceof Error && e.message ? e.message : '密码加密失败，请刷新页面后重试');
-      return;
-    }
-    setSubmitting(true);
-    try {
-      const r = await mobileLogin({
-        is_admin: 0,
-        username: v.username.trim(),
-        password,
-        code: v.code.trim(),
-        to: to || undefined,
-      });
-      await land(r.data);
-      setSubmitting(false);
-    } catch (e) {
-      failToast(e instanceof Error && e.message ? e.message : '登录失败');
-      // a used captcha is spent: a fresh one shortly after the failure
-      retryTimer.current = setTimeout(() => {
-        form.setFieldValue('code', '');
-        refreshCaptcha();
-        setSubmitting(false);
-      }, LOGIN_RETRY_DELAY_MS);
-    }
-  };
 
   if (exchanging) {
     return (
@@ -175,7 +93,7 @@ export default function MobileLoginPage() {
           name="mobile-login"
           form={form}
           layout="horizontal"
-          onFinish={(v: LoginForm) => void submit(v)}
+          onFinish={(v: SignInFields) => void submit(v)}
           requiredMarkStyle="none"
           footer={
             <Button block type="submit" color="primary" size="large" loading={submitting}>
@@ -207,7 +125,7 @@ export default function MobileLoginPage() {
             extra={
               <img
                 className={s.captcha}
-                src={captchaUrl(captchaKey)}
+                src={captchaSrc}
                 width={CAPTCHA_WIDTH}
                 height={CAPTCHA_HEIGHT}
                 alt="验证码"
