@@ -1,10 +1,14 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 /**
- * Tables of the platform core, as Kysely sees them. Columns are snake_case in the database
- * and camelCase here (CamelCasePlugin). Times are integer milliseconds since the epoch
- * (bigint on PostgreSQL), flags are 0/1 integers: the same on SQLite and PostgreSQL.
- * Modules add their own tables by extending `Database` in their server/tables.ts.
+ * The platform's own tables, as Kysely sees them: what the server core and identity code
+ * (src/server) read and write themselves — organisation (departments), accounts and roles,
+ * platforms and menus, sessions, settings, the audit log and uploads (migrations 0001-core,
+ * 0002-uploads; the job runner's tables are in src/server/jobs/tables.ts). Every other table
+ * belongs to a module, which declares it in its server/tables.ts by extending `Database`
+ * (declaration merging) and creates it in its server/migrations/.
+ * Columns are snake_case in the database and camelCase here (CamelCasePlugin). Times are integer
+ * milliseconds since the epoch (bigint on PostgreSQL), flags are 0/1 integers on both dialects.
  */
 export interface DepartmentTable {
   id: Generated<number>;
@@ -121,14 +125,6 @@ export interface SessionTable {
   userAgent: string | null;
 }
 
-export interface CaptchaTable {
-  id: string;
-  answerHash: string;
-  expiresAt: number;
-  used: number;
-  createdAt: number;
-}
-
 export interface SettingTable {
   key: string;
   /** JSON text */
@@ -150,28 +146,6 @@ export interface AuditLogTable {
   result: string;
 }
 
-export interface NoticeTable {
-  id: Generated<number>;
-  /** 'notice' | 'news' */
-  kind: string;
-  title: string;
-  summary: string | null;
-  content: string;
-  /** 'draft' | 'published' | 'withdrawn' */
-  status: string;
-  platformId: number | null;
-  publishedAt: number | null;
-  createdBy: number | null;
-  createdAt: number;
-  updatedAt: number;
-}
-
-export interface VisitStatTable {
-  /** YYYY-MM-DD */
-  day: string;
-  count: number;
-}
-
 export interface UploadTable {
   /** Random UUID: also the file's name on disk, never the uploader's. */
   id: string;
@@ -189,42 +163,6 @@ export interface UploadTable {
   createdAt: number;
 }
 
-export interface HelpCategoryTable {
-  id: Generated<number>;
-  name: string;
-  sort: number;
-}
-
-export interface HelpArticleTable {
-  id: Generated<number>;
-  categoryId: number;
-  title: string;
-  /** Sanitised HTML (src/server/rich-text). */
-  content: string;
-  /** Space- or comma-separated words searched with the title and content. */
-  keywords: string;
-  /** 'draft' | 'published' */
-  status: string;
-  sort: number;
-  updatedAt: number;
-  createdBy: number | null;
-}
-
-/** One backup file under DATA_DIR/backups (maintenance module). */
-export interface BackupTable {
-  id: Generated<number>;
-  /** Server-made name of the file in DATA_DIR/backups. */
-  fileName: string;
-  size: number;
-  createdAt: number;
-  createdBy: number | null;
-  /** Kept as text: a restore replaces the users, the catalogue still says who made it. */
-  createdByName: string | null;
-  /** 'manual' | 'scheduled' | 'uploaded' */
-  kind: string;
-  note: string | null;
-}
-
 export interface Database {
   department: DepartmentTable;
   appUser: UserTable;
@@ -237,15 +175,9 @@ export interface Database {
   menu: MenuTable;
   roleMenu: RoleMenuTable;
   session: SessionTable;
-  captcha: CaptchaTable;
   setting: SettingTable;
   auditLog: AuditLogTable;
-  notice: NoticeTable;
-  visitStat: VisitStatTable;
   upload: UploadTable;
-  backup: BackupTable;
-  helpCategory: HelpCategoryTable;
-  helpArticle: HelpArticleTable;
 }
 
 export type UserRow = Selectable<UserTable>;

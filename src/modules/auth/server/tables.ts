@@ -1,7 +1,24 @@
 /**
- * The auth module's own table (migration 0010-sign-in-failures). Times ms.
- * `address` is the client address of a sign-in attempt, or '' for the account-wide streak.
+ * The auth module's tables. Times ms.
+ * - captcha (migration 0001-captcha, split from 0001-core): one image's hashed answer, one use.
+ * - visit_stat (migration 0001-visit-stat, split from 0001-core): visits counted per day.
+ * - sign_in_failure (migration 0010-sign-in-failures): `address` is the client address of a
+ *   sign-in attempt, or '' for the account-wide streak.
  */
+export interface CaptchaTable {
+  id: string;
+  answerHash: string;
+  expiresAt: number;
+  used: number;
+  createdAt: number;
+}
+
+export interface VisitStatTable {
+  /** YYYY-MM-DD */
+  day: string;
+  count: number;
+}
+
 export interface SignInFailureTable {
   username: string;
   address: string;
@@ -12,8 +29,10 @@ export interface SignInFailureTable {
   lastFailedAt: number;
 }
 
-declare module '../../../server/db/schema' {
+declare module '@/server/db/schema' {
   interface Database {
+    captcha: CaptchaTable;
+    visitStat: VisitStatTable;
     signInFailure: SignInFailureTable;
   }
 }

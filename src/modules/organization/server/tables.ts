@@ -1,6 +1,7 @@
 /**
  * Department leaders (部门负责人), in order: who the workflow's "department leader" and
- * "leader chain" approvers are. The table is created by migration 0009-workflow, which needed it first.
+ * "leader chain" approvers are. Created by migration 0009-department-leader (before 0009-workflow, which
+ * refers to it; databases made before the split got it from 0009-workflow itself).
  */
 export interface DepartmentLeaderTable {
   departmentId: number;
