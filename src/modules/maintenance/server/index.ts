@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import './tables';
 import { auditRoutes, backupRoutes, licenceUploadRoutes } from './routes';
 import { startBackupScheduler } from './backup-scheduler';
 
