@@ -37,6 +37,12 @@ export const Codes = {
   databaseUnavailable: '0x00000504',
   /** An uploaded spreadsheet over a reading limit (size, compression ratio, rows, columns, cell length): HTTP 413. */
   spreadsheetTooLarge: '0x00000107',
+  /** Single sign-on is on without the password back door: password sign-in is refused (HTTP 403). */
+  passwordSignInClosed: '0x00000036',
+  /** An administrator signing in on a host other than SSO_ADMIN_HOST (HTTP 403). */
+  adminHostOnly: '0x00000037',
+  /** An SSO return whose sign-in was not started in this browser (login CSRF guard, HTTP 403). */
+  ssoOtherBrowser: '0x00000038',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -84,4 +90,7 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.taskAlreadyHandled]: '该任务已被他人处理',
   [Codes.databaseUnavailable]: '数据库暂不可用，请稍后重试',
   [Codes.spreadsheetTooLarge]: '表格过大，请拆分后再导入',
+  [Codes.passwordSignInClosed]: '本站已启用统一身份认证，请通过统一身份认证登录',
+  [Codes.adminHostOnly]: '管理后台只允许在管理域名登录',
+  [Codes.ssoOtherBrowser]: '登录请求不是从本浏览器发起的，请重新统一认证',
 };

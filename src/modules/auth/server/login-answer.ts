@@ -46,7 +46,8 @@ export async function issueLogin(
   app: FastifyInstance,
   req: FastifyRequest,
   user: UserRow,
-  opts: { asAdmin: boolean; to?: string; via: 'password' | 'cas' | 'oidc' },
+  /** How they signed in, written to the audit row ('break-glass': a password while SSO closed the back door). */
+  opts: { asAdmin: boolean; to?: string; via: 'password' | 'break-glass' | 'cas' | 'oidc' },
 ): Promise<LoginAnswer> {
   const db = app.db;
   // A user with exactly one platform works in it straight away; with several they choose one.

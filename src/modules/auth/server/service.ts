@@ -10,10 +10,13 @@ import { verifyCaptcha } from './captcha-store';
 import { issueLogin } from './login-answer';
 import { decryptPassword } from './rsa-keys';
 import { ssoLogoutUrl } from './sso/service';
+import { getSsoConfig } from './sso/sso-config';
+import { breakGlassOpenFor } from './sso/break-glass';
 import { beginAttempt, lockedError, signInAccepted, recordWrongPassword } from './lockout';
 import { findUserById, findUserByUsername, incrementVisit, updatePassword } from './repository';
 
 export const BAD_CREDENTIALS = '用户名或密码错误';
+export const PASSWORD_SIGN_IN_CLOSED = '本站已启用统一身份认证，密码登录已关闭，请通过统一身份认证登录';
 
 const badCredentials = () => new AppError(Codes.inputError, 400, BAD_CREDENTIALS);
 
@@ -70,6 +73,19 @@ export async function passwordLogin(
     return err;
   };
 
+  // Single sign-on without a back door: no password sign-in at all, but for the break-glass
+  // window an operator opened on the server for one administrator (./sso/break-glass.ts).
+  const sso = await getSsoConfig(app.db);
+  let breakGlass = false;
+  if (sso.kind !== 'none' && !sso.retainBackDoor) {
+    breakGlass = wantAdmin && (await breakGlassOpenFor(app.db, username));
+    if (!breakGlass)
+      throw await refuse(
+        'password sign-in closed (SSO)',
+        new AppError(Codes.passwordSignInClosed, 403, PASSWORD_SIGN_IN_CLOSED),
+      );
+  }
+
   try {
     await verifyCaptcha(app.db, captchaId, body.code);
   } catch (e) {
@@ -94,7 +110,7 @@ export async function passwordLogin(
   if (!wantAdmin && user.isAdmin === 1)
     throw await refuse('administrator on user login', badInput('管理员请使用管理员登录'), user);
 
-  return issueLogin(app, req, user, { asAdmin: wantAdmin, to: body.to, via: 'password' });
+  return issueLogin(app, req, user, { asAdmin: wantAdmin, to: body.to, via: breakGlass ? 'break-glass' : 'password' });
 }
 
 /** POST /user/login/login_out/: a missing or dead token is already logged out. */
