@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
 import { cronProblem } from './cron';
 import type { JobEngine } from './engine';
-import { latestRuns } from './history';
+import { latestRuns, listRuns } from './history';
 import { JobRegistry } from './registry';
-import type { EnqueueOptions, JobDefinition, Jobs, JobSummary, StartOptions } from './types';
+import type { Page } from '@/shared/envelope';
+import type { EnqueueOptions, JobDefinition, JobRunStatus, JobRunView, Jobs, JobSummary, StartOptions } from './types';
 
 /** `app.jobs` over an engine: definitions and payload checks here, queues and schedules in the engine. */
 export class JobRunner implements Jobs {
@@ -74,6 +75,13 @@ export class JobRunner implements Jobs {
         lastStartedAt: last?.startedAt ?? null,
       };
     });
+  }
+
+  async runs(q: { name?: string; status?: JobRunStatus; page: number; pageSize: number }): Promise<Page<JobRunView>> {
+    const page = await listRuns(this.app.db, q);
+    const titles = new Map(this.registry.all().map((d) => [d.name, d.title]));
+    // A job no longer defined keeps its history under its name.
+    return { ...page, list: page.list.map((r) => ({ ...r, title: titles.get(r.name) ?? r.name })) };
   }
 
   async start(opts: StartOptions = {}): Promise<void> {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Static, TSchema } from 'typebox';
+import type { Page } from '@/shared/envelope';
 
 /** What started a run: its schedule, an administrator (立即运行), a retry after a failure, or a module's enqueue. */
 export type JobTrigger = 'schedule' | 'manual' | 'retry' | 'queued';
@@ -69,6 +70,21 @@ export interface JobSummary {
   lastStartedAt: number | null;
 }
 
+/** One run in the history, with its job's title. */
+export interface JobRunView {
+  id: number;
+  name: string;
+  title: string;
+  trigger: JobTrigger;
+  attempt: number;
+  startedAt: number;
+  finishedAt: number | null;
+  status: JobRunStatus;
+  rowsRead: number;
+  rowsWritten: number;
+  error: string | null;
+}
+
 /** `app.jobs`: the one interface modules use, whichever engine runs underneath. */
 export interface Jobs {
   readonly engine: 'pg-boss' | 'sqlite';
@@ -82,6 +98,8 @@ export interface Jobs {
   schedule(name: string, cron: string | null): Promise<void>;
   /** Every defined job with its schedule, next run and last status. */
   list(): Promise<JobSummary[]>;
+  /** The run history, newest first, paged in SQL. */
+  runs(q: { name?: string; status?: JobRunStatus; page: number; pageSize: number }): Promise<Page<JobRunView>>;
   /** Start workers and schedules (done at onReady unless jobs are off, as in tests). */
   start(opts?: StartOptions): Promise<void>;
   stop(): Promise<void>;

@@ -6,13 +6,13 @@ import { gzipSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, installTestLicence, type TestApp } from '@/server/test/helper';
+import { buildTestApp, installTestLicence, usePostgres, type TestApp } from '@/server/test/helper';
 import { multipartBody } from '@/server/test/multipart';
 import { readBackupHeader } from '@/server/backup/reader';
 import { Codes } from '@/shared/errors';
 import type { BackupItem } from '../contract';
-import { runScheduledBackupIfDue } from './backup-scheduler';
-import { backupsDir, LOCK_PREFIX } from './service';
+import { BACKUP_JOB } from './backup-schedule';
+import { backupsDir } from './service';
 
 const BASE = '/user/api/v1.backup';
 
@@ -309,24 +309,51 @@ describe('data backup endpoints', () => {
   });
 
   it('makes a scheduled backup once at the chosen hour, whoever checks, and keeps only the newest N', async () => {
-    const at = (day: number, hour: number) => new Date(2026, 10, day, hour, 30).getTime();
-    expect(await runScheduledBackupIfDue(app, at(1, 3))).toBeNull(); // not the hour
-    // Two checks at once (two app servers): the lock row lets one through.
-    const [a, b] = await Promise.all([runScheduledBackupIfDue(app, at(1, 4)), runScheduledBackupIfDue(app, at(1, 4))]);
-    expect([a, b].filter(Boolean)).toHaveLength(1);
-    expect(await runScheduledBackupIfDue(app, at(1, 4) + 60_000)).toBeNull();
-    expect(
-      await app.db.selectFrom('setting').select('key').where('key', 'like', `${LOCK_PREFIX}%`).execute(),
-    ).toHaveLength(1);
-    await runScheduledBackupIfDue(app, at(2, 4));
-    await runScheduledBackupIfDue(app, at(3, 4));
+    const backupJob = async () => (await app.jobs.list()).find((j) => j.name === BACKUP_JOB)!;
+    const scheduledRuns = () =>
+      app.db.selectFrom('jobRun').select(['trigger', 'status']).where('name', '=', BACKUP_JOB).execute();
+    // The saved schedule (hour 4, keep 2, from the test above) is the job's cron.
+    const job = await backupJob();
+    expect(job).toMatchObject({ title: '定时备份', cron: '0 4 * * *' });
+    const slot = job.nextRunAt!;
+    expect([new Date(slot).getHours(), new Date(slot).getMinutes()]).toEqual([4, 0]);
+    const day = 86_400_000;
+    // pg-boss fires a schedule on the database's clock, so on PostgreSQL each day's slot is a run queued now.
+    const reachSlot = async (n: number) => {
+      if (usePostgres()) await app.jobs.runNow(BACKUP_JOB);
+      await (usePostgres() ? app.jobs.drain() : app.jobs.drain(slot + n * day + 60_000));
+    };
+    if (!usePostgres()) await app.jobs.drain(slot - 3_600_000); // not the hour
+    expect(await scheduledRuns()).toHaveLength(0);
+    if (usePostgres()) await app.jobs.runNow(BACKUP_JOB);
+    // Two checks at once (two workers): the slot runs once.
+    await Promise.all(
+      usePostgres()
+        ? [app.jobs.drain(), app.jobs.drain()]
+        : [app.jobs.drain(slot + 60_000), app.jobs.drain(slot + 60_000)],
+    );
+    expect(await scheduledRuns()).toHaveLength(1);
+    if (!usePostgres()) await app.jobs.drain(slot + 120_000);
+    expect(await scheduledRuns()).toHaveLength(1);
+    await reachSlot(1);
+    await reachSlot(2);
+    expect(await scheduledRuns()).toHaveLength(3);
     const scheduled = (await list()).list.filter((x) => x.kind === 'scheduled');
     expect(scheduled).toHaveLength(2); // keep = 2
     expect(scheduled.map((x) => x.createdByName)).toEqual(['系统', '系统']);
     expect((await list()).list.some((x) => x.kind === 'manual')).toBe(true); // manual ones are never pruned
     for (const s of scheduled) expect(fs.existsSync(path.join(backupsDir(app), s.fileName))).toBe(true);
     expect(backupFiles()).toHaveLength((await list()).total);
+    expect((await scheduledRuns()).every((r) => r.status === 'ok')).toBe(true);
+    expect(await auditRows('backup_scheduled')).toHaveLength(3);
+    // Switched off: no schedule, nothing runs at the hour any more.
     await post('saveSchedule', { enabled: false, hour: 4, keep: 2 });
-    expect(await runScheduledBackupIfDue(app, at(4, 4))).toBeNull();
+    expect(await backupJob()).toMatchObject({ cron: null, nextRunAt: null });
+    if (!usePostgres()) await app.jobs.drain(slot + 5 * day + 60_000);
+    expect(await scheduledRuns()).toHaveLength(3);
+    // Switched on at another hour: the cron follows.
+    await post('saveSchedule', { enabled: true, hour: 23, keep: 2 });
+    expect(await backupJob()).toMatchObject({ cron: '0 23 * * *' });
+    expect(new Date((await backupJob()).nextRunAt!).getHours()).toBe(23);
   });
 });

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import './tables';
 import { auditRoutes, backupRoutes, licenceUploadRoutes } from './routes';
-import { startBackupScheduler } from './backup-scheduler';
+import { jobRoutes } from './job-routes';
+import { backupJob } from './backup-job';
 
-/** Server face of maintenance: data backup (and its scheduler), licence upload, the audit log. */
+/** Server face of maintenance: data backup (its schedule is a job), licence upload, the audit log, job records. */
 export const maintenanceServer: FastifyPluginAsync = async (app) => {
+  app.jobs.define(backupJob);
   await app.register(backupRoutes);
   await app.register(licenceUploadRoutes);
   await app.register(auditRoutes);
-  startBackupScheduler(app);
+  await app.register(jobRoutes);
 };

@@ -40,19 +40,6 @@ export const scheduledBeyond = (db: Q, keep: number) =>
     .limit(10_000)
     .execute();
 
-/** Takes a named lock row in `setting` (first writer wins across app servers); answers whether this caller got it. */
-export async function takeLock(db: Q, key: string, now: number): Promise<boolean> {
-  const res = await db
-    .insertInto('setting')
-    .values({ key, value: JSON.stringify(now), updatedAt: now })
-    .onConflict((oc) => oc.column('key').doNothing())
-    .executeTakeFirst();
-  return Number(res.numInsertedOrUpdatedRows ?? 0) === 1;
-}
-
-export const dropLocksBefore = (db: Q, prefix: string, before: number) =>
-  db.deleteFrom('setting').where('key', 'like', `${prefix}%`).where('updatedAt', '<', before).execute();
-
 /* ---------- audit log (read only: rows are never updated or deleted) ---------- */
 
 function filtered(db: Q, f: AuditExportQuery) {

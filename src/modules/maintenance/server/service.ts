@@ -28,6 +28,7 @@ import {
   type RestoreResult,
 } from '../contract';
 import { deleteBackupRow, findBackup, insertBackup, scheduledBeyond } from './repository';
+import { BACKUP_JOB, backupCron } from './backup-schedule';
 
 /** Who did it, for the audit row and the backup catalogue. */
 export interface Actor {
@@ -39,7 +40,6 @@ export interface Actor {
 export const SYSTEM_ACTOR: Actor = { id: null, name: '系统', ip: null };
 
 export const SCHEDULE_SETTING = 'backup_schedule';
-export const LOCK_PREFIX = 'backup_lock:';
 
 /** A backup a person uploads may be larger than an ordinary upload (it carries every uploaded file). */
 export const BACKUP_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
@@ -132,10 +132,10 @@ export async function pruneScheduled(app: FastifyInstance, keep: number): Promis
 /**
  * Settings that describe this installation, not its data: a restore keeps the current ones.
  * The licence (an old backup must not bring back an expired one), the RSA key pair (every
- * app server holds it in memory), the backup schedule and the scheduler's lock rows.
+ * app server holds it in memory) and the backup schedule (the job runner's schedule follows it).
  */
 export const keepOnRestore = (key: string) =>
-  key === LICENCE_SETTING || key === RSA_SETTING_KEY || key === SCHEDULE_SETTING || key.startsWith(LOCK_PREFIX);
+  key === LICENCE_SETTING || key === RSA_SETTING_KEY || key === SCHEDULE_SETTING;
 
 export async function restore(app: FastifyInstance, actor: Actor, id: number, confirm: string): Promise<RestoreResult> {
   const { item, file } = await backupFile(app, id);
@@ -251,6 +251,9 @@ export async function saveSchedule(app: FastifyInstance, actor: Actor, s: Backup
       ip: actor.ip,
     });
   });
+  // The job runner keeps its schedules apart (pg-boss's schema): if this fails, the next start
+  // reads the saved setting again.
+  await app.jobs.schedule(BACKUP_JOB, backupCron(value));
   return value;
 }
 
