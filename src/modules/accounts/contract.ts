@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
+import { MAX_ID } from '@/shared/ids';
 
 /**
  * Wire shapes of account administration (/user/api/v1.account/…) and the field rules both
@@ -67,7 +68,7 @@ export function checkAccountFields(f: AccountFields): FieldError[] {
   return errors;
 }
 
-const Id = Type.Integer({ minimum: 1 });
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 const Ids = Type.Array(Id, { maxItems: 500 });
 const OptText = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
 import type { NoticeKind } from '@/modules/home/contract';
+import { MAX_ID } from '@/shared/ids';
 
 export type { NoticeKind } from '@/modules/home/contract';
 
@@ -18,7 +19,7 @@ export const CONTENT_LIMITS = {
 } as const;
 
 const Kind = Type.Union([Type.Literal('notice'), Type.Literal('news')]);
-const Id = Type.Integer({ minimum: 1 });
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 const Keyword = Type.String({ maxLength: CONTENT_LIMITS.keyword });
 
 // --- notices and news (administrators) -----------------------------------------------------

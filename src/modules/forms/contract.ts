@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
 import { FormSchema, type FormField, type FormValues, type PickedRef } from '@/shared/forms/schema';
+import { MAX_ID } from '@/shared/ids';
 
 /**
  * The form engine's calls (issue 5), shared by the server's route schemas and the client's api.ts.
@@ -23,7 +24,7 @@ export type FormAccess = (typeof FORM_ACCESS)[number];
 const Name = Type.String({ minLength: 1, maxLength: 60, pattern: '\\S' });
 const Category = Type.String({ maxLength: 30 });
 const Description = Type.String({ maxLength: 500 });
-const Id = Type.Integer({ minimum: 1 });
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 // --- administrators: form management ------------------------------------------------------------
 
@@ -102,7 +103,7 @@ export interface FormDetail {
 }
 
 /** GET /workflow/api/v1.form/version/?id=&version= — a frozen version's schema. */
-export const FormVersionQuery = Type.Object({ id: Id, version: Type.Integer({ minimum: 1 }) });
+export const FormVersionQuery = Type.Object({ id: Id, version: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 export type FormVersionQuery = Static<typeof FormVersionQuery>;
 
 /** GET /workflow/api/v1.form/history/?id=&page= — who changed what. */
@@ -123,7 +124,10 @@ export type FormCategories = string[];
 // --- filling ----------------------------------------------------------------------------------------
 
 /** GET /workflow/api/v1.formFill/open/?formId= — public route; a signedIn form needs a session. */
-export const FormOpenQuery = Type.Object({ formId: Id, version: Type.Optional(Type.Integer({ minimum: 1 })) });
+export const FormOpenQuery = Type.Object({
+  formId: Id,
+  version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
+});
 export type FormOpenQuery = Static<typeof FormOpenQuery>;
 export interface OpenedForm {
   id: number;
@@ -151,7 +155,7 @@ export interface FillableForm {
 /** POST /workflow/api/v1.formFill/submit/ (JSON). Bad values: 400 0x00000101 with data { fields: FieldError[] }. */
 export const SubmitBody = Type.Object({
   formId: Id,
-  version: Type.Integer({ minimum: 1 }),
+  version: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   values: Type.Record(Type.String(), Type.Unknown()),
   /** A server draft this submission completes (deleted with the submit, in one transaction). */
   draftId: Type.Optional(Id),
@@ -172,7 +176,7 @@ export type UploadQuery = Static<typeof UploadQuery>;
 export const DraftSaveBody = Type.Object({
   id: Type.Optional(Id),
   formId: Id,
-  version: Type.Integer({ minimum: 1 }),
+  version: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   values: Type.Record(Type.String(), Type.Unknown()),
 });
 export type DraftSaveBody = Static<typeof DraftSaveBody>;

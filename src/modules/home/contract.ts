@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { pageFields } from '@/shared/paging';
+import { MAX_ID } from '@/shared/ids';
 
 /** GET /portal/api/v1.notice/list/ */
 export const NoticeListQuery = Type.Object({
@@ -9,7 +10,7 @@ export const NoticeListQuery = Type.Object({
 export type NoticeListQuery = Static<typeof NoticeListQuery>;
 
 /** GET /portal/api/v1.notice/detail/?id= */
-export const NoticeDetailQuery = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const NoticeDetailQuery = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 export type NoticeDetailQuery = Static<typeof NoticeDetailQuery>;
 
 export type NoticeKind = 'notice' | 'news';

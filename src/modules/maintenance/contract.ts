@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
 import type { LicenceInfo } from '@/shared/licence';
+import { MAX_ID } from '@/shared/ids';
 
 /* ---------- data backup ---------- */
 
@@ -29,12 +30,12 @@ export const BackupCreateBody = Type.Object({ note: Type.Optional(Type.String({ 
 export type BackupCreateBody = Static<typeof BackupCreateBody>;
 
 /** GET /user/api/v1.backup/download/?id=, POST /user/api/v1.backup/delete/ */
-export const BackupIdFields = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const BackupIdFields = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 export type BackupIdFields = Static<typeof BackupIdFields>;
 
 /** POST /user/api/v1.backup/restore/: confirm must repeat the backup's file name. */
 export const BackupRestoreBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   confirm: Type.String({ minLength: 1, maxLength: 200 }),
 });
 export type BackupRestoreBody = Static<typeof BackupRestoreBody>;

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
+import { MAX_ID } from '@/shared/ids';
 
 /** What a message is about: workflow events (task, result, urge, copy), notices and system notes. */
 export const MESSAGE_KINDS = ['task', 'result', 'urge', 'copy', 'notice', 'system'] as const;
@@ -33,14 +34,14 @@ export type MessageListQuery = Static<typeof MessageListQuery>;
 
 /** POST /message/api/v1.message/read_message/ (JSON): one message by `id`, or every unread one with `all: true`. */
 export const ReadMessageBody = Type.Object({
-  id: Type.Optional(Type.Integer({ minimum: 1 })),
+  id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   all: Type.Optional(Type.Boolean()),
 });
 export type ReadMessageBody = Static<typeof ReadMessageBody>;
 
 /** GET /message/api/v1.message/user_message_count/ (administrators): one user, or every user with messages. */
 export const UserMessageCountQuery = Type.Object({
-  userId: Type.Optional(Type.Integer({ minimum: 1 })),
+  userId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   ...PageFields,
 });
 export type UserMessageCountQuery = Static<typeof UserMessageCountQuery>;

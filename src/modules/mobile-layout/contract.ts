@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { stripEmoji } from '@/shared/emoji';
+import { MAX_ID } from '@/shared/ids';
 
 /**
  * The phone home's layout per platform (/cms/mobileLayout/moduleConfig): ordered groups of
@@ -133,7 +134,7 @@ export const LayoutGroup = Type.Object({
 });
 export type LayoutGroup = Static<typeof LayoutGroup>;
 
-const PlatformId = Type.Integer({ minimum: 1 });
+const PlatformId = Type.Integer({ minimum: 1, maximum: MAX_ID });
 
 /** GET /portal/api/v1.mobileLayout/get/?platformId= */
 export const MobileLayoutQuery = Type.Object({ platformId: PlatformId });

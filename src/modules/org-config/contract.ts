@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { MAX_ID } from '@/shared/ids';
 
 export type { LogoConfig } from '@/shared/identity';
 
@@ -23,7 +24,7 @@ export const SaveThemeBody = Type.Object({ primaryColor: Type.String({ pattern: 
 export type SaveThemeBody = Static<typeof SaveThemeBody>;
 
 /** getConfig: the logo config of one platform (falls back to the common one). */
-export const GetConfigBody = Type.Object({ platform_id: Type.Optional(Type.Integer({ minimum: 1 })) });
+export const GetConfigBody = Type.Object({ platform_id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })) });
 export type GetConfigBody = Static<typeof GetConfigBody>;
 
 // ---------------------------------------------------------------------------------------------

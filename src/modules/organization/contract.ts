@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
+import { MAX_ID } from '@/shared/ids';
 
 /**
  * Wire shapes of the organisation module: departments, role groups, roles and the user picker.
@@ -25,7 +26,7 @@ export const DEPARTMENT_CODE_PATTERN = '^[A-Za-z0-9][A-Za-z0-9_-]{0,31}$';
 export const DEPARTMENT_CODE_MESSAGE = '部门编码由 1–32 位字母、数字、下划线或短横线组成';
 export const NAME_MAX = 64;
 
-const Id = Type.Integer({ minimum: 1 });
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 // Names and codes are checked again in the service, where a Chinese message names the field.
 const Name = Type.String({ maxLength: 200 });
 const Code = Type.String({ maxLength: 200 });
@@ -172,7 +173,7 @@ export const PickContext = Type.Union([
   Type.Object({
     kind: Type.Literal('formField'),
     formId: Id,
-    version: Type.Optional(Type.Integer({ minimum: 1 })),
+    version: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
     fieldId: PickFieldId,
   }),
   /** A user field of an approval's record, edited by its applicant or one of its approvers. */

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
+import { MAX_ID } from '@/shared/ids';
 
 /** Wire shapes of platform config and permissions (back office, issue 3). */
 
@@ -33,18 +34,18 @@ export const PlatformFields = {
 };
 export const PlatformCreateBody = Type.Object(PlatformFields);
 export type PlatformCreateBody = Static<typeof PlatformCreateBody>;
-export const PlatformUpdateBody = Type.Object({ id: Type.Integer({ minimum: 1 }), ...PlatformFields });
+export const PlatformUpdateBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }), ...PlatformFields });
 export type PlatformUpdateBody = Static<typeof PlatformUpdateBody>;
 
 /** POST /user/api/v1.platform/set_status/ */
 export const PlatformStatusBody = Type.Object({
-  id: Type.Integer({ minimum: 1 }),
+  id: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   status: Type.Union([Type.Literal('active'), Type.Literal('disabled')]),
 });
 export type PlatformStatusBody = Static<typeof PlatformStatusBody>;
 
 /** POST /user/api/v1.platform/delete/ */
-export const PlatformIdBody = Type.Object({ id: Type.Integer({ minimum: 1 }) });
+export const PlatformIdBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 export type PlatformIdBody = Static<typeof PlatformIdBody>;
 
 /** POST /user/api/v1.platform/icon/ (multipart, field "file") answers the stored image. */
@@ -54,7 +55,7 @@ export interface PlatformIconAnswer {
 
 /** GET /user/api/v1.platform/users/ — members assigned directly to a platform. */
 export const PlatformUsersQuery = Type.Object({
-  platformId: Type.Integer({ minimum: 1 }),
+  platformId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   keyword: Type.Optional(Type.String({ maxLength: 50 })),
   ...PageFields,
 });
@@ -72,20 +73,20 @@ export interface PlatformMember {
 
 /** POST /user/api/v1.platform/assign_users/ (JSON) — add or remove direct members. */
 export const AssignUsersBody = Type.Object({
-  platformId: Type.Integer({ minimum: 1 }),
+  platformId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
   action: Type.Union([Type.Literal('add'), Type.Literal('remove')]),
-  userIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 1000 }),
+  userIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { minItems: 1, maxItems: 1000 }),
 });
 export type AssignUsersBody = Static<typeof AssignUsersBody>;
 
 /** GET /user/api/v1.platform/roles/?platformId= → the assigned role ids. */
-export const PlatformIdQuery = Type.Object({ platformId: Type.Integer({ minimum: 1 }) });
+export const PlatformIdQuery = Type.Object({ platformId: Type.Integer({ minimum: 1, maximum: MAX_ID }) });
 export type PlatformIdQuery = Static<typeof PlatformIdQuery>;
 
 /** POST /user/api/v1.platform/set_roles/ (JSON) — replace the set of roles assigned to a platform. */
 export const SetRolesBody = Type.Object({
-  platformId: Type.Integer({ minimum: 1 }),
-  roleIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 1000 }),
+  platformId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  roleIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 1000 }),
 });
 export type SetRolesBody = Static<typeof SetRolesBody>;
 
@@ -109,14 +110,14 @@ export interface MenuTreeNode {
 /** GET /user/api/v1.menu/tree/?scope=web&platformId= or ?scope=cms */
 export const MenuTreeQuery = Type.Object({
   scope: Type.Union([Type.Literal('web'), Type.Literal('cms')]),
-  platformId: Type.Optional(Type.Integer({ minimum: 1 })),
+  platformId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
 });
 export type MenuTreeQuery = Static<typeof MenuTreeQuery>;
 
 const MENU_DEPTH = 4;
 function nodeSchema(depth: number): ReturnType<typeof Type.Object> {
   return Type.Object({
-    id: Type.Optional(Type.Integer({ minimum: 1 })),
+    id: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
     name: Type.String({ minLength: 1, maxLength: 100 }),
     path: Type.String({ maxLength: 200, default: '' }),
     title: Type.String({ minLength: 1, maxLength: 50 }),
@@ -134,7 +135,7 @@ export const MenuNodeSchema = nodeSchema(MENU_DEPTH);
 /** POST /user/api/v1.menu/save_tree/ (JSON) — replace a whole tree in one transaction. */
 export const SaveTreeBody = Type.Object({
   scope: Type.Union([Type.Literal('web'), Type.Literal('cms')]),
-  platformId: Type.Optional(Type.Integer({ minimum: 1 })),
+  platformId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
   nodes: Type.Array(MenuNodeSchema, { maxItems: 200 }),
 });
 export type SaveTreeBody = Omit<Static<typeof SaveTreeBody>, 'nodes'> & { nodes: MenuTreeNode[] };
@@ -142,7 +143,7 @@ export type SaveTreeBody = Omit<Static<typeof SaveTreeBody>, 'nodes'> & { nodes:
 /** POST /user/api/v1.menu/sync_routes/ — add a node for every menu route not yet in the tree. */
 export const SyncRoutesBody = Type.Object({
   scope: Type.Union([Type.Literal('web'), Type.Literal('cms')]),
-  platformId: Type.Optional(Type.Integer({ minimum: 1 })),
+  platformId: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_ID })),
 });
 export type SyncRoutesBody = Static<typeof SyncRoutesBody>;
 
@@ -170,16 +171,16 @@ export interface RouteOption {
 
 /** GET /user/api/v1.permission/role_menus/?platformId&roleId → granted menu ids. */
 export const RoleMenusQuery = Type.Object({
-  platformId: Type.Integer({ minimum: 1 }),
-  roleId: Type.Integer({ minimum: 1 }),
+  platformId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  roleId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
 });
 export type RoleMenusQuery = Static<typeof RoleMenusQuery>;
 
 /** POST /user/api/v1.permission/save/ (JSON) — replace the role's grants on that platform. */
 export const SaveGrantsBody = Type.Object({
-  platformId: Type.Integer({ minimum: 1 }),
-  roleId: Type.Integer({ minimum: 1 }),
-  menuIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 2000 }),
+  platformId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  roleId: Type.Integer({ minimum: 1, maximum: MAX_ID }),
+  menuIds: Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 2000 }),
 });
 export type SaveGrantsBody = Static<typeof SaveGrantsBody>;
 

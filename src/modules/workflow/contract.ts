@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
 import { RuleCondition, type FormSchema, type FormValues } from '@/shared/forms/schema';
+import { MAX_ID } from '@/shared/ids';
 
 /**
  * The workflow engine's calls (issue 6), shared by the server's route schemas and the client's api.ts.
@@ -12,7 +13,7 @@ import { RuleCondition, type FormSchema, type FormValues } from '@/shared/forms/
 /** In-app paths the messages link to (shared: the phone pages turn them into their own). */
 export { instanceLink, taskLink } from '@/shared/approval-links';
 
-const Id = Type.Integer({ minimum: 1 });
+const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 const NodeId = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,39}$' });
 const Comment = Type.String({ maxLength: 1000 });
 

@@ -21,6 +21,7 @@ import {
 } from '../contract';
 import * as repo from './repository';
 import * as svc from './service';
+import { MAX_ID } from '@/shared/ids';
 
 const NOTICE = '/portal/api/v1.notice';
 const HELP = '/portal/api/v1.help';
@@ -148,7 +149,7 @@ export const helpRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     `${HELP}/detail/`,
-    { schema: { querystring: Type.Object({ id: Type.Integer({ minimum: 1 }) }) }, config: open },
+    { schema: { querystring: Type.Object({ id: Type.Integer({ minimum: 1, maximum: MAX_ID }) }) }, config: open },
     async (req) => ok(await svc.getHelpArticle(app, req.query.id, true)),
   );
 };
