@@ -3,7 +3,19 @@ import { Codes } from '@/shared/errors';
 import { buildTestApp, type TestApp } from '../test/helper';
 
 /** The paging spellings that answered 500 on every list route (issue 11). */
-const BAD = ['100000000000000000000', 'Infinity', '-Infinity', '1e400', '-1e400', 'NaN', '-1', '0', '1.5', '1e308'];
+const BAD = [
+  '100000000000000000000',
+  '9007199254740993',
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '-1e400',
+  'NaN',
+  '-1',
+  '0',
+  '1.5',
+  '1e308',
+];
 
 describe('paging and other numbers in query strings', () => {
   let app: TestApp;
@@ -37,5 +49,26 @@ describe('paging and other numbers in query strings', () => {
     const res = await app.inject({ method: 'GET', url: '/portal/api/v1.notice/detail/?id=Infinity' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'id' } });
+  });
+
+  it('refuses an id beyond a PostgreSQL integer and a time beyond 2^53, on both databases alike', async () => {
+    const query = await app.inject({ method: 'GET', url: '/portal/api/v1.notice/detail/?id=2147483648' });
+    const body = await app.injectAs('admin', {
+      method: 'POST',
+      url: '/portal/api/v1.help/deleteCategory/',
+      payload: { id: 2147483648 },
+    });
+    const time = await app.injectAs('admin', {
+      method: 'GET',
+      url: '/user/api/v1.audit/list/?from=100000000000000000000',
+    });
+    for (const [res, field] of [
+      [query, 'id'],
+      [body, 'id'],
+      [time, 'from'],
+    ] as const) {
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json(), field).toMatchObject({ errorCode: Codes.inputError, data: { field } });
+    }
   });
 });
