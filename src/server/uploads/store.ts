@@ -37,7 +37,9 @@ const HEAD_BYTES = 4096;
  * enforced while streaming. Nothing is kept when a rule fails.
  */
 export async function saveUpload(app: FastifyInstance, file: MultipartFile, rules: UploadRules): Promise<SavedUpload> {
-  const original = path.basename(file.filename || 'file').slice(0, 200);
+  // Control characters (a NUL above all: PostgreSQL refuses it in text, a 500) have no place in a name.
+  // eslint-disable-next-line no-control-regex
+  const original = path.basename(file.filename.replace(/[\u0000-\u001f\u007f]/g, '') || 'file').slice(0, 200);
   const extension = path.extname(original).slice(1).toLowerCase();
   const id = randomUUID();
   const now = new Date();
