@@ -2,7 +2,7 @@ import type { Generated } from 'kysely';
 
 /**
  * The workflow engine's tables (migration 0009-workflow). Documents are JSON text; times ms; flags 0/1.
- * The migration also creates department_leader, declared by the organization module (its owner).
+ * department_leader, which the engine reads for leader approvers, is organization's (0009-department-leader).
  */
 export interface WfProcessTable {
   id: Generated<number>;

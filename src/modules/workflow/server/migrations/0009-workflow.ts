@@ -1,7 +1,11 @@
 import type { Kysely } from 'kysely';
 import { withId } from '@/server/db/migrations/helpers';
 
-/** The workflow engine (issue 6): processes and versions, instances, tasks, copies, history, revisions, delegation, department leaders. */
+/**
+ * The workflow engine (issue 6): processes and versions, instances, tasks, copies, history, revisions, delegation.
+ * Shipped creating department_leader too; that table is organization's now (0009-department-leader, which
+ * runs first on a fresh database and leaves the table alone where this migration made it).
+ */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await withId(db, db.schema.createTable('wf_process'))
     .addColumn('name', 'text', (c) => c.notNull())
@@ -161,13 +165,5 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createIndex('wf_delegation_from_idx')
     .on('wf_delegation')
     .columns(['from_user_id', 'starts_at'])
-    .execute();
-
-  await db.schema
-    .createTable('department_leader')
-    .addColumn('department_id', 'integer', (c) => c.notNull().references('department.id'))
-    .addColumn('user_id', 'integer', (c) => c.notNull().references('app_user.id'))
-    .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
-    .addPrimaryKeyConstraint('department_leader_pk', ['department_id', 'user_id'])
     .execute();
 }
