@@ -1,42 +1,25 @@
 // @vitest-environment jsdom
 import '@/core/testing/dom-polyfills';
-import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
-import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
-import { httpInstances } from '@/core/http';
 import { useSession } from '@/core/session/store';
 import { AppProviders } from '@/core/ui/app-providers';
 import { LOGIN_RETRY_DELAY_MS } from '@/shared/constants';
-import type { UrlsAnswer } from '@/modules/auth/contract';
+import {
+  captchaSrc,
+  expectMissingFieldMessages,
+  fakeSignInNetwork,
+  fillAndSubmitSignIn,
+  loginAnswer,
+  okAnswer as ok,
+  refusal,
+  samplePlatform,
+  SIGN_IN_URLS as URLS,
+} from '@/modules/auth/testing';
 import LoginPage from './login-page';
 
-// antd's responsive parts ask matchMedia, which jsdom lacks.
-const { publicKey } = generateKeyPairSync('rsa', { modulusLength: 1024, publicExponent: 65537 });
-const PEM = publicKey.export({ type: 'spki', format: 'pem' }).toString();
-
-const URLS: UrlsAnswer = {
-  cas_enable: 0,
-  is_admin_host: 1,
-  retain_back_door: 0,
-  user_login_enable: 1,
-  admin_login_enable: 1,
-  sso_kind: '',
-  sso_login_url: '',
-  logout_url: '',
-};
-
-/** The network, faked at the axios adapter: each call answers an envelope by path. */
-let answers: Record<string, () => { status?: number; body: unknown }>;
-const calls: InternalAxiosRequestConfig[] = [];
-const adapter: AxiosAdapter = async (config) => {
-  calls.push(config);
-  const path = (config.url ?? '').split('?')[0]!;
-  const a = answers[path]?.() ?? { status: 404, body: { errorCode: '0x00000404', message: '无此接口', data: null } };
-  return { data: a.body, status: a.status ?? 200, statusText: 'OK', headers: {}, config };
-};
-const ok = (data: unknown) => () => ({ body: { errorCode: '0x00000000', message: '成功', data } });
+const net = fakeSignInNetwork();
 
 function renderAt(path: string) {
   const router = createMemoryRouter(
@@ -55,13 +38,8 @@ function renderAt(path: string) {
   return router;
 }
 
-const captchaSrc = () => screen.getByAltText('验证码').getAttribute('src');
-
-beforeEach(() => {
-  calls.length = 0;
-  answers = {
-    '/user/login/get_urls/': ok(URLS),
-    '/user/commonInterface/get_public_key/': ok({ public_key: PEM, max_plain_bytes: 62 }),
+beforeEach(() =>
+  net.install({
     '/portal/backend/organizationConfig/getLoginConfig/': ok({
       picture: '',
       browsers: ['Chrome'],
@@ -69,15 +47,8 @@ beforeEach(() => {
       filings: [{ text: '京ICP备00000000号', url: '' }],
       copyright: '',
     }),
-    '/portal/backend/organizationConfig/getCommonConfig/': ok({
-      icon: '',
-      logo: '',
-      backend: { title: '后台', font: '' },
-      front: { title: '华夏理工大学综合服务平台' },
-    }),
-  };
-  httpInstances.normal.defaults.adapter = adapter;
-});
+  }),
+);
 
 afterEach(async () => {
   cleanup();
@@ -88,17 +59,7 @@ afterEach(async () => {
 describe('login page', () => {
   it('says which field is missing when it loses focus empty', async () => {
     renderAt('/login');
-    for (const [placeholder, text] of [
-      ['用户名 / 学工号', '请输入用户名'],
-      ['密码', '请输入密码'],
-      ['验证码', '请输入验证码'],
-    ]) {
-      const input = screen.getByPlaceholderText(placeholder!);
-      expect(screen.queryByText(text!)).toBeNull();
-      fireEvent.focus(input);
-      fireEvent.blur(input);
-      expect(await screen.findByText(text!)).toBeTruthy();
-    }
+    await expectMissingFieldMessages();
   });
 
   it('shows the filing numbers and the browser note from the login config', async () => {
@@ -124,7 +85,7 @@ describe('login page', () => {
   });
 
   it('hides the role toggle and leaves a switched-off side when get_urls says so', async () => {
-    answers['/user/login/get_urls/'] = ok({ ...URLS, admin_login_enable: 0 });
+    net.answers['/user/login/get_urls/'] = ok({ ...URLS, admin_login_enable: 0 });
     const router = renderAt('/loginAdmin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     await waitFor(() => expect(screen.queryByRole('radio', { name: '管理员登录' })).toBeNull());
@@ -140,19 +101,12 @@ describe('login page', () => {
   });
 
   it('after a failed login refreshes the captcha and re-enables the button 200 ms later', async () => {
-    answers['/user/login/'] = () => ({
-      status: 400,
-      body: { errorCode: '0x00000031', message: '验证码错误', data: null },
-    });
+    net.answers['/user/login/'] = refusal(400, '0x00000031', '验证码错误');
     renderAt('/login');
-    await waitFor(() => expect(useSession.getState().publicKey).toBe(PEM));
-    fireEvent.change(screen.getByPlaceholderText('用户名 / 学工号'), { target: { value: 'teacher' } });
-    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Teacher@2026' } });
-    fireEvent.change(screen.getByPlaceholderText('验证码'), { target: { value: 'WRONG' } });
     const before = captchaSrc();
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fireEvent.submit(screen.getByPlaceholderText('验证码').closest('form')!);
-    await waitFor(() => expect(calls.some((c) => c.url === '/user/login/')).toBe(true));
+    await fillAndSubmitSignIn('teacher', 'Teacher@2026', 'WRONG');
+    await waitFor(() => expect(net.paths()).toContain('/user/login/'));
     const button = screen.getByRole('button', { name: /登\s*录/ });
     await waitFor(() => expect(button.className).toMatch(/loading/));
     expect(captchaSrc()).toBe(before);
@@ -163,60 +117,26 @@ describe('login page', () => {
     expect(button.className).not.toMatch(/loading/);
     expect((screen.getByPlaceholderText('验证码') as HTMLInputElement).value).toBe('');
     // the password went encrypted, never in clear
-    const sent = String(calls.find((c) => c.url === '/user/login/')!.data);
-    expect(sent).not.toContain('Teacher%402026');
-    expect(sent).toContain('is_admin=0');
+    expect(net.sentLogin().get('password')).not.toContain('Teacher');
+    expect(net.sentLogin().get('is_admin')).toBe('0');
   });
 
   it('signs in and lands a one-platform user on the first page of that platform', async () => {
-    const platform = {
-      platform_id: 1,
-      platform_name: '学生服务平台',
-      icon: '',
-      index_url: '/web/home/index',
-      kind: 'normal',
-      web: [
-        { name: 'webHomeIndex', path: '/web/home/index', title: '首页', icon: null, children: [], relationRoutes: [] },
-      ],
-    };
-    answers['/user/login/'] = ok({
-      Authorization: 'tok',
-      is_admin: 0,
-      redirect: '',
-      to: '',
-      message: '',
-      error: '',
-      user_info: {
-        id: 2,
-        username: 'student',
-        real_name: '张三',
-        user_no: 'S1',
-        kind: 'student',
-        is_admin: 0,
-        department: null,
-        avatar: null,
-        roles: [],
-        must_change_pwd: 0,
-      },
-      menus: { plant_front: [platform], cms: [] },
-    });
-    answers['/portal/backend/organizationConfig/getConfig/'] = ok({
+    const platform = samplePlatform(1, '学生服务平台', '/web/home/index');
+    net.answers['/user/login/'] = ok(loginAnswer([platform]));
+    net.answers['/portal/backend/organizationConfig/getConfig/'] = ok({
       icon: '',
       logo: '',
       backend: { title: '', font: '' },
       front: { title: '学生服务平台' },
     });
-    answers['/user/api/v1.platform/choice_platform/'] = ok(platform);
+    net.answers['/user/api/v1.platform/choice_platform/'] = ok(platform);
     const router = renderAt('/login');
-    await waitFor(() => expect(useSession.getState().publicKey).toBe(PEM));
-    fireEvent.change(screen.getByPlaceholderText('用户名 / 学工号'), { target: { value: 'student' } });
-    fireEvent.change(screen.getByPlaceholderText('密码'), { target: { value: 'Student@2026' } });
-    fireEvent.change(screen.getByPlaceholderText('验证码'), { target: { value: 'TEST' } });
-    fireEvent.submit(screen.getByPlaceholderText('验证码').closest('form')!);
+    await fillAndSubmitSignIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/web/home/index'));
     expect(useSession.getState().platform?.platform_id).toBe(1);
-    const order = calls
-      .map((c) => c.url)
+    const order = net
+      .paths()
       .filter(
         (u) => u === '/portal/backend/organizationConfig/getConfig/' || u === '/user/api/v1.platform/choice_platform/',
       );
