@@ -17,6 +17,8 @@ const DEFAULT_CRON_CHECK_MS = 30_000;
 /** pg-boss throttles cron sends to one per job per minute: the slot a scheduled run belongs to. */
 const SCHEDULE_SLOT_SECONDS = 60;
 const STOP_TIMEOUT_MS = 10_000;
+const DEADLOCK = '40P01';
+const QUEUE_CREATE_TRIES = 5;
 
 /** A failed run handed back to pg-boss: the history's message, without a stack for pg-boss to store. */
 class RunFailed extends Error {
@@ -163,6 +165,16 @@ async function ensureQueue(boss: PgBoss, def: JobDefinition): Promise<void> {
     retryBackoff: delaySeconds > 0,
     expireInSeconds: Math.ceil((def.timeoutMs ?? DEFAULT_TIMEOUT_MS) / 1000),
   };
-  await boss.createQueue(def.name, queue);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (!(await boss.getQueue(def.name))) await boss.createQueue(def.name, queue);
+      break;
+    } catch (err) {
+      // Servers starting together create the same queue (its partition table) at once, and
+      // PostgreSQL may pick one as a deadlock victim; the retry finds the queue made.
+      if ((err as { code?: string }).code !== DEADLOCK || attempt >= QUEUE_CREATE_TRIES) throw err;
+      await new Promise((r) => setTimeout(r, 50 * attempt + Math.random() * 100));
+    }
+  }
   await boss.updateQueue(def.name, queue);
 }

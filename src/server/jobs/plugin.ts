@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import './tables';
 import { JobRunner } from './jobs';
 import { PgBossEngine } from './pg-boss-engine';
 import { pruneHistoryJob } from './prune-job';
