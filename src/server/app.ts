@@ -8,7 +8,7 @@ import type { Config } from './config';
 import { openDb, type Db, type DialectName, type OpenOptions } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { envelopePlugin, frameworkErrorHandler } from './plugins/envelope';
-import { finiteNumbersPlugin } from './plugins/finite-numbers';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { accessPlugin } from './plugins/access';
 import { licencePlugin, licenceRoutes } from './plugins/licence';
@@ -78,7 +78,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   await migrateToLatest(db, { moduleRoots: opts.moduleRoots });
 
   await app.register(envelopePlugin);
-  await app.register(finiteNumbersPlugin);
+  await app.register(inputGuardPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(cookie);
   await app.register(formbody, { parser: (body: string) => qs.parse(body, { depth: 5, arrayLimit: 200 }) });

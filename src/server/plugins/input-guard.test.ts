@@ -17,7 +17,7 @@ const BAD = [
   '1e308',
 ];
 
-describe('paging and other numbers in query strings', () => {
+describe('values a schema lets past that the database cannot take', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp();
@@ -66,6 +66,22 @@ describe('paging and other numbers in query strings', () => {
       [query, 'id'],
       [body, 'id'],
       [time, 'from'],
+    ] as const) {
+      expect(res.statusCode, field).toBe(400);
+      expect(res.json(), field).toMatchObject({ errorCode: Codes.inputError, data: { field } });
+    }
+  });
+
+  it('refuses a NUL character in any string, signed in or not, before it reaches the database', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/user/login/',
+      payload: { is_admin: '1', username: 'adm\u0000in', password: 'x', code: 'TEST' },
+    });
+    const search = await app.injectAs('admin', { method: 'GET', url: '/user/api/v1.account/list/?keyword=a%00b' });
+    for (const [res, field] of [
+      [login, 'username'],
+      [search, 'keyword'],
     ] as const) {
       expect(res.statusCode, field).toBe(400);
       expect(res.json(), field).toMatchObject({ errorCode: Codes.inputError, data: { field } });
