@@ -76,7 +76,12 @@ export default function JobRecordPage() {
               width: 220,
               render: (v: string) => <Typography.Text code>{v}</Typography.Text>,
             },
-            { title: '执行计划', dataIndex: 'cron', width: 160, render: (v: string | null) => v ?? '仅手动' },
+            {
+              title: '执行计划（服务器时间）',
+              dataIndex: 'cron',
+              width: 190,
+              render: (v: string | null) => v ?? '仅手动',
+            },
             { title: '下次运行', dataIndex: 'nextRunAt', width: 180, render: time },
             { title: '最近状态', dataIndex: 'lastStatus', width: 110, render: statusTag },
             { title: '最近开始', dataIndex: 'lastStartedAt', width: 180, render: time },
