@@ -1,32 +1,16 @@
-import { useMemo } from 'react';
 import { Button, Dialog } from 'antd-mobile';
 import { AddOutline } from 'antd-mobile-icons';
-import { FORM_LIMITS, type FormField } from '@/shared/forms/schema';
-import type { FieldError } from '@/shared/forms/validate';
-import { subTableSums } from '@/shared/forms/validate';
 import { cellMessage, rowMessage } from '@/modules/forms/components/field-errors';
-import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
-import { asRows, formatSum } from '@/modules/forms/components/sub-table-rows';
-import { useMinRows } from '@/modules/forms/components/use-min-rows';
+import { useSubTableRows } from '@/modules/forms/components/sub-table-rows';
+import type { SubTableProps } from '@/modules/forms/components/field-frame';
 import { MOBILE_FIELD_INPUTS } from './mobile-field-inputs';
 import { MobileReadOnlyValue } from './mobile-read-only';
 import s from './mobile-form-renderer.module.css';
 
-interface Props extends FieldInputProps<FormField> {
-  errors: readonly FieldError[];
-  readOnly: boolean;
-}
-
-/** A sub-table on a phone: one card per row (a table would scroll sideways), sums under the cards. */
-export function MobileSubTable({ field, value, onChange, disabled, id, errors, readOnly }: Props) {
-  const rows = asRows(value);
-  const columns = field.columns ?? [];
-  const min = field.minRows ?? 0;
-  const max = field.maxRows ?? FORM_LIMITS.subTableRows;
-  const sums = useMemo(() => (field.sumColumns?.length ? subTableSums(field, rows) : null), [field, rows]);
-  useMinRows(rows, min, !readOnly && !disabled, onChange);
-  const setCell = (row: number, col: string, v: unknown) =>
-    onChange(rows.map((r, i) => (i === row ? { ...r, [col]: v } : r)));
+/** A sub-table on a phone: one card per row (a table would scroll sideways), sums under the cards; the rows' logic is useSubTableRows. */
+export function MobileSubTable({ field, value, onChange, disabled, id, errors, readOnly }: SubTableProps) {
+  const t = useSubTableRows({ field, value, onChange, disabled, readOnly });
+  const { rows, columns } = t;
 
   return (
     <div id={id} className={s.subTable}>
@@ -40,13 +24,10 @@ export function MobileSubTable({ field, value, onChange, disabled, id, errors, r
                 size="mini"
                 fill="none"
                 color="danger"
-                disabled={disabled || rows.length <= min}
+                disabled={!t.canRemove}
                 className={s.touch}
                 onClick={() =>
-                  void Dialog.confirm({
-                    content: `删除第 ${i + 1} 行？`,
-                    onConfirm: () => onChange(rows.filter((_, j) => j !== i)),
-                  })
+                  void Dialog.confirm({ content: `删除第 ${i + 1} 行？`, onConfirm: () => t.removeRow(i) })
                 }
               >
                 删除
@@ -73,7 +54,7 @@ export function MobileSubTable({ field, value, onChange, disabled, id, errors, r
                   <Input
                     field={c}
                     value={row[c.id]}
-                    onChange={(v) => setCell(i, c.id, v)}
+                    onChange={(v) => t.setCell(i, c.id, v)}
                     disabled={disabled || !!c.readOnly}
                     id={`${id}-${i}-${c.id}`}
                     invalid={!!message}
@@ -90,32 +71,21 @@ export function MobileSubTable({ field, value, onChange, disabled, id, errors, r
           })}
         </div>
       ))}
-      {sums && (
+      {t.hasSums && (
         <div className={s.sums}>
           合计：
           {columns
-            .filter((c) => field.sumColumns?.includes(c.id))
-            .map((c) => `${c.label} ${formatSum(c, sums[c.id])}`)
+            .filter((c) => t.sumText(c) !== null)
+            .map((c) => `${c.label} ${t.sumText(c)}`)
             .join('；')}
         </div>
       )}
       {!readOnly && (
-        <Button
-          block
-          fill="outline"
-          color="primary"
-          className={s.touch}
-          disabled={disabled || rows.length >= max}
-          onClick={() => onChange([...rows, {}])}
-        >
+        <Button block fill="outline" color="primary" className={s.touch} disabled={!t.canAdd} onClick={t.addRow}>
           <AddOutline /> 添加一行
         </Button>
       )}
-      {!readOnly && (min > 0 || field.maxRows) && (
-        <div className={s.hint}>
-          {[min > 0 ? `至少 ${min} 行` : '', field.maxRows ? `最多 ${max} 行` : ''].filter(Boolean).join('，')}
-        </div>
-      )}
+      {!readOnly && t.limitsText && <div className={s.hint}>{t.limitsText}</div>}
     </div>
   );
 }

@@ -1,39 +1,21 @@
-import { useMemo } from 'react';
 import { Button, Table, Tooltip } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { FORM_LIMITS, type ColumnField, type FormField } from '@/shared/forms/schema';
-import type { FieldError } from '@/shared/forms/validate';
-import { subTableSums } from '@/shared/forms/validate';
+import type { ColumnField } from '@/shared/forms/schema';
 import { cellMessage, rowMessage } from '@/modules/forms/components/field-errors';
-import { asRows, formatSum } from '@/modules/forms/components/sub-table-rows';
-import { useMinRows } from '@/modules/forms/components/use-min-rows';
+import { useSubTableRows } from '@/modules/forms/components/sub-table-rows';
+import type { SubTableProps } from '@/modules/forms/components/field-frame';
 import { FIELD_INPUTS } from './field-inputs';
 import { ReadOnlyValue } from './read-only-value';
-import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './form-renderer.module.css';
 
 // The row's position travels with it: rows have no ids of their own (they are plain values).
 type Row = Record<string, unknown> & { __row: number };
 
-interface Props extends FieldInputProps<FormField> {
-  errors: readonly FieldError[];
-  readOnly: boolean;
-}
-
-/** Repeating rows of simple fields: add/remove within min/max rows, per-cell messages, column sums. */
-export function SubTableField({ field, value, onChange, disabled, id, errors, readOnly }: Props) {
-  const rows = asRows(value);
-  const columns = field.columns ?? [];
-  const min = field.minRows ?? 0;
-  const max = field.maxRows ?? FORM_LIMITS.subTableRows;
-  const sums = useMemo(() => (field.sumColumns?.length ? subTableSums(field, rows) : null), [field, rows]);
-  useMinRows(rows, min, !readOnly && !disabled, onChange);
-
-  const setCell = (row: number, col: string, v: unknown) =>
-    onChange(rows.map((r, i) => (i === row ? { ...r, [col]: v } : r)));
-  const addRow = () => onChange([...rows, {}]);
-  const removeRow = (row: number) => onChange(rows.filter((_, i) => i !== row));
+/** Repeating rows of simple fields as an antd table: the rows' logic is useSubTableRows. */
+export function SubTableField({ field, value, onChange, disabled, id, errors, readOnly }: SubTableProps) {
+  const t = useSubTableRows({ field, value, onChange, disabled, readOnly });
+  const { rows, columns, min } = t;
 
   const cell = (col: ColumnField) => (_: unknown, _row: Row, index: number) => {
     if (readOnly) return <ReadOnlyValue field={col} value={rows[index]?.[col.id]} />;
@@ -45,7 +27,7 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
         <Input
           field={col}
           value={rows[index]?.[col.id]}
-          onChange={(v) => setCell(index, col.id, v)}
+          onChange={(v) => t.setCell(index, col.id, v)}
           disabled={disabled || !!col.readOnly}
           id={`${id}-${index}-${col.id}`}
           invalid={!!message}
@@ -99,8 +81,8 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
             danger
             icon={<DeleteOutlined />}
             aria-label={`删除第 ${i + 1} 行`}
-            disabled={disabled || rows.length <= min}
-            onClick={() => removeRow(i)}
+            disabled={!t.canRemove}
+            onClick={() => t.removeRow(i)}
           />
         </Tooltip>
       ),
@@ -119,7 +101,7 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: readOnly ? '无数据' : '暂无数据，点击下方“添加一行”' }}
         summary={
-          sums
+          t.hasSums
             ? () => (
                 <Table.Summary.Row>
                   <Table.Summary.Cell index={0} align="center">
@@ -127,9 +109,7 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
                   </Table.Summary.Cell>
                   {columns.map((c, i) => (
                     <Table.Summary.Cell key={c.id} index={i + 1}>
-                      {field.sumColumns?.includes(c.id) ? (
-                        <strong data-sum={c.id}>{formatSum(c, sums[c.id])}</strong>
-                      ) : null}
+                      {t.sumText(c) !== null && <strong data-sum={c.id}>{t.sumText(c)}</strong>}
                     </Table.Summary.Cell>
                   ))}
                   {!readOnly && <Table.Summary.Cell index={columns.length + 1} />}
@@ -140,12 +120,10 @@ export function SubTableField({ field, value, onChange, disabled, id, errors, re
       />
       {!readOnly && (
         <div className={s.subTableBar}>
-          <Button icon={<PlusOutlined />} disabled={disabled || rows.length >= max} onClick={addRow}>
+          <Button icon={<PlusOutlined />} disabled={!t.canAdd} onClick={t.addRow}>
             添加一行
           </Button>
-          <span className={s.uploadHint}>
-            {[min > 0 ? `至少 ${min} 行` : '', field.maxRows ? `最多 ${max} 行` : ''].filter(Boolean).join('，')}
-          </span>
+          <span className={s.uploadHint}>{t.limitsText}</span>
         </div>
       )}
     </div>
