@@ -3,8 +3,9 @@ import type { CheckLoginAnswer, LoginAnswer, PublicKeyAnswer, UrlsAnswer } from 
 
 /** Sign-in calls of spec section 7. Passwords arrive here already encrypted (encryptPassword). */
 
-/** Which sign-in sides and single sign-on are on; SSO returns to `page`. POST /user/login/get_urls/ */
-export const getUrls = (page: 'login' | 'loginAdmin') => http.post<UrlsAnswer>('/user/login/get_urls/', { page });
+/** Which sign-in sides and single sign-on are on; SSO returns to `page`, then opens `to`. POST /user/login/get_urls/ */
+export const getUrls = (page: 'login' | 'loginAdmin', to?: string) =>
+  http.post<UrlsAnswer>('/user/login/get_urls/', to ? { page, to } : { page });
 
 /** Captcha image address; used directly as <img src>, a fresh `r` forces a new image. GET /user/login/get_code/ */
 export const captchaUrl = (r: string | number = Date.now()) =>

@@ -38,7 +38,8 @@ export function useSsoSignIn({ page, exchange, land }: SsoSignInOptions) {
 
   useEffect(() => {
     let live = true;
-    getUrls(page).then(
+    // The deep link travels with the pending sign-in on the server, not through the provider.
+    getUrls(page, search.current.get('to') ?? undefined).then(
       (r) => {
         if (!live) return;
         const u = r.data;

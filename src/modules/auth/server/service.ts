@@ -9,7 +9,7 @@ import { isStrongPassword, PASSWORD_POLICY_TEXT, type LoginAnswer, type LoginBod
 import { verifyCaptcha } from './captcha-store';
 import { issueLogin } from './login-answer';
 import { decryptPassword } from './rsa-keys';
-import { ssoLogoutUrl } from './sso/service';
+import { adminHostError, isAdminHost, ssoLogoutUrl } from './sso/service';
 import { getSsoConfig } from './sso/sso-config';
 import { breakGlassOpenFor } from './sso/break-glass';
 import { beginAttempt, lockedError, signInAccepted, recordWrongPassword } from './lockout';
@@ -73,9 +73,11 @@ export async function passwordLogin(
     return err;
   };
 
+  const sso = await getSsoConfig(app.db);
+  // The back office's promise: administrators sign in only on SSO_ADMIN_HOST, when one is set.
+  if (wantAdmin && !isAdminHost(sso, req)) throw await refuse('admin sign-in outside the admin host', adminHostError());
   // Single sign-on without a back door: no password sign-in at all, but for the break-glass
   // window an operator opened on the server for one administrator (./sso/break-glass.ts).
-  const sso = await getSsoConfig(app.db);
   let breakGlass = false;
   if (sso.kind !== 'none' && !sso.retainBackDoor) {
     breakGlass = wantAdmin && (await breakGlassOpenFor(app.db, username));

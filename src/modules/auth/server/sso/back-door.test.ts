@@ -3,6 +3,7 @@ import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
 import { attemptLogin } from '../test-login';
 import { PASSWORD_SIGN_IN_CLOSED } from '../service';
+import { ADMIN_HOST_ONLY } from './service';
 import { runBreakGlassCli } from './break-glass-cli';
 import { BREAK_GLASS_SETTING } from './break-glass';
 import { DEFAULT_SSO_CONFIG, putSsoConfig } from './sso-config';
@@ -107,5 +108,52 @@ describe('password sign-in while single sign-on closes the back door', () => {
     expect(await cli('open')).toBe(2);
     expect(await cli('open', '--user', 'admin', '--minutes', '999')).toBe(1);
     expect(await cli('reopen')).toBe(2);
+  });
+});
+
+describe('administrators sign in only on SSO_ADMIN_HOST, by password too', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+    // As the back office (or SSO_KIND with SSO_ADMIN_HOST) stores it; SSO itself may stay off.
+    await putSsoConfig(app.db, { ...DEFAULT_SSO_CONFIG, adminHost: 'admin.example.edu' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('refuses the administrator on another host with a coded message, and signs them in on the admin host', async () => {
+    const elsewhere = await attemptLogin(app, {
+      username: 'admin',
+      password: 'Admin@2026',
+      isAdmin: true,
+      headers: { host: 'portal.example.edu' },
+    });
+    expect(elsewhere.statusCode).toBe(403);
+    expect(elsewhere.json()).toMatchObject({ errorCode: Codes.adminHostOnly, message: ADMIN_HOST_ONLY });
+    const row = await app.db
+      .selectFrom('auditLog')
+      .select(['actorName', 'detail'])
+      .where('action', '=', 'login_failed')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    expect(row).toEqual({ actorName: 'admin', detail: 'admin sign-in outside the admin host (admin)' });
+
+    const there = await attemptLogin(app, {
+      username: 'admin',
+      password: 'Admin@2026',
+      isAdmin: true,
+      headers: { host: 'Admin.Example.edu:8443' },
+    });
+    expect(there.json()).toMatchObject({ errorCode: Codes.ok, data: { is_admin: 1 } });
+  });
+
+  it('leaves ordinary users alone on any host', async () => {
+    const res = await attemptLogin(app, {
+      username: 'student',
+      password: 'Student@2026',
+      headers: { host: 'portal.example.edu' },
+    });
+    expect(res.json().errorCode).toBe(Codes.ok);
   });
 });

@@ -6,6 +6,8 @@ import { resolveSession } from '@/server/identity/sessions';
 import { Codes } from '@/shared/errors';
 import { parseCasResponse } from './cas';
 import { putSsoConfig, DEFAULT_SSO_CONFIG } from './sso-config';
+import { SSO_BROWSER_COOKIE } from './browser-binding';
+import { OTHER_BROWSER } from './service';
 
 const success = (user: string) => `<cas:serviceResponse xmlns:cas="http://www.yale.edu/tp/cas">
   <cas:authenticationSuccess>
@@ -79,11 +81,43 @@ describe('CAS 3 single sign-on', () => {
     });
   });
 
-  const exchange = (query: string) => app.inject({ method: 'GET', url: `/user/login/?${query}`, headers });
+  /** The browser starts a round trip on a sign-in page: its cookie and the service URL CAS returns to. */
+  const start = async (page: 'login' | 'loginAdmin' = 'login', to?: string, cookie?: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/login/get_urls/',
+      headers,
+      payload: { page, ...(to ? { to } : {}) },
+      cookies: cookie ? { [SSO_BROWSER_COOKIE]: cookie } : {},
+    });
+    const service = new URL(res.json().data.sso_login_url).searchParams.get('service')!;
+    const state = new URL(service).searchParams.get('state')!;
+    const set = res.cookies.find((c) => c.name === SSO_BROWSER_COOKIE)!;
+    return { service, state, cookie: set.value, set };
+  };
+  const exchange = (query: string, cookie?: string) =>
+    app.inject({
+      method: 'GET',
+      url: `/user/login/?${query}`,
+      headers,
+      cookies: cookie ? { [SSO_BROWSER_COOKIE]: cookie } : {},
+    });
+  const adminLogin = (payload: object, cookie: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/user/login/admin_login/',
+      headers,
+      payload,
+      cookies: { [SSO_BROWSER_COOKIE]: cookie },
+    });
 
-  it('exchanges a valid ticket for a working session of that user', async () => {
-    cas.tickets.set('ST-1-good', { user: 'teacher', service: `${ORIGIN}/login` });
-    const res = await exchange('ticket=ST-1-good&to=/web/taskCenter/taskWorkBench');
+  it('exchanges a valid ticket for a working session of that user, with the deep link kept on the server', async () => {
+    const flow = await start('login', '/web/taskCenter/taskWorkBench');
+    expect(flow.service).toBe(`${ORIGIN}/login?state=${flow.state}`);
+    expect(flow.set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/user/login/' });
+    cas.tickets.set('ST-1-good', { user: 'teacher', service: flow.service });
+    // The provider returns to the service URL only: no `to` comes back with the ticket.
+    const res = await exchange(`ticket=ST-1-good&state=${flow.state}`, flow.cookie);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.errorCode).toBe(Codes.ok);
@@ -92,6 +126,8 @@ describe('CAS 3 single sign-on', () => {
       to: '/web/taskCenter/taskWorkBench',
       user_info: { username: 'teacher' },
     });
+    // The cookie has done its job.
+    expect(res.cookies.find((c) => c.name === SSO_BROWSER_COOKIE)).toMatchObject({ value: '' });
     const auth = await resolveSession(app.db, app.config, body.data.Authorization);
     expect(auth).toMatchObject({ username: 'teacher', isAdmin: false });
     // The token works on a signed-in call.
@@ -111,14 +147,42 @@ describe('CAS 3 single sign-on', () => {
     expect(row?.detail).toBe('cas');
   });
 
-  it("validates the ticket against this site's own sign-in page as the service URL", async () => {
-    cas.tickets.set('ST-2', { user: 'teacher', service: `${ORIGIN}/login` });
-    await exchange('ticket=ST-2');
-    expect(cas.seen).toEqual([{ path: '/cas/p3/serviceValidate', service: `${ORIGIN}/login`, ticket: 'ST-2' }]);
+  it('validates the ticket against the service URL of this round trip, once', async () => {
+    const flow = await start();
+    cas.tickets.set('ST-2', { user: 'teacher', service: flow.service });
+    await exchange(`ticket=ST-2&state=${flow.state}`, flow.cookie);
+    expect(cas.seen).toEqual([{ path: '/cas/p3/serviceValidate', service: flow.service, ticket: 'ST-2' }]);
+    const again = await exchange(`ticket=ST-2&state=${flow.state}`, flow.cookie);
+    expect(again.json().message).toBe('单点登录失败：登录请求已过期或已使用，请重新登录');
+  });
+
+  it('refuses a return in a browser that did not start the round trip (login CSRF), leaving the real one intact', async () => {
+    // The attacker signs in at the CAS server in their own browser and sends the return link on.
+    const attacker = await start();
+    cas.tickets.set('ST-csrf', { user: 'teacher', service: attacker.service });
+    const link = `ticket=ST-csrf&state=${attacker.state}`;
+    for (const victimCookie of [undefined, (await start()).cookie]) {
+      const res = await exchange(link, victimCookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ errorCode: Codes.ssoOtherBrowser, message: OTHER_BROWSER, data: null });
+    }
+    expect(cas.seen).toHaveLength(0);
+    // The browser that started it still signs in.
+    expect((await exchange(link, attacker.cookie)).json().data.user_info.username).toBe('teacher');
+  });
+
+  it("refuses another round trip's ticket under this browser's own state", async () => {
+    const mine = await start();
+    const theirs = await start();
+    cas.tickets.set('ST-swap', { user: 'teacher', service: theirs.service });
+    const res = await exchange(`ticket=ST-swap&state=${mine.state}`, mine.cookie);
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toMatch(/^单点登录失败：票据无效（INVALID_TICKET/);
   });
 
   it('refuses a ticket the CAS server does not recognise with the not-authenticated code', async () => {
-    const res = await exchange('ticket=ST-unknown');
+    const flow = await start();
+    const res = await exchange(`ticket=ST-unknown&state=${flow.state}`, flow.cookie);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ errorCode: Codes.notAuthenticated, data: null });
     expect(res.json().message).toMatch(/^单点登录失败：票据无效（INVALID_TICKET/);
@@ -131,18 +195,29 @@ describe('CAS 3 single sign-on', () => {
     expect(row?.detail).toContain('INVALID_TICKET');
   });
 
-  it('refuses a ticket that was issued for another application', async () => {
+  it('refuses a ticket that was issued for another application, and a foreign service URL', async () => {
+    const flow = await start();
     cas.tickets.set('ST-3', { user: 'teacher', service: 'https://other-app.example.edu/' });
-    expect((await exchange('ticket=ST-3')).statusCode).toBe(401);
-    // …and will not validate against a service URL that is not this site's sign-in page.
-    const res = await exchange(`ticket=ST-3&service=${encodeURIComponent('https://other-app.example.edu/')}`);
+    expect((await exchange(`ticket=ST-3&state=${flow.state}`, flow.cookie)).statusCode).toBe(401);
+    const next = await start();
+    const res = await exchange(
+      `ticket=ST-3&state=${next.state}&service=${encodeURIComponent('https://other-app.example.edu/')}`,
+      next.cookie,
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().errorCode).toBe(Codes.inputError);
   });
 
+  it('asks for the state a return without one lacks', async () => {
+    const res = await exchange('ticket=ST-x');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message: '缺少参数 state，请重新统一认证' });
+  });
+
   it('refuses a ticket for someone without an account here', async () => {
-    cas.tickets.set('ST-4', { user: 'stranger', service: `${ORIGIN}/login` });
-    const res = await exchange('ticket=ST-4');
+    const flow = await start();
+    cas.tickets.set('ST-4', { user: 'stranger', service: flow.service });
+    const res = await exchange(`ticket=ST-4&state=${flow.state}`, flow.cookie);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({
       errorCode: Codes.notAuthenticated,
@@ -153,60 +228,52 @@ describe('CAS 3 single sign-on', () => {
   it('refuses a disabled account', async () => {
     await app.db.updateTable('appUser').set({ status: 'disabled' }).where('username', '=', 'student').execute();
     try {
-      cas.tickets.set('ST-5', { user: 'student', service: `${ORIGIN}/login` });
-      expect((await exchange('ticket=ST-5')).json().errorCode).toBe(Codes.notAuthenticated);
+      const flow = await start();
+      cas.tickets.set('ST-5', { user: 'student', service: flow.service });
+      expect((await exchange(`ticket=ST-5&state=${flow.state}`, flow.cookie)).json().errorCode).toBe(
+        Codes.notAuthenticated,
+      );
     } finally {
       await app.db.updateTable('appUser').set({ status: 'active' }).where('username', '=', 'student').execute();
     }
   });
 
   it('signs an administrator into the back office through admin_login with the /loginAdmin service', async () => {
-    cas.tickets.set('ST-6', { user: 'admin', service: `${ORIGIN}/loginAdmin` });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/user/login/admin_login/',
-      headers,
-      payload: { ticket: 'ST-6' },
-    });
+    const flow = await start('loginAdmin');
+    expect(flow.service).toBe(`${ORIGIN}/loginAdmin?state=${flow.state}`);
+    cas.tickets.set('ST-6', { user: 'admin', service: flow.service });
+    const res = await adminLogin({ ticket: 'ST-6', state: flow.state }, flow.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ is_admin: 1, user_info: { username: 'admin' } });
     expect(await resolveSession(app.db, app.config, res.json().data.Authorization)).toMatchObject({ isAdmin: true });
   });
 
   it('refuses admin_login for an SSO user who is not an administrator', async () => {
-    cas.tickets.set('ST-7', { user: 'teacher', service: `${ORIGIN}/loginAdmin` });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/user/login/admin_login/',
-      headers,
-      payload: { ticket: 'ST-7' },
-    });
+    const flow = await start('loginAdmin');
+    cas.tickets.set('ST-7', { user: 'teacher', service: flow.service });
+    const res = await adminLogin({ ticket: 'ST-7', state: flow.state }, flow.cookie);
     expect(res.statusCode).toBe(403);
     expect(res.json().errorCode).toBe(Codes.noPermission);
   });
 
   it('answers the input-error code while single sign-on is off', async () => {
     await putSsoConfig(app.db, DEFAULT_SSO_CONFIG);
-    const res = await exchange('ticket=ST-anything');
+    const res = await exchange('ticket=ST-anything&state=x');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message: '单点登录未启用' });
     expect(cas.seen).toHaveLength(0);
   });
 
   it('refuses the side the configuration has switched off', async () => {
+    const flow = await start('loginAdmin');
     await putSsoConfig(app.db, {
       ...DEFAULT_SSO_CONFIG,
       kind: 'cas',
       cas: { serverUrl: casUrl },
       adminLoginEnable: false,
     });
-    cas.tickets.set('ST-8', { user: 'admin', service: `${ORIGIN}/loginAdmin` });
-    const res = await app.inject({
-      method: 'POST',
-      url: '/user/login/admin_login/',
-      headers,
-      payload: { ticket: 'ST-8' },
-    });
+    cas.tickets.set('ST-8', { user: 'admin', service: flow.service });
+    const res = await adminLogin({ ticket: 'ST-8', state: flow.state }, flow.cookie);
     expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message: '管理员登录已关闭' });
   });
 });

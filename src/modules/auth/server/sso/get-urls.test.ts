@@ -6,9 +6,14 @@ import { Codes } from '@/shared/errors';
 import type { UrlsAnswer } from '@/modules/auth/contract';
 import { DEFAULT_SSO_CONFIG, getSsoConfig, putSsoConfig, SSO_SETTING, type SsoConfig } from './sso-config';
 import { putSetting } from '@/server/identity/settings';
+import { SSO_BROWSER_COOKIE } from './browser-binding';
 
 const CAS = 'https://cas.example.edu/cas';
 const enc = encodeURIComponent;
+const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** The CAS login address for a sign-in page: its service URL carries this round trip's state. */
+const casLogin = (page: string) =>
+  new RegExp(`^${escape(`${CAS}/login?service=${enc(`${page}?state=`)}`)}[A-Za-z0-9_-]{32}$`);
 
 describe('POST /user/login/get_urls/', () => {
   let app: TestApp;
@@ -62,7 +67,7 @@ describe('POST /user/login/get_urls/', () => {
       user_login_enable: 1,
       admin_login_enable: 1,
       sso_kind: 'cas',
-      sso_login_url: `${CAS}/login?service=${enc('http://portal.example.edu/login')}`,
+      sso_login_url: expect.stringMatching(casLogin('http://portal.example.edu/login')),
       logout_url: `${CAS}/logout?service=${enc('http://portal.example.edu/login')}`,
     });
   });
@@ -74,7 +79,7 @@ describe('POST /user/login/get_urls/', () => {
       {},
       { page: 'loginAdmin' },
     );
-    expect(a.sso_login_url).toBe(`${CAS}/login?service=${enc('http://portal.example.edu/loginAdmin')}`);
+    expect(a.sso_login_url).toMatch(casLogin('http://portal.example.edu/loginAdmin'));
   });
 
   it('uses the address the browser used behind a proxy', async () => {
@@ -82,7 +87,21 @@ describe('POST /user/login/get_urls/', () => {
       'x-forwarded-proto': 'https',
       'x-forwarded-host': 'ehall.example.edu',
     });
-    expect(a.sso_login_url).toBe(`${CAS}/login?service=${enc('https://ehall.example.edu/login')}`);
+    expect(a.sso_login_url).toMatch(casLogin('https://ehall.example.edu/login'));
+  });
+
+  it('marks the browser cookie Secure when the browser came over HTTPS', async () => {
+    await putSsoConfig(app.db, { ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: CAS } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/login/get_urls/',
+      headers: { host: '10.0.0.5:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'ehall.example.edu' },
+    });
+    expect(res.cookies.find((c) => c.name === SSO_BROWSER_COOKIE)).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
   });
 
   it('tells the admin host from the others, and sends SSO on the admin host back to /loginAdmin', async () => {
@@ -181,7 +200,7 @@ describe('single sign-on from the environment', () => {
         cas_enable: 1,
         retain_back_door: 0,
         sso_kind: 'cas',
-        sso_login_url: `${CAS}/login?service=${enc('http://portal.example.edu/login')}`,
+        sso_login_url: expect.stringMatching(casLogin('http://portal.example.edu/login')),
       });
     } finally {
       await app.close();

@@ -6,6 +6,8 @@ import { buildTestApp, createPgSchema, dropPgSchema, usePostgres, type TestApp }
 import { resolveSession } from '@/server/identity/sessions';
 import { Codes } from '@/shared/errors';
 import { putSsoConfig, DEFAULT_SSO_CONFIG } from './sso-config';
+import { SSO_BROWSER_COOKIE } from './browser-binding';
+import { ADMIN_HOST_ONLY, OTHER_BROWSER } from './service';
 
 const ORIGIN = 'http://portal.example.edu';
 const headers = { host: 'portal.example.edu' };
@@ -24,7 +26,7 @@ async function startProvider() {
       {
         client_id: CLIENT.id,
         client_secret: CLIENT.secret,
-        redirect_uris: [`${ORIGIN}/login`, `${ORIGIN}/loginAdmin`],
+        redirect_uris: [`${ORIGIN}/login`, `${ORIGIN}/loginAdmin`, 'http://admin.example.edu/loginAdmin'],
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
@@ -69,7 +71,7 @@ async function authorize(authUrl: string, loginAs: string): Promise<URL> {
     const location = res.headers.get('location');
     if (location) {
       const next = new URL(location, url);
-      if (next.origin === ORIGIN) return next; // back at the portal with code and state
+      if (next.origin !== new URL(authUrl).origin) return next; // back at the portal with code and state
       url = next.toString();
       continue;
     }
@@ -108,15 +110,31 @@ describe('OpenID Connect single sign-on against a real provider', () => {
     });
   });
 
-  const signInUrl = async (page?: 'login' | 'loginAdmin') => {
-    const res = await app.inject({
+  /** The browser opens a sign-in page: the provider address get_urls gives, and the cookie it sets. */
+  const start = async (page?: 'login' | 'loginAdmin', to?: string, on: TestApp = app) => {
+    const res = await on.inject({
       method: 'POST',
       url: '/user/login/get_urls/',
       headers,
-      payload: page ? { page } : {},
+      payload: { ...(page ? { page } : {}), ...(to ? { to } : {}) },
     });
     expect(res.statusCode).toBe(200);
-    return res.json().data;
+    const set = res.cookies.find((c) => c.name === SSO_BROWSER_COOKIE)!;
+    return { urls: res.json().data, url: res.json().data.sso_login_url as string, cookie: set.value, set };
+  };
+  const signInUrl = async (page?: 'login' | 'loginAdmin') => (await start(page)).urls;
+  /** The sign-in page hands the provider's return to the server (GET /user/login/ or admin_login). */
+  const finish = (back: URL, cookie: string | undefined, opts: { admin?: boolean; to?: string; on?: TestApp } = {}) => {
+    const grant: Record<string, string> = {
+      code: back.searchParams.get('code')!,
+      state: back.searchParams.get('state')!,
+      ...(opts.to ? { to: opts.to } : {}),
+    };
+    const cookies: Record<string, string> = cookie ? { [SSO_BROWSER_COOKIE]: cookie } : {};
+    const on = opts.on ?? app;
+    if (opts.admin)
+      return on.inject({ method: 'POST', url: '/user/login/admin_login/', headers, payload: grant, cookies });
+    return on.inject({ method: 'GET', url: `/user/login/?${new URLSearchParams(grant)}`, headers, cookies });
   };
 
   it("offers an authorization URL with state, nonce and PKCE for this site's sign-in page", async () => {
@@ -136,19 +154,17 @@ describe('OpenID Connect single sign-on against a real provider', () => {
   });
 
   it('exchanges a real authorization code for a working session of the seeded teacher', async () => {
-    const back = await authorize((await signInUrl()).sso_login_url, 'sub-1001');
+    const flow = await start();
+    expect(flow.set).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/user/login/' });
+    expect(flow.set.secure).toBeFalsy(); // plain HTTP here; Secure when the request is HTTPS
+    const back = await authorize(flow.url, 'sub-1001');
     expect(back.pathname).toBe('/login');
-    const code = back.searchParams.get('code')!;
-    const state = back.searchParams.get('state')!;
-    const res = await app.inject({
-      method: 'GET',
-      url: `/user/login/?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}&to=/web/userCenter/myHomepage`,
-      headers,
-    });
+    const res = await finish(back, flow.cookie, { to: '/web/userCenter/myHomepage' });
     expect(res.statusCode).toBe(200);
     const data = res.json().data;
     expect(data).toMatchObject({ is_admin: 0, to: '/web/userCenter/myHomepage', user_info: { username: 'teacher' } });
     expect(await resolveSession(app.db, app.config, data.Authorization)).toMatchObject({ username: 'teacher' });
+    expect(res.cookies.find((c) => c.name === SSO_BROWSER_COOKIE)).toMatchObject({ value: '' });
     const check = await app.inject({
       method: 'POST',
       url: '/user/api/v1.user/check_user_is_login/',
@@ -157,70 +173,162 @@ describe('OpenID Connect single sign-on against a real provider', () => {
     expect(check.json().data.is_login).toBe(true);
 
     // A code and state are good for one sign-in only.
-    const again = await app.inject({
-      method: 'GET',
-      url: `/user/login/?code=${encodeURIComponent(code)}&state=${encodeURIComponent(state)}`,
-      headers,
-    });
+    const again = await finish(back, flow.cookie);
     expect(again.statusCode).toBe(401);
     expect(again.json().errorCode).toBe(Codes.notAuthenticated);
   });
 
-  it('refuses a tampered code and tells why', async () => {
-    const back = await authorize((await signInUrl()).sso_login_url, 'sub-1001');
-    const res = await app.inject({
-      method: 'GET',
-      url: `/user/login/?code=${encodeURIComponent(`${back.searchParams.get('code')}x`)}&state=${encodeURIComponent(back.searchParams.get('state')!)}`,
+  it('refuses a return link opened in another browser (login CSRF) and still lets the starting browser finish', async () => {
+    // Browser A (the attacker) starts a sign-in and stops at the provider's return link.
+    const a = await start();
+    const back = await authorize(a.url, 'sub-1001');
+    // Browser B opens it: without a cookie, or with its own from having opened /login itself.
+    const b = await start();
+    for (const cookie of [undefined, b.cookie]) {
+      const res = await finish(back, cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ errorCode: Codes.ssoOtherBrowser, message: OTHER_BROWSER, data: null });
+    }
+    const row = await app.db
+      .selectFrom('auditLog')
+      .select('detail')
+      .where('action', '=', 'login_failed')
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    expect(row?.detail).toBe('oidc: started in another browser');
+    expect((await finish(back, a.cookie)).json().data.user_info.username).toBe('teacher');
+  });
+
+  it('keeps one browser secret across sign-in pages, so a second get_urls does not spoil the first flow', async () => {
+    const first = await start();
+    const second = await start(undefined, undefined);
+    expect(second.cookie).not.toBe(first.cookie); // no cookie sent: a new browser
+    const again = await app.inject({
+      method: 'POST',
+      url: '/user/login/get_urls/',
       headers,
+      payload: {},
+      cookies: { [SSO_BROWSER_COOKIE]: first.cookie },
     });
+    expect(again.cookies.find((c) => c.name === SSO_BROWSER_COOKIE)?.value).toBe(first.cookie);
+    const back = await authorize(first.url, 'sub-1001');
+    expect((await finish(back, first.cookie)).statusCode).toBe(200);
+  });
+
+  it('refuses a tampered code and tells why', async () => {
+    const flow = await start();
+    const back = await authorize(flow.url, 'sub-1001');
+    back.searchParams.set('code', `${back.searchParams.get('code')}x`);
+    const res = await finish(back, flow.cookie);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ errorCode: Codes.notAuthenticated, data: null });
     expect(res.json().message).toMatch(/^单点登录失败：授权码无效（invalid_grant/);
   });
 
   it("refuses an unknown state, so a code cannot be injected into someone else's sign-in", async () => {
-    const back = await authorize((await signInUrl()).sso_login_url, 'sub-1001');
-    const res = await app.inject({
-      method: 'GET',
-      url: `/user/login/?code=${encodeURIComponent(back.searchParams.get('code')!)}&state=forged-state`,
-      headers,
-    });
+    const flow = await start();
+    const back = await authorize(flow.url, 'sub-1001');
+    back.searchParams.set('state', 'forged-state');
+    const res = await finish(back, flow.cookie);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('单点登录失败：登录请求已过期或已使用，请重新登录');
   });
 
   it('refuses a provider account that has no account here', async () => {
-    const back = await authorize((await signInUrl()).sso_login_url, 'sub-9999');
-    const res = await app.inject({
-      method: 'GET',
-      url: `/user/login/?code=${encodeURIComponent(back.searchParams.get('code')!)}&state=${encodeURIComponent(back.searchParams.get('state')!)}`,
-      headers,
-    });
+    const flow = await start();
+    const back = await authorize(flow.url, 'sub-9999');
+    const res = await finish(back, flow.cookie);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('单点登录失败：账号 stranger 不存在或已停用');
   });
 
   it('signs an administrator into the back office through admin_login, and refuses a non-administrator there', async () => {
-    const back = await authorize((await signInUrl('loginAdmin')).sso_login_url, 'sub-0001');
+    const flow = await start('loginAdmin');
+    const back = await authorize(flow.url, 'sub-0001');
     expect(back.pathname).toBe('/loginAdmin');
-    const res = await app.inject({
-      method: 'POST',
-      url: '/user/login/admin_login/',
-      headers,
-      payload: { code: back.searchParams.get('code'), state: back.searchParams.get('state') },
-    });
+    const res = await finish(back, flow.cookie, { admin: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toMatchObject({ is_admin: 1, user_info: { username: 'admin' } });
 
-    const t = await authorize((await signInUrl('loginAdmin')).sso_login_url, 'sub-1001');
-    const refused = await app.inject({
-      method: 'POST',
-      url: '/user/login/admin_login/',
-      headers,
-      payload: { code: t.searchParams.get('code'), state: t.searchParams.get('state') },
-    });
+    const t = await start('loginAdmin');
+    const refused = await finish(await authorize(t.url, 'sub-1001'), t.cookie, { admin: true });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().errorCode).toBe(Codes.noPermission);
+  });
+
+  it('keeps the side and the deep link with the state when SSO_OIDC_REDIRECT_URI sends every return to /login', async () => {
+    await putSsoConfig(app.db, {
+      ...DEFAULT_SSO_CONFIG,
+      kind: 'oidc',
+      oidc: {
+        issuer: provider.issuer,
+        clientId: CLIENT.id,
+        clientSecret: CLIENT.secret,
+        redirectUri: `${ORIGIN}/login`,
+      },
+      retainBackDoor: false,
+    });
+    const flow = await start('loginAdmin', '/cms/userManage');
+    expect(new URL(flow.url).searchParams.get('redirect_uri')).toBe(`${ORIGIN}/login`);
+    const back = await authorize(flow.url, 'sub-0001');
+    expect(back.pathname).toBe('/login');
+    expect(back.searchParams.has('to')).toBe(false);
+    // /login hands it to the users' exchange; the server knows it was an administrator's sign-in.
+    const res = await finish(back, flow.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toMatchObject({ is_admin: 1, to: '/cms/userManage', user_info: { username: 'admin' } });
+    expect(await resolveSession(app.db, app.config, res.json().data.Authorization)).toMatchObject({ isAdmin: true });
+  });
+
+  it('keeps a deep link only when it is a path of this site', async () => {
+    const flow = await start('login', 'https://evil.example.com/');
+    const res = await finish(await authorize(flow.url, 'sub-1001'), flow.cookie);
+    expect(res.json().data).toMatchObject({ to: '', user_info: { username: 'teacher' } });
+  });
+
+  it('refuses an administrator on the users’ side, as the password path does', async () => {
+    const flow = await start('login');
+    const res = await finish(await authorize(flow.url, 'sub-0001'), flow.cookie);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message: '管理员请使用管理员登录' });
+  });
+
+  it('signs administrators in by SSO only on the admin host when one is set', async () => {
+    await putSsoConfig(app.db, {
+      ...DEFAULT_SSO_CONFIG,
+      kind: 'oidc',
+      oidc: { issuer: provider.issuer, clientId: CLIENT.id, clientSecret: CLIENT.secret, redirectUri: '' },
+      retainBackDoor: false,
+      adminHost: 'admin.example.edu',
+    });
+    const flow = await start('loginAdmin');
+    const back = await authorize(flow.url, 'sub-0001');
+    const res = await finish(back, flow.cookie, { admin: true });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ errorCode: Codes.adminHostOnly, message: ADMIN_HOST_ONLY });
+
+    // The same administrator through the admin host (its own redirect URI registered at the provider).
+    const adminHeaders = { host: 'admin.example.edu' };
+    const started = await app.inject({
+      method: 'POST',
+      url: '/user/login/get_urls/',
+      headers: adminHeaders,
+      payload: { page: 'loginAdmin' },
+    });
+    const url = new URL(started.json().data.sso_login_url);
+    expect(url.searchParams.get('redirect_uri')).toBe('http://admin.example.edu/loginAdmin');
+    const cookie = started.cookies.find((c) => c.name === SSO_BROWSER_COOKIE)!.value;
+    const there = await authorize(url.toString(), 'sub-0001');
+    expect(there.origin).toBe('http://admin.example.edu');
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/user/login/admin_login/',
+      headers: adminHeaders,
+      payload: { code: there.searchParams.get('code'), state: there.searchParams.get('state') },
+      cookies: { [SSO_BROWSER_COOKIE]: cookie },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().data).toMatchObject({ is_admin: 1, user_info: { username: 'admin' } });
   });
 
   // Several app servers on one PostgreSQL: the pending authorization lives in the database.
@@ -234,13 +342,9 @@ describe('OpenID Connect single sign-on against a real provider', () => {
         kind: 'oidc',
         oidc: { issuer: provider.issuer, clientId: CLIENT.id, clientSecret: CLIENT.secret, redirectUri: '' },
       });
-      const started = await a.inject({ method: 'POST', url: '/user/login/get_urls/', headers });
-      const back = await authorize(started.json().data.sso_login_url, 'sub-1001');
-      const res = await b.inject({
-        method: 'GET',
-        url: `/user/login/?code=${encodeURIComponent(back.searchParams.get('code')!)}&state=${encodeURIComponent(back.searchParams.get('state')!)}`,
-        headers,
-      });
+      const started = await start(undefined, undefined, a);
+      const back = await authorize(started.url, 'sub-1001');
+      const res = await finish(back, started.cookie, { on: b });
       expect(res.statusCode).toBe(200);
       expect(res.json().data.user_info.username).toBe('teacher');
     } finally {
@@ -251,17 +355,14 @@ describe('OpenID Connect single sign-on against a real provider', () => {
   });
 
   it('refuses an id_token meant for another client (wrong client secret never gets one)', async () => {
-    const back = await authorize((await signInUrl()).sso_login_url, 'sub-1001');
+    const flow = await start();
+    const back = await authorize(flow.url, 'sub-1001');
     await putSsoConfig(app.db, {
       ...DEFAULT_SSO_CONFIG,
       kind: 'oidc',
       oidc: { issuer: provider.issuer, clientId: CLIENT.id, clientSecret: 'wrong', redirectUri: '' },
     });
-    const res = await app.inject({
-      method: 'GET',
-      url: `/user/login/?code=${encodeURIComponent(back.searchParams.get('code')!)}&state=${encodeURIComponent(back.searchParams.get('state')!)}`,
-      headers,
-    });
+    const res = await finish(back, flow.cookie);
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toMatch(/invalid_client/);
   });

@@ -10,9 +10,14 @@ import { applySsoEnv } from './sso-config';
 const UrlsBody = Type.Object({
   /** The sign-in page SSO should return to (default: /login, or /loginAdmin on the admin host). */
   page: Type.Optional(Type.Union([Type.Literal('login'), Type.Literal('loginAdmin')])),
+  /** The deep link to open after signing in, kept with the pending sign-in (a same-site path). */
+  to: Type.Optional(Type.String({ maxLength: 512 })),
 });
 
-/** Single sign-on: get_urls, the CAS ticket / OIDC code exchange, and its administrators' side. */
+/**
+ * Single sign-on: get_urls, and the CAS ticket / OIDC code exchange (two addresses for the two
+ * sign-in pages; the side is the one the round trip was started for).
+ */
 export async function ssoRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
   if (app.config.sso) await applySsoEnv(app.db, app.config.sso);
@@ -30,7 +35,7 @@ export async function ssoRoutes(root: FastifyInstance): Promise<void> {
         req.body ??= {};
       },
     },
-    async (req) => ok(await getUrls(app, req, req.body.page)),
+    async (req, reply) => ok(await getUrls(app, req, reply, req.body.page, req.body.to)),
   );
 
   app.get(
@@ -39,7 +44,7 @@ export async function ssoRoutes(root: FastifyInstance): Promise<void> {
       schema: { querystring: SsoQuery },
       config: { access: 'public', rateLimit: perMinute(limits.login) },
     },
-    async (req) => ok(await ssoLogin(app, req, req.query, false), '登录成功'),
+    async (req, reply) => ok(await ssoLogin(app, req, reply, req.query), '登录成功'),
   );
 
   app.post(
@@ -52,6 +57,6 @@ export async function ssoRoutes(root: FastifyInstance): Promise<void> {
         req.body ??= {};
       },
     },
-    async (req) => ok(await ssoLogin(app, req, req.body, true), '登录成功'),
+    async (req, reply) => ok(await ssoLogin(app, req, reply, req.body), '登录成功'),
   );
 }

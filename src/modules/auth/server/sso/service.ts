@@ -1,9 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Codes } from '@/shared/errors';
-import { AppError } from '@/server/errors';
+import { AppError, badInput } from '@/server/errors';
 import { audit } from '@/server/identity/audit';
 import type { LoginAnswer, SsoQuery, UrlsAnswer } from '@/modules/auth/contract';
-import { issueLogin } from '../login-answer';
+import { issueLogin, safeTo } from '../login-answer';
 import { findUserByUsername } from '../repository';
 import { casLoginUrl, casLogoutUrl, validateCasTicket } from './cas';
 import {
@@ -16,6 +16,7 @@ import {
   OidcFailure,
 } from './oidc';
 import { savePendingAuthorization, takePendingAuthorization } from './repository';
+import { bindBrowser, clearBrowserBinding, sameBrowser } from './browser-binding';
 import { getSsoConfig, type SsoConfig } from './sso-config';
 
 export type SignInPage = 'login' | 'loginAdmin';
@@ -75,30 +76,66 @@ export async function ssoLogoutUrl(
   return '';
 }
 
+/**
+ * Starts a single sign-on round trip for this browser: a state bound to its cookie, kept with
+ * the side and the deep link (so they survive whatever page the provider returns to) and, for
+ * OIDC, the nonce and PKCE verifier. Answers the provider's sign-in address.
+ */
+async function startSignIn(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  config: SsoConfig,
+  page: SignInPage,
+  to: string,
+): Promise<string> {
+  const state = newState();
+  const common = { browser: bindBrowser(req, reply), page, to: safeTo(to) };
+  if (config.kind === 'cas' && config.cas) {
+    // The state rides in the service URL: CAS issues the ticket for exactly that URL, so a
+    // ticket made in another browser cannot be validated with this browser's state.
+    const returnUrl = `${originOf(req)}/${page}?state=${state}`;
+    await savePendingAuthorization(app.db, state, { kind: 'cas', ...common, returnUrl });
+    return casLoginUrl(config.cas.serverUrl, returnUrl);
+  }
+  if (config.kind === 'oidc' && config.oidc) {
+    const pending = {
+      kind: 'oidc' as const,
+      ...common,
+      returnUrl: oidcRedirectUri(config, req, page),
+      nonce: newNonce(),
+      codeVerifier: newCodeVerifier(),
+    };
+    const url = await authorizationUrl(config.oidc, {
+      redirectUri: pending.returnUrl,
+      state,
+      nonce: pending.nonce,
+      codeVerifier: pending.codeVerifier,
+    });
+    await savePendingAuthorization(app.db, state, pending);
+    return url;
+  }
+  return '';
+}
+
 /** POST /user/login/get_urls/ */
-export async function getUrls(app: FastifyInstance, req: FastifyRequest, asked?: SignInPage): Promise<UrlsAnswer> {
+export async function getUrls(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  asked?: SignInPage,
+  to = '',
+): Promise<UrlsAnswer> {
   const config = await getSsoConfig(app.db);
   const on = config.kind !== 'none';
   const page = pageFor(config, req, asked);
   let ssoLoginUrl = '';
-  if (config.kind === 'cas' && config.cas) {
-    ssoLoginUrl = casLoginUrl(config.cas.serverUrl, `${originOf(req)}/${page}`);
-  } else if (config.kind === 'oidc' && config.oidc) {
-    try {
-      const state = newState();
-      const pending = {
-        nonce: newNonce(),
-        codeVerifier: newCodeVerifier(),
-        redirectUri: oidcRedirectUri(config, req, page),
-        page,
-      };
-      ssoLoginUrl = await authorizationUrl(config.oidc, { ...pending, state });
-      await savePendingAuthorization(app.db, state, pending);
-    } catch (e) {
-      // The provider being down must not break the password form: no SSO link this time.
-      if (!(e instanceof OidcFailure)) throw e;
-      req.log.warn({ reason: e.message }, 'OIDC discovery failed; get_urls answers without an SSO link');
-    }
+  try {
+    ssoLoginUrl = await startSignIn(app, req, reply, config, page, to);
+  } catch (e) {
+    // The provider being down must not break the password form: no SSO link this time.
+    if (!(e instanceof OidcFailure)) throw e;
+    req.log.warn({ reason: e.message }, 'OIDC discovery failed; get_urls answers without an SSO link');
   }
   return {
     cas_enable: on ? 1 : 0,
@@ -113,68 +150,75 @@ export async function getUrls(app: FastifyInstance, req: FastifyRequest, asked?:
   };
 }
 
-/**
- * The CAS service URL a ticket is checked against. A client-supplied one must be this site's
- * own sign-in page, so a ticket issued for some other application is never accepted here.
- */
-function serviceFor(req: FastifyRequest, given: string | undefined, page: SignInPage): string {
-  const own = `${originOf(req)}/${page}`;
-  if (!given) return own;
-  let url: URL;
-  try {
-    url = new URL(given);
-  } catch {
-    throw new AppError(Codes.inputError, 400, '参数 service 不合法');
-  }
-  if (url.origin !== originOf(req) || (url.pathname !== '/login' && url.pathname !== '/loginAdmin')) {
-    throw new AppError(Codes.inputError, 400, '参数 service 必须是本站的登录页地址');
-  }
-  return given;
-}
+/** An administrator signing in on a host other than the configured admin host. */
+export const ADMIN_HOST_ONLY = '管理后台只允许在管理域名登录，请从管理域名访问';
+export const adminHostError = () => new AppError(Codes.adminHostOnly, 403, ADMIN_HOST_ONLY);
+export const OTHER_BROWSER = '单点登录失败：该登录请求不是从本浏览器发起的，请重新统一认证';
 
 /**
- * GET /user/login/ and POST /user/login/admin_login/: a CAS ticket or an OIDC code becomes a
- * session for an existing active account (an administrator's for the admin side).
+ * GET /user/login/ and POST /user/login/admin_login/: a CAS ticket or an OIDC code, returned to
+ * the browser that started the round trip, becomes a session for an existing active account.
+ * The side (administrators' or users') is the one the round trip was started for.
  */
 export async function ssoLogin(
   app: FastifyInstance,
   req: FastifyRequest,
+  reply: FastifyReply,
   grant: SsoQuery,
-  asAdmin: boolean,
 ): Promise<LoginAnswer> {
   const config = await getSsoConfig(app.db);
   if (config.kind === 'none') throw new AppError(Codes.inputError, 400, '单点登录未启用');
-  if (asAdmin ? !config.adminLoginEnable : !config.userLoginEnable)
-    throw new AppError(Codes.inputError, 400, asAdmin ? '管理员登录已关闭' : '用户登录已关闭');
   const via = config.kind;
-  const fail = async (reason: string, username: string | null = null): Promise<never> => {
+  const refuse = async (
+    detail: string,
+    err: AppError,
+    user?: { id: number | null; username: string },
+  ): Promise<never> => {
     await audit(app.db, {
       action: 'login_failed',
       result: 'fail',
-      actorName: username,
-      detail: `${via}: ${reason}`,
+      actorId: user?.id ?? null,
+      actorName: user?.username ?? null,
+      detail: `${via}: ${detail}`,
       ip: req.ip,
     });
-    throw new AppError(Codes.notAuthenticated, 401, `单点登录失败：${reason}`);
+    throw err;
   };
+  const fail = (reason: string, username?: string) =>
+    refuse(
+      reason,
+      new AppError(Codes.notAuthenticated, 401, `单点登录失败：${reason}`),
+      username ? { id: null, username } : undefined,
+    );
+
+  if (via === 'cas' && !grant.ticket) throw new AppError(Codes.inputError, 400, '缺少参数 ticket');
+  if (via === 'oidc' && !grant.code) throw new AppError(Codes.inputError, 400, '缺少参数 code 或 state');
+  if (!grant.state) throw new AppError(Codes.inputError, 400, '缺少参数 state，请重新统一认证');
+  const taken = await takePendingAuthorization(app.db, grant.state, (hash) => sameBrowser(req, hash));
+  if (!taken.ok && taken.reason === 'other-browser')
+    return refuse('started in another browser', new AppError(Codes.ssoOtherBrowser, 403, OTHER_BROWSER));
+  if (!taken.ok || taken.pending.kind !== via) return fail('登录请求已过期或已使用，请重新登录');
+  const pending = taken.pending;
+  const asAdmin = pending.page === 'loginAdmin';
+  if (asAdmin ? !config.adminLoginEnable : !config.userLoginEnable)
+    throw new AppError(Codes.inputError, 400, asAdmin ? '管理员登录已关闭' : '用户登录已关闭');
+  if (asAdmin && !isAdminHost(config, req)) return refuse('admin sign-in outside the admin host', adminHostError());
 
   let username: string;
-  if (config.kind === 'cas') {
-    if (!grant.ticket) throw new AppError(Codes.inputError, 400, '缺少参数 ticket');
-    const service = serviceFor(req, grant.service, asAdmin ? 'loginAdmin' : 'login');
-    const result = await validateCasTicket(config.cas!.serverUrl, service, grant.ticket);
+  if (via === 'cas') {
+    // The service is the one stored with the state; a client-supplied one may only repeat it.
+    if (grant.service && grant.service !== pending.returnUrl)
+      throw new AppError(Codes.inputError, 400, '参数 service 必须是本站的登录页地址');
+    const result = await validateCasTicket(config.cas!.serverUrl, pending.returnUrl, grant.ticket!);
     if (!result.ok) return fail(`票据无效（${result.code}${result.message ? `: ${result.message}` : ''}）`);
     username = result.user;
   } else {
-    if (!grant.code || !grant.state) throw new AppError(Codes.inputError, 400, '缺少参数 code 或 state');
-    const pending = await takePendingAuthorization(app.db, grant.state);
-    if (!pending) return fail('登录请求已过期或已使用，请重新登录');
     try {
       username = await exchangeCode(config.oidc!, {
-        code: grant.code,
-        redirectUri: pending.redirectUri,
-        codeVerifier: pending.codeVerifier,
-        nonce: pending.nonce,
+        code: grant.code!,
+        redirectUri: pending.returnUrl,
+        codeVerifier: pending.codeVerifier ?? '',
+        nonce: pending.nonce ?? '',
       });
     } catch (e) {
       if (!(e instanceof OidcFailure)) throw e;
@@ -184,16 +228,16 @@ export async function ssoLogin(
 
   const user = await findUserByUsername(app.db, username);
   if (!user || user.status !== 'active') return fail(`账号 ${username} 不存在或已停用`, username);
-  if (asAdmin && user.isAdmin !== 1) {
-    await audit(app.db, {
-      action: 'login_failed',
-      result: 'fail',
-      actorId: user.id,
-      actorName: user.username,
-      detail: `${via}: not an administrator`,
-      ip: req.ip,
-    });
-    throw new AppError(Codes.noPermission, 403, '该账号不是管理员，不能登录管理端');
-  }
-  return issueLogin(app, req, user, { asAdmin, via, to: grant.to });
+  if (asAdmin && user.isAdmin !== 1)
+    return refuse(
+      'not an administrator',
+      new AppError(Codes.noPermission, 403, '该账号不是管理员，不能登录管理端'),
+      user,
+    );
+  // As on the password path: administrators sign in on their own side only.
+  if (!asAdmin && user.isAdmin === 1)
+    return refuse('administrator on user login', badInput('管理员请使用管理员登录'), user);
+  const answer = await issueLogin(app, req, user, { asAdmin, via, to: pending.to || grant.to });
+  clearBrowserBinding(req, reply);
+  return answer;
 }
