@@ -129,7 +129,8 @@ export const HOME_MODULE_KINDS: readonly { kind: HomeModuleKind; label: string; 
 ];
 
 /** 'visitor' (the visitor home) or a platform id (that platform's /web home). */
-export const HomeScope = Type.String({ pattern: '^(visitor|[1-9][0-9]{0,9})$' });
+// Nine digits at most: a platform id must fit a PostgreSQL integer (ten digits answered 500 there).
+export const HomeScope = Type.String({ pattern: '^(visitor|[1-9][0-9]{0,8})$' });
 
 export const HomeModulesQuery = Type.Object({ scope: Type.Optional(HomeScope) });
 export type HomeModulesQuery = Static<typeof HomeModulesQuery>;

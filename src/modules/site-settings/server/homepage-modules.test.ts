@@ -163,4 +163,10 @@ describe('homepage modules', () => {
       ).json().errorCode,
     ).toBe(Codes.ok);
   });
+
+  it('refuses a platform scope too large for an id with 400, on PostgreSQL too', async () => {
+    const res = await app.inject({ method: 'GET', url: `${GET}?scope=2147483648` });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'scope' } });
+  });
 });
