@@ -33,3 +33,18 @@ export const maxFiles = (field: Pick<FormField, 'maxCount'>) => field.maxCount ?
 
 export const formatSize = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+
+export const NO_UPLOAD_IN_PREVIEW = '预览中不可上传';
+
+/** The line under a file/image field: types, size and count it takes, or why it cannot upload here. */
+export function uploadHint(field: Pick<FormField, 'type' | 'accept' | 'maxSizeMb' | 'maxCount'>, canUpload: boolean) {
+  if (!canUpload) return NO_UPLOAD_IN_PREVIEW;
+  const ext = acceptedExtensions(field);
+  return [
+    ext.length ? `支持 ${ext.join('、')}` : '',
+    field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '',
+    field.maxCount ? `最多 ${maxFiles(field)} 个` : '',
+  ]
+    .filter(Boolean)
+    .join('，');
+}

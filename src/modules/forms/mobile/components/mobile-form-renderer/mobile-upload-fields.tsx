@@ -4,27 +4,27 @@ import { DeleteOutline, FileOutline } from 'antd-mobile-icons';
 import type { FileRef } from '@/shared/forms/schema';
 import {
   acceptAttribute,
-  acceptedExtensions,
   fileProblem,
   formatSize,
   maxFiles,
+  NO_UPLOAD_IN_PREVIEW,
+  uploadHint,
 } from '@/modules/forms/components/file-checks';
-import { asFiles, asSignature } from '@/modules/forms/components/file-values';
+import { asFiles } from '@/modules/forms/components/file-values';
 import { downloadFile, useFileUrl, useFileUrls } from '@/modules/forms/components/file-blobs';
 import { useRenderer } from '@/modules/forms/components/renderer-context';
-import {
-  SignatureCanvas,
-  signatureFile,
-  type SignatureCanvasHandle,
-} from '@/modules/forms/components/signature-canvas';
+import { SignatureCanvas } from '@/modules/forms/components/signature-canvas';
+import { untoastedFailure } from '@/modules/forms/components/upload-failure';
+import { useSignatureStep } from '@/modules/forms/components/use-signature-step';
 import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './mobile-form-renderer.module.css';
 
-export const NO_UPLOAD_IN_PREVIEW = '预览中不可上传';
-
-const failText = (e: unknown) => (e instanceof Error && e.message ? e.message : '上传失败');
-// The request layer already toasts a server refusal; other failures (no network is toasted too) need one here.
-const isHttpError = (e: unknown) => e instanceof Error && e.name === 'HttpError';
+const failToast = (content: string) => Toast.show({ icon: 'fail', content });
+// The request layer already toasts a server refusal; other failures need one here.
+const toastFailure = (e: unknown) => {
+  const text = untoastedFailure(e);
+  if (text) failToast(text);
+};
 
 /** Download an attachment (a private file: read with the session). */
 export const openFile = (f: FileRef) =>
@@ -39,16 +39,7 @@ export function SignatureImage({ file, alt }: { file: FileRef; alt: string }) {
 }
 
 function Hint({ field, canUpload }: { field: FieldInputProps['field']; canUpload: boolean }) {
-  const ext = acceptedExtensions(field);
-  const max = maxFiles(field);
-  const parts = canUpload
-    ? [
-        ext.length ? `支持 ${ext.join('、')}` : '',
-        field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '',
-        field.maxCount ? `最多 ${max} 个` : '',
-      ]
-    : [NO_UPLOAD_IN_PREVIEW];
-  const text = parts.filter(Boolean).join('，');
+  const text = uploadHint(field, canUpload);
   return text ? <div className={s.hint}>{text}</div> : null;
 }
 
@@ -78,7 +69,7 @@ export function MobileImageField({ field, value, onChange, disabled }: FieldInpu
         beforeUpload={(file) => {
           const problem = fileProblem(field, file);
           if (problem) {
-            Toast.show({ icon: 'fail', content: problem });
+            failToast(problem);
             return null;
           }
           return file;
@@ -88,7 +79,7 @@ export function MobileImageField({ field, value, onChange, disabled }: FieldInpu
             const ref = await upload!(field.id, file);
             return { key: ref.id, url: URL.createObjectURL(file), extra: ref };
           } catch (e) {
-            if (!isHttpError(e)) Toast.show({ icon: 'fail', content: failText(e) });
+            toastFailure(e);
             throw e;
           }
         }}
@@ -120,7 +111,7 @@ export function MobileFileField({ field, value, onChange, disabled, id }: FieldI
     for (const file of Array.from(files)) {
       const problem = fileProblem(field, file);
       if (problem) {
-        Toast.show({ icon: 'fail', content: problem });
+        failToast(problem);
         continue;
       }
       if (latest.current.length >= max) {
@@ -134,7 +125,7 @@ export function MobileFileField({ field, value, onChange, disabled, id }: FieldI
         latest.current = next;
         onChange(next);
       } catch (e) {
-        if (!isHttpError(e)) Toast.show({ icon: 'fail', content: failText(e) });
+        toastFailure(e);
       } finally {
         setBusy((n) => n - 1);
       }
@@ -200,71 +191,50 @@ export function MobileFileField({ field, value, onChange, disabled, id }: FieldI
   );
 }
 
-/** Handwritten signature: a full-width pad in a bottom sheet; the PNG is uploaded as the value. */
+/** Handwritten signature: a full-width pad in a bottom sheet (the step itself is useSignatureStep). */
 export function MobileSignatureField({ field, value, onChange, disabled, id }: FieldInputProps) {
-  const { upload } = useRenderer();
-  const current = asSignature(value);
-  const [open, setOpen] = useState(false);
-  const [inked, setInked] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const pad = useRef<SignatureCanvasHandle>(null);
-
-  const confirm = async () => {
-    if (!pad.current || pad.current.isEmpty() || !upload) return;
-    setSaving(true);
-    try {
-      onChange(await upload(field.id, signatureFile(await pad.current.toPng())));
-      setOpen(false);
-    } catch (e) {
-      if (!isHttpError(e)) Toast.show({ icon: 'fail', content: failText(e) });
-    } finally {
-      setSaving(false);
-    }
-  };
-
+  const sig = useSignatureStep({ field, value, onChange, report: failToast });
+  const { current } = sig;
   return (
     <div>
       {current && <SignatureImage file={current} alt={`${field.label}（已签名）`} />}
       <div className={s.buttons}>
-        <Button
-          id={id}
-          size="middle"
-          className={s.touch}
-          disabled={disabled || !upload}
-          onClick={() => {
-            setInked(false);
-            setOpen(true);
-          }}
-        >
+        <Button id={id} size="middle" className={s.touch} disabled={disabled || !sig.canUpload} onClick={sig.begin}>
           {current ? '重新签名' : '点击签名'}
         </Button>
-        {current && !disabled && upload && (
+        {current && !disabled && sig.canUpload && (
           <Button
             size="middle"
             fill="none"
             className={s.touch}
-            onClick={() => void Dialog.confirm({ content: '清除签名？', onConfirm: () => onChange(undefined) })}
+            onClick={() => void Dialog.confirm({ content: '清除签名？', onConfirm: sig.remove })}
           >
             清除
           </Button>
         )}
       </div>
-      {!upload && <div className={s.hint}>{NO_UPLOAD_IN_PREVIEW}</div>}
-      <Popup visible={open} onMaskClick={() => setOpen(false)} bodyClassName={s.sheet} destroyOnClose>
+      {!sig.canUpload && <div className={s.hint}>{NO_UPLOAD_IN_PREVIEW}</div>}
+      <Popup visible={sig.open} onMaskClick={sig.close} bodyClassName={s.sheet} destroyOnClose>
         <div className={s.sheetHeader}>
           <span className={s.sheetTitle}>{field.label}</span>
         </div>
         <div className={s.signatureSheet}>
-          <SignatureCanvas ref={pad} height={220} onInkChange={setInked} />
+          <SignatureCanvas ref={sig.pad} height={220} onInkChange={sig.setInked} />
         </div>
         <div className={s.sheetFooter}>
-          <Button className={s.touch} onClick={() => pad.current?.clear()}>
+          <Button className={s.touch} onClick={sig.redo}>
             重写
           </Button>
-          <Button className={s.touch} onClick={() => setOpen(false)}>
+          <Button className={s.touch} onClick={sig.close}>
             取消
           </Button>
-          <Button className={s.touch} color="primary" disabled={!inked} loading={saving} onClick={() => void confirm()}>
+          <Button
+            className={s.touch}
+            color="primary"
+            disabled={!sig.inked}
+            loading={sig.saving}
+            onClick={() => void sig.confirm()}
+          >
             确定
           </Button>
         </div>

@@ -4,17 +4,14 @@ import type { UploadFile } from 'antd/es/upload/interface';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { FileRef } from '@/shared/forms/schema';
 import { showError } from '@/core/ui/toast';
-import { acceptAttribute, acceptedExtensions, fileProblem, maxFiles } from '@/modules/forms/components/file-checks';
+import { acceptAttribute, fileProblem, maxFiles, uploadHint } from '@/modules/forms/components/file-checks';
 import { asFiles } from '@/modules/forms/components/file-values';
 import { useFileUrls } from '@/modules/forms/components/file-blobs';
 import { download } from './read-only-value';
 import { useRenderer } from '@/modules/forms/components/renderer-context';
+import { failureText } from '@/modules/forms/components/upload-failure';
 import type { FieldInputProps } from '@/modules/forms/components/field-input-props';
 import s from './form-renderer.module.css';
-
-export const NO_UPLOAD_IN_PREVIEW = '预览中不可上传';
-
-const uploadMessage = (e: unknown) => (e instanceof Error && e.message ? e.message : '上传失败');
 
 /**
  * File and image fields: each chosen file is checked (type, size, count) and uploaded at once;
@@ -68,9 +65,7 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
         if (!alive.current) return;
         setPending((p) =>
           p.map((x) =>
-            x.uid === uid
-              ? { ...x, status: 'error', error: { message: uploadMessage(e) }, response: uploadMessage(e) }
-              : x,
+            x.uid === uid ? { ...x, status: 'error', error: { message: failureText(e) }, response: failureText(e) } : x,
           ),
         );
       },
@@ -98,11 +93,7 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
     else download(ref);
   };
   const off = disabled || !upload;
-  const hint = !upload
-    ? NO_UPLOAD_IN_PREVIEW
-    : acceptedExtensions(field).length
-      ? `支持 ${acceptedExtensions(field).join('、')}`
-      : '';
+  const hint = uploadHint(field, !!upload);
   return (
     <div className={s.upload}>
       <Upload
@@ -135,17 +126,7 @@ export function UploadField({ field, value, onChange, disabled, id }: FieldInput
           </Button>
         )}
       </Upload>
-      {(hint || field.maxSizeMb || field.maxCount) && (
-        <div className={s.uploadHint}>
-          {[
-            hint,
-            upload && field.maxSizeMb ? `单个不超过 ${field.maxSizeMb} MB` : '',
-            upload && field.maxCount ? `最多 ${max} 个` : '',
-          ]
-            .filter(Boolean)
-            .join('，')}
-        </div>
-      )}
+      {hint && <div className={s.uploadHint}>{hint}</div>}
     </div>
   );
 }
