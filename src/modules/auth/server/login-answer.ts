@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '@/server/db/dialect';
 import type { UserRow } from '@/server/db/schema';
-import { createSession } from '@/server/identity/sessions';
+import { createSession, hashToken } from '@/server/identity/sessions';
 import { loginMenus, userPlatforms } from '@/server/identity/menus';
 import { audit } from '@/server/identity/audit';
 import type { LoginAnswer, UserInfo } from '../contract';
@@ -47,7 +47,13 @@ export async function issueLogin(
   req: FastifyRequest,
   user: UserRow,
   /** How they signed in, written to the audit row ('break-glass': a password while SSO closed the back door). */
-  opts: { asAdmin: boolean; to?: string; via: 'password' | 'break-glass' | 'cas' | 'oidc' },
+  opts: {
+    asAdmin: boolean;
+    to?: string;
+    via: 'password' | 'break-glass' | 'cas' | 'oidc';
+    /** More to record with the new session, in its transaction (the OIDC id_token for logout). */
+    withSession?: (trx: Db, tokenHash: string) => Promise<void>;
+  },
 ): Promise<LoginAnswer> {
   const db = app.db;
   // A user with exactly one platform works in it straight away; with several they choose one.
@@ -73,6 +79,7 @@ export async function issueLogin(
       detail: opts.via,
       ip: req.ip,
     });
+    await opts.withSession?.(trx, hashToken(t));
     return t;
   });
 

@@ -12,6 +12,7 @@ import { decryptPassword } from './rsa-keys';
 import { adminHostError, isAdminHost, ssoLogoutUrl } from './sso/service';
 import { getSsoConfig } from './sso/sso-config';
 import { breakGlassOpenFor } from './sso/break-glass';
+import { takeIdToken } from './sso/id-tokens';
 import { beginAttempt, lockedError, signInAccepted, recordWrongPassword } from './lockout';
 import { findUserById, findUserByUsername, incrementVisit, updatePassword } from './repository';
 
@@ -118,11 +119,18 @@ export async function passwordLogin(
 /** POST /user/login/login_out/: a missing or dead token is already logged out. */
 export async function logout(app: FastifyInstance, req: FastifyRequest): Promise<{ logout_url: string }> {
   const auth = req.auth;
+  let idToken: string | null = null;
   if (auth) {
-    await revokeSession(app.db, auth.tokenHash);
-    await audit(app.db, { action: 'logout', result: 'ok', actorId: auth.userId, actorName: auth.username, ip: req.ip });
+    idToken = await app.db.transaction().execute(async (trx) => {
+      const kept = await takeIdToken(trx, auth.tokenHash);
+      await revokeSession(trx, auth.tokenHash);
+      await audit(trx, { action: 'logout', result: 'ok', actorId: auth.userId, actorName: auth.username, ip: req.ip });
+      return kept;
+    });
   }
-  return { logout_url: await ssoLogoutUrl(app, req) };
+  // Back to the sign-in page of the side the session was on.
+  const page = auth?.isAdmin ? 'loginAdmin' : auth ? 'login' : undefined;
+  return { logout_url: await ssoLogoutUrl(app, req, page, undefined, idToken) };
 }
 
 /** The signed-in user's current row, for the password checks of change_pwd and check_user. */

@@ -92,7 +92,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('OIDC code exchange and id_token checks', () => {
   it('authenticates with client_secret_basic, sends the PKCE verifier, and names the user by preferred_username', async () => {
     nextToken = () => sign(claims());
-    expect(await exchange()).toBe('teacher');
+    expect((await exchange()).username).toBe('teacher');
     expect(lastTokenRequest!.authorization).toBe(
       `Basic ${Buffer.from(`portal:${encodeURIComponent(CLIENT.clientSecret)}`).toString('base64')}`,
     );
@@ -106,7 +106,7 @@ describe('OIDC code exchange and id_token checks', () => {
 
   it('falls back to sub when the token has no preferred_username', async () => {
     nextToken = () => sign(claims({ preferred_username: undefined }));
-    expect(await exchange()).toBe('sub-1');
+    expect((await exchange()).username).toBe('sub-1');
   });
 
   const refusals: [string, () => Promise<string>, RegExp][] = [

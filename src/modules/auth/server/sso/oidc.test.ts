@@ -30,6 +30,7 @@ async function startProvider() {
         grant_types: ['authorization_code'],
         response_types: ['code'],
         token_endpoint_auth_method: 'client_secret_basic',
+        post_logout_redirect_uris: [`${ORIGIN}/login`, `${ORIGIN}/loginAdmin`],
       },
     ],
     findAccount: async (_ctx, sub) =>
@@ -329,6 +330,50 @@ describe('OpenID Connect single sign-on against a real provider', () => {
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().data).toMatchObject({ is_admin: 1, user_info: { username: 'admin' } });
+  });
+
+  it('signs out at the provider with id_token_hint and comes back to the portal’s sign-in page', async () => {
+    const flow = await start();
+    const signedIn = await finish(await authorize(flow.url, 'sub-1001'), flow.cookie);
+    const token = signedIn.json().data.Authorization;
+    const out = await app.inject({
+      method: 'POST',
+      url: '/user/login/login_out/',
+      headers: { ...headers, authorization: token },
+    });
+    const url = new URL(out.json().data.logout_url);
+    expect(url.origin).toBe(provider.issuer);
+    expect(url.searchParams.get('client_id')).toBe(CLIENT.id);
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${ORIGIN}/login`);
+    const hint = url.searchParams.get('id_token_hint')!;
+    const claims = JSON.parse(Buffer.from(hint.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ sub: 'sub-1001', aud: CLIENT.id, iss: provider.issuer });
+    expect(await resolveSession(app.db, app.config, token)).toBeNull();
+
+    // The provider accepts the hint and the return address: it asks to confirm, then sends the browser back.
+    const page = await fetch(url, { redirect: 'manual' });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)?.[1];
+    expect(action && xsrf).toBeTruthy();
+    const cookie = page.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const confirm = await fetch(new URL(action!, url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ xsrf: xsrf!, logout: 'yes' }).toString(),
+    });
+    expect(confirm.headers.get('location')).toBe(`${ORIGIN}/login`);
+
+    // Without a session there is no hint to give, but the way back is the same.
+    const again = await app.inject({ method: 'POST', url: '/user/login/login_out/', headers });
+    const bare = new URL(again.json().data.logout_url);
+    expect(bare.searchParams.has('id_token_hint')).toBe(false);
+    expect(bare.searchParams.get('post_logout_redirect_uri')).toBe(`${ORIGIN}/login`);
   });
 
   // Several app servers on one PostgreSQL: the pending authorization lives in the database.

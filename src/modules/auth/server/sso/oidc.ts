@@ -77,19 +77,34 @@ export async function authorizationUrl(
   return url.toString();
 }
 
-export async function endSessionEndpoint(s: OidcSettings): Promise<string> {
-  return (await discover(s.issuer)).end_session_endpoint ?? '';
+/**
+ * RP-initiated logout (OpenID Connect RP-Initiated Logout 1.0): the provider's end-session address
+ * with client_id, where to come back to and, when known, the id_token of the sign-in as
+ * id_token_hint (so the provider knows whose session ends and may skip asking); '' when the
+ * provider has no end-session endpoint.
+ */
+export async function endSessionUrl(
+  s: OidcSettings,
+  p: { postLogoutRedirectUri: string; idTokenHint?: string | null },
+): Promise<string> {
+  const endpoint = (await discover(s.issuer)).end_session_endpoint;
+  if (!endpoint) return '';
+  const url = new URL(endpoint);
+  if (p.idTokenHint) url.searchParams.set('id_token_hint', p.idTokenHint);
+  url.searchParams.set('client_id', s.clientId);
+  url.searchParams.set('post_logout_redirect_uri', p.postLogoutRedirectUri);
+  return url.toString();
 }
 
 /** client_secret_basic (RFC 6749 §2.3.1): id and secret form-encoded before base64. */
 const basicAuth = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
 
-/** Exchanges the code and answers the signed-in user's name (preferred_username, else sub). */
+/** Exchanges the code; answers the signed-in user's name (preferred_username, else sub) and the id_token itself. */
 export async function exchangeCode(
   s: OidcSettings,
   p: { code: string; redirectUri: string; codeVerifier: string; nonce: string },
-): Promise<string> {
+): Promise<{ username: string; idToken: string }> {
   const d = await discover(s.issuer);
   let res: Response;
   try {
@@ -144,5 +159,5 @@ export async function exchangeCode(
   const name =
     typeof claims.preferred_username === 'string' && claims.preferred_username ? claims.preferred_username : claims.sub;
   if (typeof name !== 'string' || !name) throw new OidcFailure('id_token 中没有用户名');
-  return name;
+  return { username: name, idToken: body.id_token };
 }

@@ -8,7 +8,7 @@ import { findUserByUsername } from '../repository';
 import { casLoginUrl, casLogoutUrl, validateCasTicket } from './cas';
 import {
   authorizationUrl,
-  endSessionEndpoint,
+  endSessionUrl,
   exchangeCode,
   newCodeVerifier,
   newNonce,
@@ -17,6 +17,7 @@ import {
 } from './oidc';
 import { savePendingAuthorization, takePendingAuthorization } from './repository';
 import { bindBrowser, clearBrowserBinding, sameBrowser } from './browser-binding';
+import { keepIdToken } from './id-tokens';
 import { getSsoConfig, type SsoConfig } from './sso-config';
 
 export type SignInPage = 'login' | 'loginAdmin';
@@ -50,24 +51,26 @@ const oidcRedirectUri = (config: SsoConfig, req: FastifyRequest, page: SignInPag
   config.oidc?.redirectUri?.trim() || `${originOf(req)}/${page}`;
 
 /**
- * Where the browser goes after signing out: the configured address, else the CAS logout (back
- * to this site's sign-in page) or the OIDC end-session endpoint; '' without single sign-on.
+ * Where the browser goes after signing out: the configured address, else the CAS logout or the
+ * OIDC end-session address, each bringing the browser back to this site's sign-in page (with
+ * the sign-in's id_token as id_token_hint when the session came from OIDC); '' without SSO.
  */
 export async function ssoLogoutUrl(
   app: FastifyInstance,
   req: FastifyRequest,
   asked?: SignInPage,
   known?: SsoConfig,
+  idTokenHint?: string | null,
 ): Promise<string> {
   const config = known ?? (await getSsoConfig(app.db));
   if (config.kind === 'none') return '';
   const configured = config.logoutUrl?.trim();
   if (configured) return configured;
-  if (config.kind === 'cas' && config.cas)
-    return casLogoutUrl(config.cas.serverUrl, `${originOf(req)}/${pageFor(config, req, asked)}`);
+  const back = `${originOf(req)}/${pageFor(config, req, asked)}`;
+  if (config.kind === 'cas' && config.cas) return casLogoutUrl(config.cas.serverUrl, back);
   if (config.kind === 'oidc' && config.oidc) {
     try {
-      return await endSessionEndpoint(config.oidc);
+      return await endSessionUrl(config.oidc, { postLogoutRedirectUri: back, idTokenHint });
     } catch (e) {
       if (!(e instanceof OidcFailure)) throw e;
       req.log.warn({ reason: e.message }, 'OIDC discovery failed; no logout address this time');
@@ -205,6 +208,7 @@ export async function ssoLogin(
   if (asAdmin && !isAdminHost(config, req)) return refuse('admin sign-in outside the admin host', adminHostError());
 
   let username: string;
+  let idToken: string | null = null;
   if (via === 'cas') {
     // The service is the one stored with the state; a client-supplied one may only repeat it.
     if (grant.service && grant.service !== pending.returnUrl)
@@ -214,12 +218,12 @@ export async function ssoLogin(
     username = result.user;
   } else {
     try {
-      username = await exchangeCode(config.oidc!, {
+      ({ username, idToken } = await exchangeCode(config.oidc!, {
         code: grant.code!,
         redirectUri: pending.returnUrl,
         codeVerifier: pending.codeVerifier ?? '',
         nonce: pending.nonce ?? '',
-      });
+      }));
     } catch (e) {
       if (!(e instanceof OidcFailure)) throw e;
       return fail(e.message);
@@ -237,7 +241,16 @@ export async function ssoLogin(
   // As on the password path: administrators sign in on their own side only.
   if (!asAdmin && user.isAdmin === 1)
     return refuse('administrator on user login', badInput('管理员请使用管理员登录'), user);
-  const answer = await issueLogin(app, req, user, { asAdmin, via, to: pending.to || grant.to });
+  const hint = idToken;
+  const answer = await issueLogin(app, req, user, {
+    asAdmin,
+    via,
+    to: pending.to || grant.to,
+    // Kept for logout's id_token_hint.
+    withSession: hint
+      ? (trx, tokenHash) => keepIdToken(trx, tokenHash, hint, app.config.sessionAbsoluteHours * 3600_000)
+      : undefined,
+  });
   clearBrowserBinding(req, reply);
   return answer;
 }
