@@ -110,10 +110,12 @@ describe('useSignInFlow', () => {
     expect(options.clearCode).not.toHaveBeenCalled();
   });
 
-  it('a click on the captcha loads a new image', () => {
+  it('draws a 140×40 captcha that a click renews', () => {
     const { result } = setup();
-    const first = result.current.captchaSrc;
-    act(() => result.current.refreshCaptcha());
-    expect(result.current.captchaSrc).not.toBe(first);
+    const first = result.current.captchaImage;
+    expect(first).toMatchObject({ src: result.current.captchaSrc, width: 140, height: 40, alt: '验证码' });
+    act(() => first.onClick());
+    expect(result.current.captchaImage.src).not.toBe(first.src);
+    expect(result.current.captchaImage.src).toMatch(/^\/user\/login\/get_code\/\?r=/);
   });
 });

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { encryptPassword, preloadEncryption } from '@/core/crypto/encrypt-password';
 import { getPublicKey } from '@/core/crypto/public-key';
 import type { Envelope } from '@/shared/envelope';
-import { LOGIN_RETRY_DELAY_MS } from '@/shared/constants';
+import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, LOGIN_RETRY_DELAY_MS } from '@/shared/constants';
 import { captchaUrl, type LoginParams } from './api';
 import type { LoginAnswer } from './contract';
 
@@ -97,5 +97,20 @@ export function useSignInFlow(options: SignInFlowOptions) {
     [refreshCaptcha],
   );
 
-  return { captchaSrc: captchaUrl(captchaKey), refreshCaptcha, submitting, submit };
+  const captchaSrc = captchaUrl(captchaKey);
+  return {
+    captchaSrc,
+    /** The captcha <img>'s attributes: 140×40, a click loads a new one. */
+    captchaImage: {
+      src: captchaSrc,
+      width: CAPTCHA_WIDTH,
+      height: CAPTCHA_HEIGHT,
+      alt: '验证码',
+      title: '看不清？点击刷新',
+      onClick: refreshCaptcha,
+    },
+    refreshCaptcha,
+    submitting,
+    submit,
+  };
 }

@@ -4,7 +4,7 @@ import { App, Button, Form, Radio, Spin } from 'antd';
 import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { PasswordInput, TextInput } from '@/core/ui/text-input';
 import { useSession } from '@/core/session/store';
-import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, RECOMMENDED_RESOLUTION } from '@/shared/constants';
+import { RECOMMENDED_RESOLUTION } from '@/shared/constants';
 import { getCommonConfig, getLoginConfig } from '@/modules/org-config/api';
 import type { LoginConfig } from '@/modules/org-config/contract';
 import { adminSsoLogin, login, ssoExchange } from '@/modules/auth/api';
@@ -60,7 +60,7 @@ export default function LoginPage() {
     exchange: isAdmin ? adminSsoLogin : ssoExchange,
     land,
   });
-  const { captchaSrc, refreshCaptcha, submitting, submit } = useSignInFlow({
+  const { captchaImage, refreshCaptcha, submitting, submit } = useSignInFlow({
     isAdmin,
     to,
     send: login,
@@ -205,15 +205,7 @@ export default function LoginPage() {
                     className={s.captchaInput}
                   />
                 </Form.Item>
-                <img
-                  className={s.captcha}
-                  src={captchaSrc}
-                  width={CAPTCHA_WIDTH}
-                  height={CAPTCHA_HEIGHT}
-                  alt="验证码"
-                  title="看不清？点击刷新"
-                  onClick={refreshCaptcha}
-                />
+                <img className={s.captcha} {...captchaImage} />
               </div>
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={submitting} className={s.submit}>

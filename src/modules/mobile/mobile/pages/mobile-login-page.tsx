@@ -3,7 +3,6 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, Form, Input, SpinLoading, Toast } from 'antd-mobile';
 import '@/core/ui/antd-mobile-setup';
 import { useSession } from '@/core/session/store';
-import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH } from '@/shared/constants';
 import type { PlatformMenus } from '@/shared/menus';
 import { ssoExchange } from '@/modules/auth/api';
 import type { LoginAnswer } from '@/modules/auth/contract';
@@ -45,7 +44,7 @@ export default function MobileLoginPage() {
   );
 
   const { exchanging } = useSsoSignIn({ page: 'login', exchange: ssoExchange, land });
-  const { captchaSrc, refreshCaptcha, submitting, submit } = useSignInFlow({
+  const { captchaImage, submitting, submit } = useSignInFlow({
     isAdmin: false,
     to: to || undefined,
     send: mobileLogin,
@@ -122,17 +121,7 @@ export default function MobileLoginPage() {
             validateTrigger="onBlur"
             label="验证码"
             rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
-            extra={
-              <img
-                className={s.captcha}
-                src={captchaSrc}
-                width={CAPTCHA_WIDTH}
-                height={CAPTCHA_HEIGHT}
-                alt="验证码"
-                title="看不清？点击刷新"
-                onClick={refreshCaptcha}
-              />
-            }
+            extra={<img className={s.captcha} {...captchaImage} />}
           >
             <Input placeholder="验证码" maxLength={8} autoComplete="off" />
           </Form.Item>
