@@ -35,7 +35,17 @@ export const THEME_PRESETS: readonly { name: string; color: string }[] = [
 
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 500 });
 
-/** POST /user/api/v1.sso/save/ (JSON). An empty oidc.clientSecret keeps the stored one. */
+/**
+ * Which account a single sign-on names: the provider's claim / CAS attribute `claim` ('' = its user
+ * name) against the account's user name, 学号/工号 (userNo) or e-mail.
+ */
+export const SsoMatchBody = Type.Object({
+  field: Type.Union([Type.Literal('username'), Type.Literal('userNo'), Type.Literal('email')]),
+  claim: Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9_:.-]*$' }),
+});
+export type SsoMatchBody = Static<typeof SsoMatchBody>;
+
+/** POST /user/api/v1.sso/save/ (JSON). An empty oidc.clientSecret keeps the stored one; no match keeps the stored one. */
 export const SaveSsoBody = Type.Object({
   kind: Type.Union([Type.Literal('none'), Type.Literal('cas'), Type.Literal('oidc')]),
   cas: Type.Optional(Type.Object({ serverUrl: HttpUrl })),
@@ -52,6 +62,7 @@ export const SaveSsoBody = Type.Object({
   userLoginEnable: Type.Boolean(),
   adminLoginEnable: Type.Boolean(),
   logoutUrl: OptionalHttpUrl,
+  match: Type.Optional(SsoMatchBody),
 });
 export type SaveSsoBody = Static<typeof SaveSsoBody>;
 
@@ -65,6 +76,7 @@ export interface SsoSettings {
   userLoginEnable: boolean;
   adminLoginEnable: boolean;
   logoutUrl: string;
+  match: SsoMatchBody;
 }
 
 /** POST /user/api/v1.sso/test/ — try the server the form names (CAS base URL or OIDC issuer). */

@@ -8,6 +8,11 @@ export async function findUserByUsername(db: Db, username: string): Promise<User
   return db.selectFrom('appUser').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
+/** Accounts whose user name, 学号/工号 or e-mail is this value (single sign-on matching); at most two. */
+export async function findUsersBy(db: Db, field: 'username' | 'userNo' | 'email', value: string): Promise<UserRow[]> {
+  return db.selectFrom('appUser').selectAll().where(field, '=', value).orderBy('id').limit(2).execute();
+}
+
 export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
   return db.selectFrom('appUser').selectAll().where('id', '=', id).executeTakeFirst();
 }

@@ -256,6 +256,46 @@ describe('CAS 3 single sign-on', () => {
     expect(res.json().errorCode).toBe(Codes.noPermission);
   });
 
+  it('matches on an attribute (e-mail) when the back office says so, and refuses one that names two accounts', async () => {
+    await putSsoConfig(app.db, {
+      ...DEFAULT_SSO_CONFIG,
+      kind: 'cas',
+      cas: { serverUrl: casUrl },
+      match: { field: 'email', claim: 'mail' },
+    });
+    const before = await app.db
+      .selectFrom('appUser')
+      .select(['username', 'email'])
+      .where('username', 'in', ['student', 'teacher'])
+      .execute();
+    try {
+      await app.db
+        .updateTable('appUser')
+        .set({ email: 'xh2026@example.edu' })
+        .where('username', '=', 'student')
+        .execute();
+      const flow = await start();
+      // The CAS user is the campus ID; its mail attribute is xh2026@example.edu.
+      cas.tickets.set('ST-mail', { user: 'xh2026', service: flow.service });
+      const res = await exchange(`ticket=ST-mail&state=${flow.state}`, flow.cookie);
+      expect(res.json().data.user_info.username).toBe('student');
+
+      await app.db
+        .updateTable('appUser')
+        .set({ email: 'xh2026@example.edu' })
+        .where('username', '=', 'teacher')
+        .execute();
+      const twice = await start();
+      cas.tickets.set('ST-mail-2', { user: 'xh2026', service: twice.service });
+      const refused = await exchange(`ticket=ST-mail-2&state=${twice.state}`, twice.cookie);
+      expect(refused.statusCode).toBe(401);
+      expect(refused.json().message).toBe('单点登录失败：邮箱 xh2026@example.edu 对应多个账号，请联系管理员');
+    } finally {
+      for (const u of before)
+        await app.db.updateTable('appUser').set({ email: u.email }).where('username', '=', u.username).execute();
+    }
+  });
+
   it('answers the input-error code while single sign-on is off', async () => {
     await putSsoConfig(app.db, DEFAULT_SSO_CONFIG);
     const res = await exchange('ticket=ST-anything&state=x');
@@ -280,7 +320,11 @@ describe('CAS 3 single sign-on', () => {
 
 describe('CAS answer parsing', () => {
   it('reads the user of a success and the code of a failure', () => {
-    expect(parseCasResponse(success('t&amp;x'))).toEqual({ ok: true, user: 't&x' });
+    expect(parseCasResponse(success('t&amp;x'))).toEqual({
+      ok: true,
+      user: 't&x',
+      attributes: { mail: 't&x@example.edu' },
+    });
     expect(parseCasResponse(failure('ST-9'))).toEqual({
       ok: false,
       code: 'INVALID_TICKET',

@@ -4,7 +4,9 @@
  * so no entity is ever expanded, and only the five predefined entities and character
  * references are decoded in the user name.
  */
-export type CasResult = { ok: true; user: string } | { ok: false; code: string; message: string };
+export type CasResult =
+  | { ok: true; user: string; attributes: Record<string, string> }
+  | { ok: false; code: string; message: string };
 
 const CAS_TIMEOUT_MS = 10_000;
 
@@ -36,6 +38,17 @@ function decodeText(s: string): string | null {
   }
 }
 
+/** The CAS 3 <attributes> of a success, by local name; the first value of a repeated one. */
+function attributesOf(success: string): Record<string, string> {
+  const block = /<(?:[\w.-]+:)?attributes\b[^>]*>([\s\S]*?)<\/(?:[\w.-]+:)?attributes>/.exec(success)?.[1] ?? '';
+  const out: Record<string, string> = {};
+  for (const m of block.matchAll(/<(?:[\w.-]+:)?([\w.-]+)\b[^>]*>([^<]*)<\/(?:[\w.-]+:)?\1>/g)) {
+    const value = decodeText(m[2]!.trim());
+    if (value && !(m[1]! in out)) out[m[1]!] = value;
+  }
+  return out;
+}
+
 /** Reads a CAS 3 serviceValidate answer (any namespace prefix, conventionally `cas:`). */
 export function parseCasResponse(xml: string): CasResult {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml))
@@ -48,7 +61,7 @@ export function parseCasResponse(xml: string): CasResult {
     const user = /<(?:[\w.-]+:)?user\b[^>]*>([^<]*)<\/(?:[\w.-]+:)?user>/.exec(success[1]!);
     const name = user ? decodeText(user[1]!.trim()) : null;
     if (!name) return { ok: false, code: 'INVALID_RESPONSE', message: 'CAS 应答缺少用户名' };
-    return { ok: true, user: name };
+    return { ok: true, user: name, attributes: attributesOf(success[1]!) };
   }
   const failure = /<(?:[\w.-]+:)?authenticationFailure\b([^>]*)>([\s\S]*?)<\/(?:[\w.-]+:)?authenticationFailure>/.exec(
     body,

@@ -15,6 +15,8 @@ const CLIENT = { id: 'campus-portal', secret: 'portal-client-secret' };
 // Accounts at the provider: the subject differs from the user name, so the test proves
 // preferred_username is what names the account here.
 const ACCOUNTS: Record<string, string> = { 'sub-1001': 'teacher', 'sub-0001': 'admin', 'sub-9999': 'stranger' };
+/** The university's staff number (工号), a claim of its own at the provider. */
+const EMPLOYEE_NO: Record<string, string> = { 'sub-1001': 'T2026001' };
 
 /** A real OpenID provider on loopback, with a confidential client and the dev login/consent pages. */
 async function startProvider() {
@@ -34,8 +36,17 @@ async function startProvider() {
       },
     ],
     findAccount: async (_ctx, sub) =>
-      ACCOUNTS[sub] ? { accountId: sub, claims: async () => ({ sub, preferred_username: ACCOUNTS[sub] }) } : undefined,
-    claims: { openid: ['sub'], profile: ['preferred_username'] },
+      ACCOUNTS[sub]
+        ? {
+            accountId: sub,
+            claims: async () => ({
+              sub,
+              preferred_username: ACCOUNTS[sub],
+              ...(EMPLOYEE_NO[sub] ? { employee_no: EMPLOYEE_NO[sub] } : {}),
+            }),
+          }
+        : undefined,
+    claims: { openid: ['sub'], profile: ['preferred_username', 'employee_no'] },
     conformIdTokenClaims: false,
     cookies: { keys: ['oidc-test-cookie-key'] },
     pkce: { required: () => true },
@@ -374,6 +385,40 @@ describe('OpenID Connect single sign-on against a real provider', () => {
     const bare = new URL(again.json().data.logout_url);
     expect(bare.searchParams.has('id_token_hint')).toBe(false);
     expect(bare.searchParams.get('post_logout_redirect_uri')).toBe(`${ORIGIN}/login`);
+  });
+
+  it('matches the account on 学号/工号 from a claim the back office names', async () => {
+    await putSsoConfig(app.db, {
+      ...DEFAULT_SSO_CONFIG,
+      kind: 'oidc',
+      oidc: { issuer: provider.issuer, clientId: CLIENT.id, clientSecret: CLIENT.secret, redirectUri: '' },
+      match: { field: 'userNo', claim: 'employee_no' },
+    });
+    const before = await app.db
+      .selectFrom('appUser')
+      .select('userNo')
+      .where('username', '=', 'teacher')
+      .executeTakeFirstOrThrow();
+    await app.db.updateTable('appUser').set({ userNo: 'T2026001' }).where('username', '=', 'teacher').execute();
+    try {
+      const flow = await start();
+      const res = await finish(await authorize(flow.url, 'sub-1001'), flow.cookie);
+      expect(res.json().data.user_info).toMatchObject({ username: 'teacher', user_no: 'T2026001' });
+
+      // A provider account without that claim is refused, naming who tried.
+      const other = await start();
+      const refused = await finish(await authorize(other.url, 'sub-9999'), other.cookie);
+      expect(refused.json().message).toBe('单点登录失败：身份提供方未提供 employee_no（用户 stranger）');
+      const row = await app.db
+        .selectFrom('auditLog')
+        .select(['actorName', 'detail'])
+        .where('action', '=', 'login_failed')
+        .orderBy('id', 'desc')
+        .executeTakeFirst();
+      expect(row).toEqual({ actorName: 'stranger', detail: 'oidc: 身份提供方未提供 employee_no（用户 stranger）' });
+    } finally {
+      await app.db.updateTable('appUser').set({ userNo: before.userNo }).where('username', '=', 'teacher').execute();
+    }
   });
 
   // Several app servers on one PostgreSQL: the pending authorization lives in the database.

@@ -62,14 +62,14 @@ export const codeChallengeOf = (verifier: string) => createHash('sha256').update
 
 export async function authorizationUrl(
   s: OidcSettings,
-  p: { redirectUri: string; state: string; nonce: string; codeVerifier: string },
+  p: { redirectUri: string; state: string; nonce: string; codeVerifier: string; scope?: string },
 ): Promise<string> {
   const d = await discover(s.issuer);
   const url = new URL(d.authorization_endpoint);
   url.searchParams.set('response_type', 'code');
   url.searchParams.set('client_id', s.clientId);
   url.searchParams.set('redirect_uri', p.redirectUri);
-  url.searchParams.set('scope', 'openid profile');
+  url.searchParams.set('scope', p.scope ?? 'openid profile');
   url.searchParams.set('state', p.state);
   url.searchParams.set('nonce', p.nonce);
   url.searchParams.set('code_challenge', codeChallengeOf(p.codeVerifier));
@@ -104,7 +104,7 @@ const basicAuth = (id: string, secret: string) =>
 export async function exchangeCode(
   s: OidcSettings,
   p: { code: string; redirectUri: string; codeVerifier: string; nonce: string },
-): Promise<{ username: string; idToken: string }> {
+): Promise<{ username: string; idToken: string; claims: Record<string, unknown> }> {
   const d = await discover(s.issuer);
   let res: Response;
   try {
@@ -159,5 +159,5 @@ export async function exchangeCode(
   const name =
     typeof claims.preferred_username === 'string' && claims.preferred_username ? claims.preferred_username : claims.sub;
   if (typeof name !== 'string' || !name) throw new OidcFailure('id_token 中没有用户名');
-  return { username: name, idToken: body.id_token };
+  return { username: name, idToken: body.id_token, claims };
 }

@@ -4,7 +4,7 @@ import { AppError, badInput } from '@/server/errors';
 import { audit } from '@/server/identity/audit';
 import type { LoginAnswer, SsoQuery, UrlsAnswer } from '@/modules/auth/contract';
 import { issueLogin, safeTo } from '../login-answer';
-import { findUserByUsername } from '../repository';
+import { findUsersBy } from '../repository';
 import { casLoginUrl, casLogoutUrl, validateCasTicket } from './cas';
 import {
   authorizationUrl,
@@ -18,7 +18,7 @@ import {
 import { savePendingAuthorization, takePendingAuthorization } from './repository';
 import { bindBrowser, clearBrowserBinding, sameBrowser } from './browser-binding';
 import { keepIdToken } from './id-tokens';
-import { getSsoConfig, type SsoConfig } from './sso-config';
+import { getSsoConfig, type SsoConfig, type SsoMatch } from './sso-config';
 
 export type SignInPage = 'login' | 'loginAdmin';
 
@@ -110,6 +110,8 @@ async function startSignIn(
       codeVerifier: newCodeVerifier(),
     };
     const url = await authorizationUrl(config.oidc, {
+      // The e-mail claim needs its scope; other claims come with profile or the provider's defaults.
+      scope: config.match?.claim === 'email' ? 'openid profile email' : 'openid profile',
       redirectUri: pending.returnUrl,
       state,
       nonce: pending.nonce,
@@ -152,6 +154,8 @@ export async function getUrls(
     logout_url: await ssoLogoutUrl(app, req, page, config),
   };
 }
+
+const FIELD_LABEL: Record<SsoMatch['field'], string> = { username: '账号', userNo: '学号/工号', email: '邮箱' };
 
 /** An administrator signing in on a host other than the configured admin host. */
 export const ADMIN_HOST_ONLY = '管理后台只允许在管理域名登录，请从管理域名访问';
@@ -209,6 +213,7 @@ export async function ssoLogin(
 
   let username: string;
   let idToken: string | null = null;
+  let attributes: Record<string, unknown> = {};
   if (via === 'cas') {
     // The service is the one stored with the state; a client-supplied one may only repeat it.
     if (grant.service && grant.service !== pending.returnUrl)
@@ -216,9 +221,14 @@ export async function ssoLogin(
     const result = await validateCasTicket(config.cas!.serverUrl, pending.returnUrl, grant.ticket!);
     if (!result.ok) return fail(`票据无效（${result.code}${result.message ? `: ${result.message}` : ''}）`);
     username = result.user;
+    attributes = result.attributes;
   } else {
     try {
-      ({ username, idToken } = await exchangeCode(config.oidc!, {
+      ({
+        username,
+        idToken,
+        claims: attributes,
+      } = await exchangeCode(config.oidc!, {
         code: grant.code!,
         redirectUri: pending.returnUrl,
         codeVerifier: pending.codeVerifier ?? '',
@@ -230,8 +240,16 @@ export async function ssoLogin(
     }
   }
 
-  const user = await findUserByUsername(app.db, username);
-  if (!user || user.status !== 'active') return fail(`账号 ${username} 不存在或已停用`, username);
+  const match = config.match ?? { field: 'username', claim: '' };
+  const value = match.claim ? attributes[match.claim] : username;
+  if (typeof value !== 'string' || !value.trim())
+    return fail(`身份提供方未提供 ${match.claim}（用户 ${username}）`, username);
+  const found = await findUsersBy(app.db, match.field, value.trim());
+  const named = `${FIELD_LABEL[match.field]} ${value.trim()}`;
+  if (found.length > 1) return fail(`${named} 对应多个账号，请联系管理员`, username);
+  const user = found[0];
+  if (!user || user.status !== 'active')
+    return fail(match.field === 'username' ? `${named} 不存在或已停用` : `${named} 对应的账号不存在或已停用`, username);
   if (asAdmin && user.isAdmin !== 1)
     return refuse(
       'not an administrator',

@@ -129,6 +129,7 @@ describe('SSO settings (back office)', () => {
       userLoginEnable: true,
       adminLoginEnable: true,
       logoutUrl: '',
+      match: { field: 'username', claim: '' },
     });
     expect((await getSsoConfig(app.db)).oidc?.clientSecret).toBe('s3cret-value');
     const row = await app.db
@@ -139,6 +140,16 @@ describe('SSO settings (back office)', () => {
       .executeTakeFirstOrThrow();
     expect(row.actorName).toBe('admin');
     expect(row.detail).not.toContain('s3cret-value');
+  });
+
+  it('stores which claim names the account (学号/工号, e-mail), keeps it when a form leaves it out, refuses a bad name', async () => {
+    await post('save', { ...BODY, match: { field: 'userNo', claim: 'employee_no' } }, admin);
+    expect((await get(admin)).json().data.match).toEqual({ field: 'userNo', claim: 'employee_no' });
+    await post('save', BODY, admin);
+    expect((await getSsoConfig(app.db)).match).toEqual({ field: 'userNo', claim: 'employee_no' });
+    const bad = await post('save', { ...BODY, match: { field: 'userNo', claim: 'a b' } }, admin);
+    expect(bad.json().errorCode).toBe(Codes.inputError);
+    await post('save', { ...BODY, match: { field: 'username', claim: '' } }, admin);
   });
 
   it('keeps the stored secret when the form leaves it empty, and replaces it when given', async () => {

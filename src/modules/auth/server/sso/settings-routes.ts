@@ -28,6 +28,7 @@ export function publicSettings(c: SsoConfig): SsoSettings {
     userLoginEnable: c.userLoginEnable,
     adminLoginEnable: c.adminLoginEnable,
     logoutUrl: c.logoutUrl ?? '',
+    match: c.match ?? { field: 'username', claim: '' },
   };
 }
 
@@ -62,6 +63,7 @@ function mergeSettings(body: SaveSsoBody, stored: SsoConfig): SsoConfig {
     userLoginEnable: body.userLoginEnable,
     adminLoginEnable: body.adminLoginEnable,
     logoutUrl: body.logoutUrl,
+    ...(body.match ? { match: body.match } : stored.match ? { match: stored.match } : {}),
   };
 }
 

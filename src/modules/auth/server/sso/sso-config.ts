@@ -9,6 +9,12 @@ export const SSO_SETTING = 'sso';
 
 const HttpUrl = Type.String({ pattern: '^https?://[^\\s]+$', maxLength: 500 });
 
+export const SsoMatch = Type.Object({
+  field: Type.Union([Type.Literal('username'), Type.Literal('userNo'), Type.Literal('email')]),
+  claim: Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9_:.-]*$' }),
+});
+export type SsoMatch = Static<typeof SsoMatch>;
+
 export const SsoConfig = Type.Object({
   kind: Type.Union([Type.Literal('none'), Type.Literal('cas'), Type.Literal('oidc')]),
   cas: Type.Optional(
@@ -32,6 +38,12 @@ export const SsoConfig = Type.Object({
   adminHost: Type.String({ maxLength: 253 }),
   userLoginEnable: Type.Boolean(),
   adminLoginEnable: Type.Boolean(),
+  /**
+   * Which account a sign-in names: the provider's `claim` (OIDC id_token claim, CAS attribute;
+   * '' = OIDC preferred_username else sub, CAS user) matched against the account's user name,
+   * 学号/工号 (userNo) or e-mail. Absent = the provider's user name against the user name.
+   */
+  match: Type.Optional(SsoMatch),
   /** Where the browser goes after logout; '' or absent = derived from the SSO server. */
   logoutUrl: Type.Optional(Type.String({ maxLength: 500 })),
 });

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Divider, Form, Input, Radio, Skeleton, Space, Switch } from 'antd';
+import { Alert, Button, Divider, Form, Input, Radio, Select, Skeleton, Space, Switch } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { toast } from '@/core/ui/toast';
 import { getSsoSettings, saveSsoSettings, testSsoConnection } from '@/modules/site-settings/api';
-import type { SaveSsoBody, SsoSettings, SsoTestResult } from '@/modules/site-settings/contract';
+import type { SaveSsoBody, SsoMatchBody, SsoSettings, SsoTestResult } from '@/modules/site-settings/contract';
 
 const HTTP_URL = /^https?:\/\/\S+$/;
 const OPTIONAL_HTTP_URL = /^(https?:\/\/\S+)?$/;
@@ -21,6 +21,8 @@ interface FormValues {
   userLoginEnable: boolean;
   adminLoginEnable: boolean;
   logoutUrl: string;
+  matchField: SsoMatchBody['field'];
+  matchClaim: string;
 }
 
 const toForm = (s: SsoSettings): FormValues => ({
@@ -35,6 +37,8 @@ const toForm = (s: SsoSettings): FormValues => ({
   userLoginEnable: s.userLoginEnable,
   adminLoginEnable: s.adminLoginEnable,
   logoutUrl: s.logoutUrl,
+  matchField: s.match.field,
+  matchClaim: s.match.claim,
 });
 
 /** Only the block of the chosen kind is sent (an unused, half-filled block would not validate). */
@@ -57,6 +61,7 @@ function toBody(v: FormValues): SaveSsoBody {
     userLoginEnable: v.userLoginEnable,
     adminLoginEnable: v.adminLoginEnable,
     logoutUrl: (v.logoutUrl ?? '').trim(),
+    match: { field: v.matchField ?? 'username', claim: (v.matchClaim ?? '').trim() },
   };
 }
 
@@ -210,6 +215,23 @@ export function SsoTab() {
       )}
       {kind !== 'none' && (
         <>
+          <Form.Item label="账号匹配" name="matchField" extra="用身份提供方的哪一项找到本站账号">
+            <Select
+              options={[
+                { value: 'username', label: '用户名' },
+                { value: 'userNo', label: '学号/工号' },
+                { value: 'email', label: '邮箱' },
+              ]}
+            />
+          </Form.Item>
+          <Form.Item
+            label="身份属性名"
+            name="matchClaim"
+            extra="OIDC 的 id_token 声明或 CAS 属性名，如 employee_no、mail；留空使用身份提供方的用户名"
+            rules={[{ pattern: /^[A-Za-z0-9_:.-]*$/, message: '只能包含字母、数字和 _ : . -' }]}
+          >
+            <Input placeholder="留空：用户名" />
+          </Form.Item>
           <Form.Item
             label="保留账号密码登录"
             name="retainBackDoor"

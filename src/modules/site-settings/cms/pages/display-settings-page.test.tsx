@@ -20,6 +20,7 @@ const sso = {
   userLoginEnable: true,
   adminLoginEnable: true,
   logoutUrl: '',
+  match: { field: 'username', claim: '' },
 };
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
