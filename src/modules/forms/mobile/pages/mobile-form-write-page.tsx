@@ -1,14 +1,11 @@
-import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
 import { Button, ErrorBlock, NavBar, NoticeBar, Result, Skeleton, Toast } from 'antd-mobile';
 import dayjs from 'dayjs';
 import '@/core/ui/antd-mobile-setup';
-import { HttpError } from '@/core/http';
 import { phoneLink } from '@/shared/approval-links';
 import { openForm } from '@/modules/forms/api';
-import type { SubmitAnswer } from '@/modules/forms/contract';
-import { revealField } from '@/modules/forms/components/reveal-field';
+import { openFailureText, useFillOutcome } from '@/modules/forms/components/use-fill-outcome';
 import { useFormFill } from '@/modules/forms/components/use-form-fill';
 import { MobileFormRenderer } from '../components/mobile-form-renderer';
 import s from './mobile-form-write-page.module.css';
@@ -30,7 +27,10 @@ export default function MobileFormWritePage() {
   });
   const form = opened.data;
   const fill = useFormFill(form);
-  const [done, setDone] = useState<SubmitAnswer | null>(null);
+  const { done, submit, saveDraft, fillAgain } = useFillOutcome(fill, form, {
+    reportInvalid: (content) => Toast.show({ icon: 'fail', content }),
+    draftSaved: () => Toast.show({ icon: 'success', content: '草稿已保存' }),
+  });
 
   const back = () =>
     window.history.length > 1 ? navigate(-1) : navigate(fill.signedIn ? '/mobile/home' : '/mobile/mobileLogin');
@@ -41,14 +41,7 @@ export default function MobileFormWritePage() {
   );
 
   if (!valid || opened.isError) {
-    const e = opened.error;
-    const text = !valid
-      ? '缺少表单编号，请向发布者确认表单链接'
-      : e instanceof HttpError && e.status === 401
-        ? '请登录后填写此表单'
-        : e instanceof Error && e.message
-          ? e.message
-          : '表单不存在或已停用';
+    const text = valid ? openFailureText(opened.error) : '缺少表单编号，请向发布者确认表单链接';
     return (
       <div className={s.page}>
         {bar}
@@ -89,15 +82,7 @@ export default function MobileFormWritePage() {
               {done.follow.label}
             </Button>
           )}
-          <Button
-            block
-            size="large"
-            onClick={() => {
-              setDone(null);
-              fill.change(form.defaults);
-              fill.setErrors([]);
-            }}
-          >
+          <Button block size="large" onClick={fillAgain}>
             再填一份
           </Button>
           {fill.signedIn && (
@@ -109,25 +94,6 @@ export default function MobileFormWritePage() {
       </div>
     );
   }
-
-  const submit = async () => {
-    const outcome = await fill.submit();
-    if (outcome.ok) {
-      setDone(outcome.answer);
-      window.scrollTo?.({ top: 0 });
-      return;
-    }
-    revealField(outcome.errors[0]?.field);
-    // A server refusal was toasted by the request layer.
-    if (outcome.reason === 'invalid')
-      Toast.show({ icon: 'fail', content: `有 ${outcome.errors.length} 处内容需要修改` });
-  };
-
-  const saveDraft = async () => {
-    const saved = await fill.saveServerDraft();
-    if (saved.ok) Toast.show({ icon: 'success', content: '草稿已保存' });
-    else revealField(saved.errors[0]?.field);
-  };
 
   return (
     <div className={s.page}>

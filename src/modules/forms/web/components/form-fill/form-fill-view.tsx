@@ -5,11 +5,9 @@ import { Alert, App, Button, Card, Result, Skeleton, Space, Typography } from 'a
 import { MobileOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import type { FormValues } from '@/shared/forms/schema';
-import { HttpError } from '@/core/http';
 import { isPhone, prefersMobile, rememberDevice } from '@/core/routing/device-choice';
 import { openForm } from '@/modules/forms/api';
-import type { SubmitAnswer } from '@/modules/forms/contract';
-import { revealField } from '@/modules/forms/components/reveal-field';
+import { openFailureText, useFillOutcome } from '@/modules/forms/components/use-fill-outcome';
 import { useFormFill } from '@/modules/forms/components/use-form-fill';
 import { FormRenderer } from '../form-renderer';
 import s from './form-fill-view.module.css';
@@ -38,7 +36,12 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
   });
   const form = opened.data;
   const fill = useFormFill(form, { initial, draftId });
-  const [done, setDone] = useState<SubmitAnswer | null>(null);
+  const { message } = App.useApp();
+  const { done, submit, saveDraft, fillAgain } = useFillOutcome(fill, form, {
+    reportInvalid: (text) => message.error(text),
+    draftSaved: (info) =>
+      message.success(`草稿已保存（${dayjs(info.savedAt).format('HH:mm:ss')}），可在“我的草稿”中继续填写`),
+  });
   // The phone page fills new submissions; a server draft is continued here.
   const [phone, setPhone] = useState(() => typeof window !== 'undefined' && !draftId && isPhone());
   const navigate = useNavigate();
@@ -56,7 +59,6 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
     // decided once, when the page opens
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
-  const { message } = App.useApp();
 
   if (opened.isPending)
     return (
@@ -65,14 +67,8 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
       </Card>
     );
   if (opened.isError || !form) {
-    const e = opened.error;
     // 401 (a signedIn form without a session) is handled by the request layer: it goes to sign in with `to`.
-    const text =
-      e instanceof HttpError && e.status === 401
-        ? '请登录后填写此表单'
-        : e instanceof Error && e.message
-          ? e.message
-          : '表单不存在或已停用';
+    const text = openFailureText(opened.error);
     return (
       <Card className={s.card}>
         <Result status="warning" title="无法打开表单" subTitle={text} />
@@ -99,40 +95,13 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
                   <Button type={done.follow ? 'default' : 'primary'}>查看我的提交</Button>
                 </Link>
               )}
-              <Button
-                onClick={() => {
-                  setDone(null);
-                  fill.change(form.defaults);
-                  fill.setErrors([]);
-                }}
-              >
-                再填一份
-              </Button>
+              <Button onClick={fillAgain}>再填一份</Button>
             </Space>
           }
         />
       </Card>
     );
   }
-
-  const submit = async () => {
-    const outcome = await fill.submit();
-    if (outcome.ok) {
-      setDone(outcome.answer);
-      window.scrollTo?.({ top: 0 });
-    } else {
-      revealField(outcome.errors[0]?.field);
-      // A server refusal was toasted by the request layer; only the client's own check needs a word here.
-      if (outcome.reason === 'invalid') message.error(`有 ${outcome.errors.length} 处内容需要修改`);
-    }
-  };
-
-  const saveDraft = async () => {
-    const saved = await fill.saveServerDraft();
-    if (saved.ok)
-      message.success(`草稿已保存（${dayjs(saved.info.savedAt).format('HH:mm:ss')}），可在“我的草稿”中继续填写`);
-    else revealField(saved.errors[0]?.field);
-  };
 
   return (
     <Card className={s.card}>
