@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin } from 'vite';
 import { pwaPlugins } from './pwa/pwa-options';
+import { databaseTestFiles, listTestFiles } from './src/core/testing/database-test-files';
 
 const repo = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -68,8 +69,12 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30000,
     hookTimeout: 60000,
+    // jsdom: antd's style sheets keep only what decides visibility (see the file for why).
+    setupFiles: [repo('./src/core/testing/lean-antd-styles.ts')],
     // Component tests opt into jsdom with a `// @vitest-environment jsdom` first line.
-    // The server suite runs a second time on PostgreSQL when TEST_DATABASE_URL is set.
+    // The database tests run a second time on PostgreSQL when TEST_DATABASE_URL is set: the files
+    // that build a test app or choose the database (src/core/testing/database-test-files.ts; run
+    // it with tsx to list them), not the pure ones that would only repeat themselves.
     projects: [
       {
         extends: true as const,
@@ -81,7 +86,7 @@ export default defineConfig({
               extends: true as const,
               test: {
                 name: 'postgres',
-                include: ['src/server/**/*.test.ts', 'src/modules/*/server/**/*.test.ts'],
+                include: databaseTestFiles(repo('.'), listTestFiles(repo('.'), ['src', 'pwa'])),
                 environment: 'node',
                 env: { TEST_DB: 'pg' },
               },
