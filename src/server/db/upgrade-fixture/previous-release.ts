@@ -1,14 +1,36 @@
 import { fileURLToPath } from 'node:url';
 import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Db } from '../dialect';
-import { loadMigrations, migrationFilesIn } from '../find-migrations';
+import { findMigrations, loadMigrations, migrationFilesIn } from '../find-migrations';
 
-/** The previous release's migrations, frozen as they shipped (see README.md): never discovered at start. */
+/** The names the previous release (2d1a039) recorded in kysely_migration: existing databases hold exactly these. */
+export const PREVIOUS_RELEASE_MIGRATIONS = [
+  '0001-core',
+  '0002-uploads',
+  '0003-help',
+  '0004-maintenance',
+  '0005-accounts',
+  '0006-messages',
+  '0007-mobile-layout',
+  '0008-forms',
+  '0009-workflow',
+] as const;
+
+/** Those of them this release changed (tables handed to their owners), frozen as they shipped (see README.md). */
 export const PREVIOUS_MIGRATIONS_DIR = fileURLToPath(new URL('./previous', import.meta.url));
 
 class PreviousProvider implements MigrationProvider {
   async getMigrations(): Promise<Record<string, Migration>> {
-    return loadMigrations(migrationFilesIn(PREVIOUS_MIGRATIONS_DIR, 'previous'));
+    const frozen = migrationFilesIn(PREVIOUS_MIGRATIONS_DIR, 'previous');
+    const frozenNames = new Set(frozen.map((m) => m.name));
+    // The rest still ship unchanged (a shipped migration never changes): run today's file.
+    const shipped = (await findMigrations()).filter(
+      (m) => !frozenNames.has(m.name) && (PREVIOUS_RELEASE_MIGRATIONS as readonly string[]).includes(m.name),
+    );
+    const all = [...frozen, ...shipped];
+    if (all.length !== PREVIOUS_RELEASE_MIGRATIONS.length)
+      throw new Error(`previous release: found ${all.length} of ${PREVIOUS_RELEASE_MIGRATIONS.length} migrations`);
+    return loadMigrations(all);
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from './helpers';
+import { withId } from '@/server/db/migrations/helpers';
 
 /** The platform core: organisation, identity, platforms and menus, sessions, settings, audit. */
 export async function up(db: Kysely<unknown>): Promise<void> {

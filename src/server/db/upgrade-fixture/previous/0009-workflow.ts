@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { withId } from './helpers';
+import { withId } from '@/server/db/migrations/helpers';
 
 /** The workflow engine (issue 6): processes and versions, instances, tasks, copies, history, revisions, delegation, department leaders. */
 export async function up(db: Kysely<unknown>): Promise<void> {
