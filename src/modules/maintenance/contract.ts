@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
 import type { LicenceInfo } from '@/shared/licence';
 import { MAX_ID } from '@/shared/ids';
+import type { JobInfo, JobRunRow, JobRunStatus, JobTrigger } from '@/shared/jobs';
 
 /* ---------- data backup ---------- */
 
@@ -191,9 +192,7 @@ export const auditActionText = (action: string) => AUDIT_ACTION_TEXT[action] ?? 
 
 /* ---------- job records (运行记录) ---------- */
 
-/** What started a run: its schedule, an administrator (立即运行), a retry after a failure, or a module's queued work. */
-export type JobTrigger = 'schedule' | 'manual' | 'retry' | 'queued';
-export type JobRunStatus = 'running' | 'ok' | 'fail';
+export type { JobInfo, JobRunRow, JobRunStatus, JobTrigger };
 
 export const JOB_TRIGGER_TEXT: Record<JobTrigger, string> = {
   schedule: '定时',
@@ -205,32 +204,6 @@ export const JOB_STATUS_TEXT: Record<JobRunStatus, string> = { running: '运行�
 
 /** A job name: a module prefix and a dot, e.g. 'maintenance.backup'. */
 export const JOB_NAME_PATTERN = '^[a-z][a-z0-9-]*\\.[a-z][a-z0-9-]*$';
-
-/** One defined job, as the back office lists it. */
-export interface JobInfo {
-  name: string;
-  title: string;
-  /** Five-field cron expression (server time), or null when it only runs on demand. */
-  cron: string | null;
-  nextRunAt: number | null;
-  lastStatus: JobRunStatus | null;
-  lastStartedAt: number | null;
-}
-
-/** One run of a job (history row, kept JOB_HISTORY_DAYS days). */
-export interface JobRunRow {
-  id: number;
-  name: string;
-  title: string;
-  trigger: JobTrigger;
-  attempt: number;
-  startedAt: number;
-  finishedAt: number | null;
-  status: JobRunStatus;
-  rowsRead: number;
-  rowsWritten: number;
-  error: string | null;
-}
 
 /** GET /user/api/v1.job/runs/ */
 export const JobRunListQuery = Type.Object({

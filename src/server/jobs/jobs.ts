@@ -5,7 +5,7 @@ import type { JobEngine } from './engine';
 import { latestRuns, listRuns } from './history';
 import { JobRegistry } from './registry';
 import type { Page } from '@/shared/envelope';
-import type { EnqueueOptions, JobDefinition, JobRunStatus, JobRunView, Jobs, JobSummary, StartOptions } from './types';
+import type { EnqueueOptions, JobDefinition, JobRunStatus, JobRunRow, Jobs, JobInfo, StartOptions } from './types';
 
 /** `app.jobs` over an engine: definitions and payload checks here, queues and schedules in the engine. */
 export class JobRunner implements Jobs {
@@ -60,7 +60,7 @@ export class JobRunner implements Jobs {
     await this.engineImpl.setSchedule(def, cron);
   }
 
-  async list(): Promise<JobSummary[]> {
+  async list(): Promise<JobInfo[]> {
     await this.open();
     const [schedules, latest] = await Promise.all([this.engineImpl.schedules(), latestRuns(this.app.db)]);
     return this.registry.all().map((def) => {
@@ -77,7 +77,7 @@ export class JobRunner implements Jobs {
     });
   }
 
-  async runs(q: { name?: string; status?: JobRunStatus; page: number; pageSize: number }): Promise<Page<JobRunView>> {
+  async runs(q: { name?: string; status?: JobRunStatus; page: number; pageSize: number }): Promise<Page<JobRunRow>> {
     const page = await listRuns(this.app.db, q);
     const titles = new Map(this.registry.all().map((d) => [d.name, d.title]));
     // A job no longer defined keeps its history under its name.

@@ -1,10 +1,9 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { Page } from '@/shared/envelope';
+import type { JobInfo, JobRunRow, JobRunStatus, JobTrigger } from '@/shared/jobs';
 
-/** What started a run: its schedule, an administrator (立即运行), a retry after a failure, or a module's enqueue. */
-export type JobTrigger = 'schedule' | 'manual' | 'retry' | 'queued';
-export type JobRunStatus = 'running' | 'ok' | 'fail';
+export type { JobInfo, JobRunRow, JobRunStatus, JobTrigger };
 
 /** Rows a run reports it read and wrote; shown in the run history. */
 export interface JobCounts {
@@ -60,31 +59,6 @@ export interface StartOptions {
   cronCheckMs?: number;
 }
 
-/** One job as the back office lists it. */
-export interface JobSummary {
-  name: string;
-  title: string;
-  cron: string | null;
-  nextRunAt: number | null;
-  lastStatus: JobRunStatus | null;
-  lastStartedAt: number | null;
-}
-
-/** One run in the history, with its job's title. */
-export interface JobRunView {
-  id: number;
-  name: string;
-  title: string;
-  trigger: JobTrigger;
-  attempt: number;
-  startedAt: number;
-  finishedAt: number | null;
-  status: JobRunStatus;
-  rowsRead: number;
-  rowsWritten: number;
-  error: string | null;
-}
-
 /** `app.jobs`: the one interface modules use, whichever engine runs underneath. */
 export interface Jobs {
   readonly engine: 'pg-boss' | 'sqlite';
@@ -97,9 +71,9 @@ export interface Jobs {
   /** Replace the job's cron schedule (null: no schedule). Kept in the database: every app server sees it. */
   schedule(name: string, cron: string | null): Promise<void>;
   /** Every defined job with its schedule, next run and last status. */
-  list(): Promise<JobSummary[]>;
+  list(): Promise<JobInfo[]>;
   /** The run history, newest first, paged in SQL. */
-  runs(q: { name?: string; status?: JobRunStatus; page: number; pageSize: number }): Promise<Page<JobRunView>>;
+  runs(q: { name?: string; status?: JobRunStatus; page: number; pageSize: number }): Promise<Page<JobRunRow>>;
   /** Start workers and schedules (done at onReady unless jobs are off, as in tests). */
   start(opts?: StartOptions): Promise<void>;
   stop(): Promise<void>;
