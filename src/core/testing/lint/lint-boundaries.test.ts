@@ -1,14 +1,15 @@
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
 // The import rules of DESIGN §2 as the linter enforces them: each case is a file as a developer
 // might write it, linted with the project's own config at a path inside the tree.
-const root = fileURLToPath(new URL('..', import.meta.url));
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const eslint = new ESLint({ cwd: root, overrideConfigFile: 'eslint.config.js' });
 
 async function lint(filePath: string, code: string) {
-  const [result] = await eslint.lintText(code, { filePath: `${root}${filePath}` });
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, filePath) });
   return result!.messages.map((m) => `${m.ruleId}: ${m.message}`);
 }
 

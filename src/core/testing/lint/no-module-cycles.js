@@ -15,7 +15,7 @@ const TEST_FILE = /\.test\.tsx?$/;
 
 const IMPORT_RE = /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+)['"]@\/modules\/([a-z0-9-]+)\//g;
 
-/** The modules a source text imports (only folder modules; `@/modules/manifests` is no module). */
+/** The modules a source text imports. */
 export function importedModules(text) {
   const out = new Set();
   for (const m of text.matchAll(IMPORT_RE)) out.add(m[1]);
