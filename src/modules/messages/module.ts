@@ -4,6 +4,8 @@ import { defineModule } from '@/shared/module';
 export default defineModule({
   id: 'messages',
   title: '消息中心',
+  // Its demo messages announce the demo notices content seeds.
+  after: ['content'],
   routes: [
     // Any signed-in user's own messages: a session page, not a menu entry.
     {

@@ -129,7 +129,7 @@ export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> 
 
   if ((opts.seed ?? 'small') === 'small') {
     const { seedDemo } = await import('../db/seed');
-    await seedDemo(app.db, { size: 'small', modules: app.modules.modules });
+    await seedDemo(app.db, { size: 'small', catalog: app.modules });
   }
 
   if ((opts.licence ?? 'valid') === 'valid') await installTestLicence(app);

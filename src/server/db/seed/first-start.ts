@@ -27,7 +27,7 @@ export async function firstStart(app: FastifyInstance, out: (line: string) => vo
   if (await app.db.selectFrom('appUser').select('id').limit(1).executeTakeFirst()) return;
   if (app.config.demo) {
     const t = Date.now();
-    await seedDemo(app.db, { size: 'full', modules: app.modules.modules });
+    await seedDemo(app.db, { size: 'full', catalog: app.modules });
     out(`Demo data seeded in ${Date.now() - t} ms (华夏理工大学, DEMO=1). Demo accounts:\n${demoAccountsTable()}`);
     return;
   }

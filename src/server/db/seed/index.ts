@@ -7,21 +7,16 @@ import { insertChunks, type Tx } from './batch';
 import { insertOrganisation, collegeDeptCode } from './organisation';
 import { insertPlatformsAndMenus } from './platforms';
 import { fullPeople, NumberBook, smallPeople, type Person } from './people';
-import { insertNotices, insertOrgConfig } from './content';
-import { insertHelpArticles } from '@/modules/content/server/seed-help';
-import { insertDemoMessages } from '@/modules/messages/server/seed-messages';
-import { insertSampleForms } from '@/modules/forms/server/seed-forms';
-import { insertSampleProcess } from '@/modules/workflow/server/seed-workflow';
+import { runModuleSeeds } from './module-seeds';
 import { mulberry32 } from './prng';
-import { moduleCatalog } from '@/server/module-catalog';
-import type { ModuleManifest } from '@/shared/module';
+import { moduleCatalog, type ServerCatalog } from '@/server/module-catalog';
 import type { RoleCode } from './university';
 
 export interface SeedOptions {
   /** 'small': the fixed accounts, organisation, platforms and menus (tests); 'full': plus thousands of people. */
   size: 'small' | 'full';
-  /** The modules whose menu routes the menus hold (the app's `app.modules`); default: those under src/modules. */
-  modules?: readonly ModuleManifest[];
+  /** The modules whose menu routes the menus hold and whose demo seeds run (the app's `app.modules`); default: src/modules. */
+  catalog?: ServerCatalog;
 }
 
 /** The fixed demo accounts (README). */
@@ -77,7 +72,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
   if (await hasUsers(db)) return;
   const fixedHashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   const sharedHash = await hashPassword(DEMO_GENERATED_PASSWORD);
-  const modules = opts.modules ?? (await moduleCatalog()).modules;
+  const catalog = opts.catalog ?? (await moduleCatalog());
   const now = Date.now();
 
   await db.transaction().execute(async (tx) => {
@@ -85,8 +80,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     if (await hasUsers(tx)) return;
 
     const org = await insertOrganisation(tx, opts.size, now);
-    const platformId = await insertPlatformsAndMenus(tx, org.roleId, now, modules);
-    await insertOrgConfig(tx, platformId);
+    const platformId = await insertPlatformsAndMenus(tx, org.roleId, now, catalog.modules);
 
     const userRow = (
       p: Omit<Person, 'roles' | 'phone' | 'email' | 'gender' | 'departmentId'> & {
@@ -155,11 +149,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     await insertChunks(tx, 'userRole', userRoles);
 
     const adminId = users.find((u) => u.username === 'admin')!.id;
-    await insertNotices(tx, adminId, now);
-    await insertHelpArticles(tx, adminId, now);
-    await insertDemoMessages(tx, now);
-    await insertSampleForms(tx, adminId, now);
-    await insertSampleProcess(tx, now);
+    await runModuleSeeds(catalog, { tx, now, adminId, platformId });
   });
 }
 
