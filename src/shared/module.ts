@@ -24,6 +24,11 @@ export interface RouteSpec {
   public?: boolean;
   /** May appear as a menu node (seeded into platform or cms menus). Layout and redirect routes do not. */
   menu?: boolean;
+  /**
+   * Platforms (by seed key: 'student', 'staff', 'one-form') whose seeded web menu holds this route;
+   * every platform when absent. Only the demo seed reads it (administrators edit menus freely).
+   */
+  platforms?: readonly string[];
   /** Route names reachable from this one without their own menu node (detail pages). */
   relationRoutes?: readonly string[];
   /** Frame parts the layout draws (spec sections 2–3); each is shown unless set to false. */

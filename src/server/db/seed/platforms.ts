@@ -12,10 +12,14 @@ interface MenuPlan {
   routes: RouteSpec[];
 }
 
-/** The menu tree of one area, taken from every module's declaration in catalogue order (menuOrder). */
-export function menuPlan(area: RouteArea, mods: readonly ModuleManifest[]): MenuPlan[] {
+/**
+ * The menu tree of one area, taken from every module's declaration in catalogue order (menuOrder);
+ * with a platform key, only the routes meant for that platform (`RouteSpec.platforms`).
+ */
+export function menuPlan(area: RouteArea, mods: readonly ModuleManifest[], platform?: string): MenuPlan[] {
+  const forPlatform = (r: RouteSpec) => !platform || !r.platforms || r.platforms.includes(platform);
   return mods
-    .map((m) => ({ m, routes: m.routes.filter((r) => r.area === area && r.menu) }))
+    .map((m) => ({ m, routes: m.routes.filter((r) => r.area === area && r.menu && forPlatform(r)) }))
     .filter(({ routes }) => routes.length > 0)
     .map(({ m, routes }) => ({
       group:
@@ -65,7 +69,7 @@ async function insertMenuTree(
 }
 
 /**
- * The three platforms, each with a web menu of every web menu route; the cms menu of every
+ * The three platforms, each with a web menu of every web menu route meant for it; the cms menu of every
  * cms menu route; and the grants: a platform's roles (platform_role) see all of its menu.
  */
 export async function insertPlatformsAndMenus(
@@ -75,7 +79,6 @@ export async function insertPlatformsAndMenus(
   modules: readonly ModuleManifest[],
 ): Promise<Map<string, number>> {
   const platformId = new Map<string, number>();
-  const webPlan = menuPlan('web', modules);
   for (const [i, p] of PLATFORMS.entries()) {
     const { id } = await tx
       .insertInto('platform')
@@ -91,7 +94,7 @@ export async function insertPlatformsAndMenus(
       .returning('id')
       .executeTakeFirstOrThrow();
     platformId.set(p.key, id);
-    await insertMenuTree(tx, 'web', id, webPlan);
+    await insertMenuTree(tx, 'web', id, menuPlan('web', modules, p.key));
     for (const code of p.roles) {
       const rid = roleId.get(code)!;
       await tx.insertInto('platformRole').values({ platformId: id, roleId: rid }).execute();

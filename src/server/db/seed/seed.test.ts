@@ -202,6 +202,28 @@ describe('menu plan', () => {
     expect(menuPlan('cms', [many, one])).toEqual([]);
   });
 
+  it("keeps a route meant for some platforms out of the others' menus", () => {
+    const staffOnly = defineModule({
+      id: 'datacentre',
+      title: '数据中心',
+      routes: [
+        {
+          name: 'dataTable',
+          path: '/web/datasource/dataTable',
+          title: '数据表',
+          area: 'web',
+          menu: true,
+          platforms: ['staff'],
+        },
+        { name: 'feedbackIndex', path: '/web/feedback/index', title: '意见反馈', area: 'web', menu: true },
+      ],
+    });
+    const names = (key?: string) => menuPlan('web', [staffOnly], key).flatMap((p) => p.routes.map((r) => r.name));
+    expect(names('student')).toEqual(['feedbackIndex']);
+    expect(names('staff')).toEqual(['dataTable', 'feedbackIndex']);
+    expect(names()).toEqual(['dataTable', 'feedbackIndex']);
+  });
+
   it('draws the same numbers from the same seed', () => {
     const [x, y] = [mulberry32(42), mulberry32(42)];
     const draws = (r: typeof x) => Array.from({ length: 5 }, () => r.int(0, 1000));
