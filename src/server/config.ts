@@ -48,6 +48,11 @@ export interface Config {
   trustProxy: boolean | string[];
   /** PostgreSQL timeouts in milliseconds (0 = no limit); unused on SQLite. */
   pg: PgTimeouts;
+  /**
+   * DATA_SOURCE_KEY: the AES-256-GCM key (32 bytes, base64 or 64 hex digits) that encrypts data
+   * sources' credentials at rest; required in production. Null: a key generated once into DATA_DIR.
+   */
+  dataSourceKey: Buffer | null;
   /** Directory of the built client (vite build output). */
   staticDir: string;
   logLevel: string;
@@ -195,6 +200,24 @@ function pgTimeoutsFromEnv(env: NodeJS.ProcessEnv): PgTimeouts {
   return t;
 }
 
+/** DATA_SOURCE_KEY: 64 hex digits or base64 of exactly 32 bytes. */
+function dataSourceKeyFromEnv(env: NodeJS.ProcessEnv, production: boolean): Buffer | null {
+  const raw = env.DATA_SOURCE_KEY?.trim() ?? '';
+  if (!raw) {
+    if (production)
+      throw new ConfigError(
+        'DATA_SOURCE_KEY is required when NODE_ENV=production (32 random bytes, base64 or hex: openssl rand -base64 32)',
+      );
+    return null;
+  }
+  const key = /^[0-9a-fA-F]{64}$/.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32 || (!/^[0-9a-fA-F]{64}$/.test(raw) && key.toString('base64') !== raw))
+    throw new ConfigError(
+      'DATA_SOURCE_KEY must be 32 bytes, written as 64 hex digits or base64 (openssl rand -base64 32)',
+    );
+  return key;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv))
@@ -257,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sso: ssoFromEnv(env),
     trustProxy: trustProxyFromEnv(env),
     pg: pgTimeoutsFromEnv(env),
+    dataSourceKey: dataSourceKeyFromEnv(env, production),
     staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
   };

@@ -103,6 +103,9 @@ describe('licence keys in configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'development', LICENCE_PUBLIC_KEY: 'nonsense' })).toThrow(
       /LICENCE_PUBLIC_KEY must be an Ed25519/,
     );
-    expect(loadConfig({ NODE_ENV: 'production', LICENCE_PUBLIC_KEY: b64 }).licencePublicKey).toBe(b64);
+    const dataSourceKey = Buffer.alloc(32, 7).toString('base64');
+    expect(
+      loadConfig({ NODE_ENV: 'production', LICENCE_PUBLIC_KEY: b64, DATA_SOURCE_KEY: dataSourceKey }).licencePublicKey,
+    ).toBe(b64);
   });
 });
