@@ -43,6 +43,20 @@ export const Codes = {
   adminHostOnly: '0x00000037',
   /** An SSO return whose sign-in was not started in this browser (login CSRF guard, HTTP 403). */
   ssoOtherBrowser: '0x00000038',
+  /** A data source's host or port cannot be reached (refused, unknown host, no route): HTTP 502. */
+  dataSourceUnreachable: '0x00000601',
+  /** A data source refused the user name, password or API token: HTTP 502. */
+  dataSourceAuthFailed: '0x00000602',
+  /** A data source did not answer in time (connect or statement timeout): HTTP 504. */
+  dataSourceTimeout: '0x00000603',
+  /** The database (or SQLite file, or API address) named by a data source does not exist: HTTP 502. */
+  dataSourceDatabaseMissing: '0x00000604',
+  /** A dataset's statement or table is refused by the source (syntax, unknown table or column): HTTP 400. */
+  dataSourceBadSql: '0x00000605',
+  /** A dataset's statement is not one read-only SELECT (a write, several statements, a forbidden keyword): HTTP 400. */
+  dataSourceWriteRefused: '0x00000606',
+  /** A data source answered something unusable (HTTP error status, not JSON, no rows array, too large): HTTP 502. */
+  dataSourceBadResponse: '0x00000607',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -93,4 +107,11 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.passwordSignInClosed]: '本站已启用统一身份认证，请通过统一身份认证登录',
   [Codes.adminHostOnly]: '管理后台只允许在管理域名登录',
   [Codes.ssoOtherBrowser]: '登录请求不是从本浏览器发起的，请重新统一认证',
+  [Codes.dataSourceUnreachable]: '无法连接数据源，请检查主机和端口',
+  [Codes.dataSourceAuthFailed]: '数据源拒绝了用户名或密码',
+  [Codes.dataSourceTimeout]: '数据源响应超时',
+  [Codes.dataSourceDatabaseMissing]: '数据源中不存在该数据库',
+  [Codes.dataSourceBadSql]: '数据集的查询语句有误',
+  [Codes.dataSourceWriteRefused]: '数据集只允许一条只读的 SELECT 查询',
+  [Codes.dataSourceBadResponse]: '数据源返回的内容无法读取',
 };
