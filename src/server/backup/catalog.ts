@@ -15,6 +15,8 @@ export const raw = (db: Db | Kysely<never>): RawDb => (db as unknown as RawDb).w
  *   would forget newer files (including the one just restored from).
  * - job_run, job_queue, job_schedule: the job runner's history, pending runs and schedules;
  *   restoring them would run old work again (and the backup job itself is running when they are read).
+ * - sign_in_failure: lockout state of the moment; restoring it would lock out (or unlock) people
+ *   for failures long past.
  */
 export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'kysely_migration',
@@ -25,6 +27,7 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'job_run',
   'job_queue',
   'job_schedule',
+  'sign_in_failure',
 ]);
 
 export interface ForeignKey {
