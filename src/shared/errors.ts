@@ -57,6 +57,12 @@ export const Codes = {
   dataSourceWriteRefused: '0x00000606',
   /** A data source answered something unusable (HTTP error status, not JSON, no rows array, too large): HTTP 502. */
   dataSourceBadResponse: '0x00000607',
+  /** A sync's rows do not fit its data table (a mapping that breaks a unique key or a field's type): nothing of that batch is written. */
+  syncRowRejected: '0x00000631',
+  /** A sync already has a run queued or running: HTTP 409. */
+  syncAlreadyRunning: '0x00000632',
+  /** A sync's settings no longer fit its dataset or data table (a field gone, a type changed, one of them deleted). */
+  syncMisconfigured: '0x00000633',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -114,4 +120,7 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.dataSourceBadSql]: '数据集的查询语句有误',
   [Codes.dataSourceWriteRefused]: '数据集只允许一条只读的 SELECT 查询',
   [Codes.dataSourceBadResponse]: '数据源返回的内容无法读取',
+  [Codes.syncRowRejected]: '同步的数据不符合数据表的要求',
+  [Codes.syncAlreadyRunning]: '该同步正在运行，请等待本次完成',
+  [Codes.syncMisconfigured]: '同步设置与数据集或数据表不一致，请检查字段映射',
 };
