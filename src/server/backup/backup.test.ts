@@ -352,26 +352,29 @@ describe(`portable backup (${origin})`, () => {
     });
   });
 
-  it("never deletes rows of an append-only table, adding only the backup's older rows under new ids", async () => {
+  it('merges an append-only table: keeps every row already here and brings back every row of the backup', async () => {
     const target = await freshDb(origin);
     try {
-      const oldestInBackup = Math.min(...original.tables.audit_log!.map((r) => (JSON.parse(r) as { at: number }).at));
+      const inBackup = original.tables.audit_log!.length;
+      // A standby where someone signed in: its rows take the backup's first ids with other events.
       await target.db
         .insertInto('auditLog')
         .values([
           { at: 1_900_000_000_000, action: 'here_before', result: 'ok' },
-          { at: oldestInBackup + 1, action: 'here_too', result: 'ok' },
+          { at: 1, action: 'here_too', result: 'ok' },
         ])
         .execute();
-      await restoreBackup(target.db, target.uploads, backupFile, { appendOnly: { audit_log: 'at' } });
-      const rows = await target.db.selectFrom('auditLog').select(['action', 'at']).execute();
+      const outcome = await restoreBackup(target.db, target.uploads, backupFile, { appendOnly: { audit_log: 'at' } });
+      expect(outcome.merged.audit_log).toEqual({ inBackup, added: inBackup, present: 0 });
+      expect(outcome.restored.audit_log).toBeUndefined();
+      const rows = await target.db.selectFrom('auditLog').select(['id', 'action']).execute();
       expect(rows.map((r) => r.action)).toEqual(expect.arrayContaining(['here_before', 'here_too']));
-      // Only what is older than the oldest row already here comes in.
-      const added = rows.filter((r) => !r.action.startsWith('here_'));
-      expect(added.length).toBeGreaterThan(0);
-      expect(added.every((r) => r.at < oldestInBackup + 1)).toBe(true);
-      const ids = await target.db.selectFrom('auditLog').select('id').execute();
-      expect(new Set(ids.map((r) => r.id)).size).toBe(ids.length);
+      expect(rows).toHaveLength(inBackup + 2);
+      expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
+      // Again onto the same database: every row of the backup is already here, nothing doubles.
+      const again = await restoreBackup(target.db, target.uploads, backupFile, { appendOnly: { audit_log: 'at' } });
+      expect(again.merged.audit_log).toEqual({ inBackup, added: 0, present: inBackup });
+      expect(await target.db.selectFrom('auditLog').select('id').execute()).toHaveLength(inBackup + 2);
     } finally {
       await target.close();
     }

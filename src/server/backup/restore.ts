@@ -1,12 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
-import type { Db } from '../db/dialect';
+import { Migrator, sql, type Kysely, type Migration, type Transaction } from 'kysely';
+import { openDb, type Db } from '../db/dialect';
 import type { Database } from '../db/schema';
+import { findMigrations, loadMigrations } from '../db/find-migrations';
+import { migrateToLatest } from '../db/migrate';
+import { migrateToPreviousRelease, PREVIOUS_RELEASE_MIGRATIONS } from '../db/upgrade-fixture/previous-release';
 import {
   appliedMigrations,
   dialectOf,
+  EXCLUDED_TABLES,
   listTables,
   parentsFirst,
   raw,
@@ -14,13 +18,15 @@ import {
   type RawDb,
   type TableInfo,
 } from './catalog';
-import { BackupFormatError, decodeValue, type BackupHeader } from './format';
+import { BackupFormatError, decodeValue, encodeValue, type BackupRecord, type TableHeader } from './format';
 import { readBackup, verifyBackup, type BackupSummary } from './reader';
+import { tablePages } from './writer';
 
 /** A restore refused or failed; the database and the uploaded files are as they were. `message` is for the administrator. */
 export class RestoreError extends Error {}
 
 export const VERSION_MISMATCH = '备份的数据库版本与当前系统不一致';
+export const NEWER_VERSION = '备份来自更新版本的系统，请先升级本系统再恢复';
 
 export interface RestoreOptions {
   /**
@@ -30,13 +36,34 @@ export interface RestoreOptions {
   keepSetting?: (key: string) => boolean;
   /**
    * Append-only tables (table → its time column), e.g. the audit log: a restore never deletes
-   * their rows. Into an empty table the backup's rows go as they are; otherwise only the
-   * backup's rows older than the oldest row here are added, under new ids (a restore onto a
-   * new server brings its history along, a restore onto this one erases nothing).
+   * their rows and brings back every row of the backup. A backup row equal to one here in every
+   * column but the id (the same event, e.g. restoring onto the server that made the backup) is
+   * already present; every other one is added under a new id (the backup's id may be taken by
+   * another event here, e.g. on a standby where someone signed in).
    */
   appendOnly?: Record<string, string>;
   /** Runs last inside the restore's transaction (the caller's audit row, which must survive the restore). */
-  inTransaction?: (trx: Transaction<Database>) => Promise<void>;
+  inTransaction?: (trx: Transaction<Database>, outcome: RestoreOutcome) => Promise<void>;
+}
+
+/** An append-only table's share of a restore. */
+export interface MergedTable {
+  /** Rows of the table in the backup: all of them are in the table afterwards. */
+  inBackup: number;
+  /** Of those, added by this restore (under new ids). */
+  added: number;
+  /** Of those, already here (identical rows). */
+  present: number;
+}
+
+/** What a restore did, table by table (the reply and the audit row say it). */
+export interface RestoreOutcome extends BackupSummary {
+  /** Rows written into each replaced table (the installation's kept settings left out), in restore order. */
+  restored: Record<string, number>;
+  /** Append-only tables (the audit log): merged, not replaced. */
+  merged: Record<string, MergedTable>;
+  /** Migrations run forward after the data was restored (a backup of an earlier version); empty when none. */
+  migrated: string[];
 }
 
 const RESTORE_LOCK_KEY = 7_341_202;
@@ -44,13 +71,20 @@ const RESTORE_LOCK_KEY = 7_341_202;
 /** Cells per INSERT statement: under SQLite's and PostgreSQL's bound-parameter limits. */
 const CELLS_PER_INSERT = 4000;
 
-/** Refuses a backup whose schema is not this database's: other migrations, tables or columns, or an unusable table order. */
-function checkCompatible(header: BackupHeader, migrations: string[], tables: TableInfo[]): void {
-  if (JSON.stringify(header.migrations) !== JSON.stringify(migrations)) throw new RestoreError(VERSION_MISMATCH);
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && [...a].sort().join('\n') === [...b].sort().join('\n');
+
+/**
+ * Refuses backup tables that are not this database's (other tables or columns, or an unusable
+ * table order). Tables this version leaves out of backups (EXCLUDED_TABLES, e.g. lockout state
+ * that an older backup still carried) are skipped, not refused.
+ */
+function checkTables(headerTables: TableHeader[], tables: TableInfo[]): void {
   const byName = new Map(tables.map((t) => [t.name, t]));
-  if (header.tables.length !== tables.length) throw new RestoreError(VERSION_MISMATCH);
+  const kept = headerTables.filter((h) => !EXCLUDED_TABLES.has(h.name));
+  if (kept.length !== tables.length) throw new RestoreError(VERSION_MISMATCH);
   const seen = new Set<string>();
-  for (const h of header.tables) {
+  for (const h of kept) {
     const t = byName.get(h.name);
     if (!t || [...h.columns].sort().join() !== [...t.columns].sort().join()) throw new RestoreError(VERSION_MISMATCH);
     // Rows are inserted in file order, so each table's parents must come before it.
@@ -60,20 +94,25 @@ function checkCompatible(header: BackupHeader, migrations: string[], tables: Tab
   }
 }
 
+/** The records of a data source for replaceData: the table and rows records, then the files. */
+type Records = () => AsyncIterable<BackupRecord>;
+
 /**
- * Replaces the data of every backed-up table with the backup's, all or nothing (issue 3):
+ * Replaces the data of every backed-up table with the backup's, all or nothing (issue 3, 26):
  * the whole file is verified first; then one transaction signs everybody out, deletes every
  * table's rows children first, inserts the backup's rows parents first (self-references set
- * afterwards), resets PostgreSQL sequences and checks foreign keys. The uploaded files are
- * written beside DATA_DIR/uploads and swapped in only after the commit. Any failure rolls
- * everything back and throws RestoreError with the reason.
+ * afterwards), merges append-only tables, moves id sequences past every id used and checks
+ * foreign keys. The uploaded files are written beside DATA_DIR/uploads and swapped in only after
+ * the commit. A backup of an earlier version (fewer migrations) is first restored into a scratch
+ * database at its own migrations, which then run forward to this version's (see upgradeSource).
+ * Any failure rolls everything back and throws RestoreError with the reason.
  */
 export async function restoreBackup(
   db: Db,
   uploadsDir: string,
   file: string,
   opts: RestoreOptions = {},
-): Promise<BackupSummary> {
+): Promise<RestoreOutcome> {
   let summary: BackupSummary;
   try {
     summary = await verifyBackup(file);
@@ -83,17 +122,40 @@ export async function restoreBackup(
   }
   const r = raw(db);
   const tables = await listTables(r);
-  checkCompatible(summary.header, await appliedMigrations(r), tables);
+  const migrations = await appliedMigrations(r);
+  const header = summary.header;
+  if (header.migrations.some((m) => !migrations.includes(m))) {
+    throw new RestoreError(header.migrations.length > migrations.length ? NEWER_VERSION : VERSION_MISMATCH);
+  }
+  const upgrade = !sameSet(header.migrations, migrations);
+  if (!upgrade) checkTables(header.tables, tables);
 
   const staging = `${uploadsDir}.restoring-${randomBytes(6).toString('hex')}`;
-  fs.mkdirSync(staging, { recursive: true });
+  let scratch: Scratch | null = null;
   let current = '';
+  let outcome: RestoreOutcome;
   try {
-    await db.transaction().execute(async (trx) => {
+    fs.mkdirSync(staging, { recursive: true });
+    let records: Records = () => readBackup(file);
+    let migrated: string[] = [];
+    if (upgrade) {
+      scratch = await upgradeSource(file, summary, migrations, path.dirname(uploadsDir));
+      const s = scratch;
+      checkTables(
+        s.tables.map((t) => ({ name: t.name, columns: t.columns })),
+        tables,
+      );
+      records = () => s.records();
+      migrated = migrations.filter((m) => !header.migrations.includes(m));
+    }
+    outcome = await db.transaction().execute(async (trx) => {
       current = '';
-      await replaceData(trx, tables, file, staging, opts, (t) => {
+      const done = await replaceData(trx, tables, records, staging, opts, (t) => {
         current = t;
       });
+      const result: RestoreOutcome = { ...summary, ...done, migrated };
+      if (opts.inTransaction) await opts.inTransaction(trx, result);
+      return result;
     });
   } catch (e) {
     fs.rmSync(staging, { recursive: true, force: true });
@@ -103,19 +165,108 @@ export async function restoreBackup(
       `恢复失败，数据未作任何更改：${current ? `表 ${current} 的数据违反数据库约束` : '数据库写入出错'}`,
       { cause: e },
     );
+  } finally {
+    await scratch?.close();
   }
   swapIn(uploadsDir, staging);
-  return summary;
+  return outcome;
+}
+
+interface Scratch {
+  /** The scratch database's tables after the migrations ran forward, parents first. */
+  tables: TableInfo[];
+  records: () => AsyncGenerator<BackupRecord>;
+  close: () => Promise<void>;
+}
+
+/** Builds a database at exactly these migrations: the previous release's as it shipped, else this version's files of those names. */
+async function migrateToLevel(db: Db, names: readonly string[]): Promise<void> {
+  if (sameSet(names, PREVIOUS_RELEASE_MIGRATIONS)) return migrateToPreviousRelease(db);
+  const found = (await findMigrations()).filter((m) => names.includes(m.name));
+  if (found.length !== names.length) throw new RestoreError(VERSION_MISMATCH);
+  const migrations = await loadMigrations(found);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async (): Promise<Record<string, Migration>> => migrations },
+    allowUnorderedMigrations: true,
+  });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error;
+}
+
+/**
+ * A backup made before some of this version's migrations (the previous release's, or this
+ * release's before a module added one): its rows go into a scratch SQLite database beside
+ * DATA_DIR built at the backup's own migrations, those migrations run forward exactly as they do
+ * when an old installation starts, and the upgraded rows are what the real restore reads (the
+ * files still come from the backup). The running database is not touched until then.
+ */
+async function upgradeSource(
+  file: string,
+  summary: BackupSummary,
+  targetMigrations: string[],
+  dir: string,
+): Promise<Scratch> {
+  fs.mkdirSync(dir, { recursive: true });
+  const scratchFile = path.join(dir, `.restore-upgrade-${randomBytes(6).toString('hex')}.sqlite`);
+  const { db } = openDb({ databaseUrl: null, sqliteFile: scratchFile });
+  const close = async () => {
+    await db.destroy();
+    for (const f of [scratchFile, `${scratchFile}-wal`, `${scratchFile}-shm`]) fs.rmSync(f, { force: true });
+  };
+  try {
+    await migrateToLevel(db, summary.header.migrations);
+    const r = raw(db);
+    if (!sameSet(await appliedMigrations(r), summary.header.migrations)) throw new RestoreError(VERSION_MISMATCH);
+    const before = await listTables(r);
+    checkTables(summary.header.tables, before);
+    await db.transaction().execute(async (trx) => {
+      await replaceData(
+        trx,
+        before,
+        () => readBackup(file),
+        null,
+        {},
+        () => undefined,
+      );
+    });
+    try {
+      await migrateToLatest(db);
+    } catch (e) {
+      throw new RestoreError('备份数据升级到当前版本失败，数据未作任何更改', { cause: e });
+    }
+    if (!sameSet(await appliedMigrations(r), targetMigrations)) throw new RestoreError(VERSION_MISMATCH);
+    const tables = parentsFirst(await listTables(r));
+    return {
+      tables,
+      close,
+      records: async function* () {
+        for (const t of tables) {
+          yield { type: 'table', name: t.name, columns: t.columns };
+          for await (const rows of tablePages(r, t)) yield { type: 'rows', rows };
+        }
+        for await (const rec of readBackup(file)) if (rec.type === 'file') yield rec;
+      },
+    };
+  } catch (e) {
+    await close();
+    throw e;
+  }
+}
+
+interface Replaced {
+  restored: Record<string, number>;
+  merged: Record<string, MergedTable>;
 }
 
 async function replaceData(
-  trx: Transaction<Database>,
+  trx: Transaction<Database> | Kysely<Database>,
   tables: TableInfo[],
-  file: string,
-  staging: string,
-  opts: RestoreOptions,
+  records: Records,
+  staging: string | null,
+  opts: Omit<RestoreOptions, 'inTransaction'>,
   onTable: (name: string) => void,
-): Promise<void> {
+): Promise<Replaced> {
   const r = raw(trx) as RawDb;
   const postgres = dialectOf(r) === 'postgres';
   // SQLite checks foreign keys at commit instead of per statement (checked explicitly below).
@@ -132,23 +283,15 @@ async function replaceData(
   await r.deleteFrom('session').execute();
   const appendOnly = opts.appendOnly ?? {};
   for (const t of [...parentsFirst(tables)].reverse()) if (!appendOnly[t.name]) await r.deleteFrom(t.name).execute();
-  // The oldest row of each append-only table that has rows (null: empty, take the backup's as they are).
-  const oldest = new Map<string, number | null>();
-  for (const [name, column] of Object.entries(appendOnly)) {
-    if (!byName.has(name)) continue;
-    const row = await r
-      .selectFrom(name)
-      .select(sql<number | null>`min(${sql.ref(column)})`.as('m'))
-      .executeTakeFirst();
-    oldest.set(name, row?.m === null || row?.m === undefined ? null : Number(row.m));
-  }
 
+  const restored: Record<string, number> = {};
+  const merged: Record<string, MergedTable> = {};
   let table: TableInfo | null = null;
   let columns: string[] = [];
   let selfRefs: number[] = [];
   let pkIndex = -1;
   let keyIndex = -1;
-  let olderThan: { index: number; before: number; dropColumn: number } | null = null;
+  let merging: MergedTable | null = null;
   const later: { table: TableInfo; pk: string; cols: string[]; rows: unknown[][] }[] = [];
   let out: fs.WriteStream | null = null;
   let outPath = '';
@@ -158,10 +301,21 @@ async function replaceData(
     out = null;
     await new Promise<void>((resolve, reject) => s.end((err?: Error | null) => (err ? reject(err) : resolve())));
   };
+  const insert = async (name: string, cols: string[], rows: unknown[][]) => {
+    const per = Math.max(1, Math.floor(CELLS_PER_INSERT / cols.length));
+    for (let i = 0; i < rows.length; i += per) {
+      await r
+        .insertInto(name)
+        .values(rows.slice(i, i + per).map((row) => Object.fromEntries(cols.map((c, j) => [c, row[j]]))))
+        .execute();
+    }
+  };
 
-  for await (const rec of readBackup(file)) {
+  for await (const rec of records()) {
     if (rec.type === 'table') {
-      table = byName.get(rec.name)!;
+      // A table this version no longer backs up (checked by checkTables): its rows are skipped.
+      table = byName.get(rec.name) ?? null;
+      if (!table) continue;
       onTable(rec.name);
       columns = rec.columns;
       const refs = selfReferences(table);
@@ -171,28 +325,19 @@ async function replaceData(
       selfRefs = pk ? refs.map((c) => columns.indexOf(c)) : [];
       pkIndex = pk ? columns.indexOf(pk) : -1;
       keyIndex = rec.name === 'setting' ? columns.indexOf('key') : -1;
-      const before = oldest.get(rec.name);
-      olderThan =
-        before === null || before === undefined
-          ? null
-          : {
-              index: columns.indexOf(appendOnly[rec.name]!),
-              before,
-              // New ids: the backup's may be taken by the rows that stay.
-              dropColumn: table.primaryKey.length === 1 ? columns.indexOf(table.primaryKey[0]!) : -1,
-            };
+      merging =
+        appendOnly[rec.name] && pkIndex >= 0 && columns.includes(appendOnly[rec.name]!)
+          ? { inBackup: 0, added: 0, present: 0 }
+          : null;
+      if (merging) merged[rec.name] = merging;
+      else restored[rec.name] = 0;
       if (selfRefs.length) later.push({ table, pk: pk!, cols: refs, rows: [] });
     } else if (rec.type === 'rows' && table) {
       let rows = rec.rows.map((row) => row.map(decodeValue));
-      let cols = columns;
       if (keyIndex >= 0 && opts.keepSetting) rows = rows.filter((row) => !opts.keepSetting!(String(row[keyIndex])));
-      if (olderThan) {
-        const o = olderThan;
-        rows = rows.filter((row) => Number(row[o.index]) < o.before);
-        if (o.dropColumn >= 0) {
-          cols = columns.filter((_, i) => i !== o.dropColumn);
-          rows = rows.map((row) => row.filter((_, i) => i !== o.dropColumn));
-        }
+      if (merging) {
+        await mergeRows(r, table, columns, pkIndex, appendOnly[table.name]!, rows, merging);
+        continue;
       }
       if (!rows.length) continue;
       if (selfRefs.length) {
@@ -202,14 +347,9 @@ async function replaceData(
           for (const i of selfRefs) row[i] = null;
         }
       }
-      const per = Math.max(1, Math.floor(CELLS_PER_INSERT / cols.length));
-      for (let i = 0; i < rows.length; i += per) {
-        await r
-          .insertInto(table.name)
-          .values(rows.slice(i, i + per).map((row) => Object.fromEntries(cols.map((c, j) => [c, row[j]]))))
-          .execute();
-      }
-    } else if (rec.type === 'file') {
+      await insert(table.name, columns, rows);
+      restored[table.name]! += rows.length;
+    } else if (rec.type === 'file' && staging) {
       if (outPath !== rec.path) {
         await closeOut();
         outPath = rec.path;
@@ -243,7 +383,8 @@ async function replaceData(
       .execute();
   }
   if (postgres) {
-    // Explicit ids were inserted: move every serial sequence past the largest one.
+    // Explicit ids were inserted: every serial sequence moves past the largest id restored and
+    // never back (an id handed out before, even to a row since deleted, is not handed out again).
     const serials = (
       await sql<{
         table: string;
@@ -253,16 +394,63 @@ async function replaceData(
       )
     ).rows;
     for (const s of serials.filter((x) => byName.has(x.table))) {
-      await sql`select setval(pg_get_serial_sequence(${s.table}, ${s.column}), coalesce((select max(${sql.ref(s.column)}) from ${sql.table(s.table)}), 0) + 1, false)`.execute(
+      await sql`select setval(pg_get_serial_sequence(${s.table}, ${s.column}), greatest(coalesce((select max(${sql.ref(s.column)}) from ${sql.table(s.table)}), 0), coalesce(pg_sequence_last_value(pg_get_serial_sequence(${s.table}, ${s.column})::regclass), 0)) + 1, false)`.execute(
         r,
       );
     }
   } else {
+    // AUTOINCREMENT tables (every id column, migrations' withId): sqlite_sequence only ever grows,
+    // and an explicit id above it raises it, so ids continue past both the restored and the used ones.
     const broken = (await sql<{ table: string }>`PRAGMA foreign_key_check`.execute(r)).rows;
     if (broken.length)
       throw new RestoreError(`恢复失败，数据未作任何更改：表 ${broken[0]!.table} 的数据引用了不存在的记录`);
   }
-  if (opts.inTransaction) await opts.inTransaction(trx);
+  return { restored, merged };
+}
+
+/**
+ * One page of an append-only table's backup rows. A row is the same event as one here when every
+ * column but the id is equal (looked up by the time column, which is indexed): those are counted
+ * as present, the others are added under new ids. Ids are not compared: after a first merge the
+ * same events sit under other ids, and restoring that backup again must not double them.
+ */
+async function mergeRows(
+  r: RawDb,
+  table: TableInfo,
+  columns: string[],
+  pkIndex: number,
+  timeColumn: string,
+  rows: unknown[][],
+  m: MergedTable,
+): Promise<void> {
+  if (!rows.length) return;
+  m.inBackup += rows.length;
+  const cols = columns.filter((_, i) => i !== pkIndex);
+  const key = (values: unknown[]) => JSON.stringify(values.map((v) => encodeValue(v)));
+  const timeIndex = columns.indexOf(timeColumn);
+  const times = [...new Set(rows.map((row) => row[timeIndex]))];
+  const here = new Map<string, number>();
+  for (const row of await r.selectFrom(table.name).selectAll().where(sql.ref(timeColumn), 'in', times).execute()) {
+    const k = key(cols.map((c) => row[c]));
+    here.set(k, (here.get(k) ?? 0) + 1);
+  }
+  const fresh: unknown[][] = [];
+  for (const row of rows) {
+    const values = cols.map((c) => row[columns.indexOf(c)]);
+    const k = key(values);
+    const n = here.get(k) ?? 0;
+    if (n > 0) here.set(k, n - 1);
+    else fresh.push(values);
+  }
+  m.present += rows.length - fresh.length;
+  m.added += fresh.length;
+  const per = Math.max(1, Math.floor(CELLS_PER_INSERT / cols.length));
+  for (let i = 0; i < fresh.length; i += per) {
+    await r
+      .insertInto(table.name)
+      .values(fresh.slice(i, i + per).map((row) => Object.fromEntries(cols.map((c, j) => [c, row[j]]))))
+      .execute();
+  }
 }
 
 /** After the commit: the restored files replace DATA_DIR/uploads. */
