@@ -63,6 +63,12 @@ export const Codes = {
   syncAlreadyRunning: '0x00000632',
   /** A sync's settings no longer fit its dataset or data table (a field gone, a type changed, one of them deleted). */
   syncMisconfigured: '0x00000633',
+  /** A collection fill's values do not fit its task's data table (type, required field, unique key): nothing written, HTTP 400. */
+  acquisitionRowRejected: '0x00000661',
+  /** A collection task no longer takes fills (closed, or its deadline passed): HTTP 409. */
+  acquisitionClosed: '0x00000662',
+  /** A fill is not in a state for this action (already submitted, waiting for approval, written): HTTP 409. */
+  acquisitionWrongState: '0x00000663',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
