@@ -69,6 +69,8 @@ export const Codes = {
   acquisitionClosed: '0x00000662',
   /** A fill is not in a state for this action (already submitted, waiting for approval, written): HTTP 409. */
   acquisitionWrongState: '0x00000663',
+  /** Too little free disk for a backup (free space under its estimated size × 1.2, or under the floor): HTTP 507. */
+  backupDiskFull: '0x00000721',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -119,6 +121,7 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.passwordSignInClosed]: '本站已启用统一身份认证，请通过统一身份认证登录',
   [Codes.adminHostOnly]: '管理后台只允许在管理域名登录',
   [Codes.ssoOtherBrowser]: '登录请求不是从本浏览器发起的，请重新统一认证',
+  [Codes.backupDiskFull]: '磁盘空间不足，无法备份',
   [Codes.dataSourceUnreachable]: '无法连接数据源，请检查主机和端口',
   [Codes.dataSourceAuthFailed]: '数据源拒绝了用户名或密码',
   [Codes.dataSourceTimeout]: '数据源响应超时',
