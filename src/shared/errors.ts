@@ -43,6 +43,8 @@ export const Codes = {
   adminHostOnly: '0x00000037',
   /** An SSO return whose sign-in was not started in this browser (login CSRF guard, HTTP 403). */
   ssoOtherBrowser: '0x00000038',
+  /** change_pwd / check_user of an account that signs in by SSO only and has no password here (HTTP 403). */
+  ssoOnlyAccount: '0x00000039',
   /** A data source's host or port cannot be reached (refused, unknown host, no route): HTTP 502. */
   dataSourceUnreachable: '0x00000601',
   /** A data source refused the user name, password or API token: HTTP 502. */
@@ -121,6 +123,7 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.passwordSignInClosed]: '本站已启用统一身份认证，请通过统一身份认证登录',
   [Codes.adminHostOnly]: '管理后台只允许在管理域名登录',
   [Codes.ssoOtherBrowser]: '登录请求不是从本浏览器发起的，请重新统一认证',
+  [Codes.ssoOnlyAccount]: '该账号通过统一身份认证登录，没有本站密码',
   [Codes.backupDiskFull]: '磁盘空间不足，无法备份',
   [Codes.dataSourceUnreachable]: '无法连接数据源，请检查主机和端口',
   [Codes.dataSourceAuthFailed]: '数据源拒绝了用户名或密码',

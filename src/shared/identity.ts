@@ -16,6 +16,8 @@ export interface UserInfo {
   roles: { code: string; name: string }[];
   /** 1 when an administrator reset the password: the user must change it now. */
   must_change_pwd: 0 | 1;
+  /** 1 when the account signs in by single sign-on only (no password here): no 修改密码. */
+  sso_only?: 0 | 1;
 }
 
 /** Logo config (spec section 3). */
