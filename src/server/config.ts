@@ -1,6 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { parsePublicKey } from './licence/licence';
+import { parseBackupKey } from './backup/key';
 
 /**
  * Configuration comes from the environment only and is validated once at start
@@ -53,6 +54,11 @@ export interface Config {
    * sources' credentials at rest; required in production. Null: a key generated once into DATA_DIR.
    */
   dataSourceKey: Buffer | null;
+  /**
+   * BACKUP_KEY: encrypts and seals backups (32 bytes, base64 or 64 hex digits); required in
+   * production. Null: a key generated once into DATA_DIR/backup.key (src/server/backup/key.ts).
+   */
+  backupKey: Buffer | null;
   /** Directory of the built client (vite build output). */
   staticDir: string;
   logLevel: string;
@@ -218,6 +224,23 @@ function dataSourceKeyFromEnv(env: NodeJS.ProcessEnv, production: boolean): Buff
   return key;
 }
 
+/** BACKUP_KEY: required in production; its form is checked by the backup code's parser. */
+function backupKeyFromEnv(env: NodeJS.ProcessEnv, production: boolean): Buffer | null {
+  const raw = env.BACKUP_KEY?.trim() ?? '';
+  if (!raw) {
+    if (production)
+      throw new ConfigError(
+        'BACKUP_KEY is required when NODE_ENV=production (32 random bytes, base64 or hex: openssl rand -base64 32)',
+      );
+    return null;
+  }
+  try {
+    return parseBackupKey(raw);
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv))
@@ -281,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxyFromEnv(env),
     pg: pgTimeoutsFromEnv(env),
     dataSourceKey: dataSourceKeyFromEnv(env, production),
+    backupKey: backupKeyFromEnv(env, production),
     staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
   };

@@ -105,7 +105,12 @@ describe('licence keys in configuration', () => {
     );
     const dataSourceKey = Buffer.alloc(32, 7).toString('base64');
     expect(
-      loadConfig({ NODE_ENV: 'production', LICENCE_PUBLIC_KEY: b64, DATA_SOURCE_KEY: dataSourceKey }).licencePublicKey,
+      loadConfig({
+        NODE_ENV: 'production',
+        LICENCE_PUBLIC_KEY: b64,
+        DATA_SOURCE_KEY: dataSourceKey,
+        BACKUP_KEY: dataSourceKey,
+      }).licencePublicKey,
     ).toBe(b64);
   });
 });
