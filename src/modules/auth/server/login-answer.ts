@@ -24,6 +24,8 @@ export async function userInfoOf(db: Db, user: UserRow): Promise<UserInfo> {
     avatar: user.avatar,
     roles,
     must_change_pwd: user.mustChangePwd === 1 ? 1 : 0,
+    // No password here (made by single sign-on): nothing to change.
+    sso_only: user.passwordHash === '' ? 1 : 0,
   };
 }
 

@@ -200,6 +200,72 @@ export async function updatePassword(db: Db, userId: number, passwordHash: strin
     .execute();
 }
 
+// --- accounts made and refreshed by single sign-on (sso/provision.ts) ----------------------
+
+/** A department by its code, else by its name (one only: two of that name match none). */
+export async function findDepartmentByCodeOrName(db: Db, value: string): Promise<number | null> {
+  const byCode = await db.selectFrom('department').select('id').where('code', '=', value).executeTakeFirst();
+  if (byCode) return byCode.id;
+  const byName = await db.selectFrom('department').select('id').where('name', '=', value).limit(2).execute();
+  return byName.length === 1 ? byName[0]!.id : null;
+}
+
+export async function roleIdByCode(db: Db, code: string): Promise<number | null> {
+  const row = await db.selectFrom('role').select('id').where('code', '=', code).executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** An account without a password (password_hash ''): it signs in by single sign-on only. */
+export async function insertSsoUser(
+  db: Db,
+  u: {
+    username: string;
+    realName: string;
+    userNo: string;
+    kind: 'student' | 'staff';
+    departmentId: number | null;
+    email: string | null;
+    roleId: number | null;
+  },
+  now: number,
+): Promise<UserRow> {
+  const { roleId, ...profile } = u;
+  const row = await db
+    .insertInto('appUser')
+    .values({
+      ...profile,
+      passwordHash: '',
+      isAdmin: 0,
+      phone: null,
+      gender: null,
+      avatar: null,
+      status: 'active',
+      mustChangePwd: 0,
+      failedCount: 0,
+      lockedUntil: null,
+      lastLoginAt: null,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  if (roleId !== null) await db.insertInto('userRole').values({ userId: row.id, roleId }).execute();
+  return row;
+}
+
+export async function updateSsoProfile(
+  db: Db,
+  userId: number,
+  set: { realName?: string; departmentId?: number; email?: string },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('appUser')
+    .set({ ...set, updatedAt: now })
+    .where('id', '=', userId)
+    .execute();
+}
+
 // --- captcha -----------------------------------------------------------------------------
 
 export async function insertCaptcha(

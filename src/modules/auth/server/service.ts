@@ -13,6 +13,7 @@ import { adminHostError, isAdminHost, ssoLogoutUrl } from './sso/service';
 import { getSsoConfig } from './sso/sso-config';
 import { breakGlassOpenFor } from './sso/break-glass';
 import { takeIdToken } from './sso/id-tokens';
+import { isSsoOnly } from './sso/provision';
 import { beginAttempt, lockedError, signInAccepted, recordWrongPassword } from './lockout';
 import { findUserById, findUserByUsername, incrementVisit, updatePassword } from './repository';
 
@@ -38,7 +39,9 @@ async function checkPassword(
   if ('refused' in begun) return { ok: false, reason: 'locked for this address', err: begun.refused };
   const { attempt } = begun;
   // Unknown user and wrong password cost the same: a hash is verified either way.
-  const right = await verifyPassword(user?.passwordHash ?? (await dummyHash()), password);
+  // An SSO-only account (no password) costs the same too, and never matches.
+  const right =
+    (await verifyPassword(user?.passwordHash || (await dummyHash()), password)) && !!user && !isSsoOnly(user);
   if (right && user) {
     await signInAccepted(app.db, user.username, address);
     return { ok: true, user };
@@ -133,10 +136,31 @@ export async function logout(app: FastifyInstance, req: FastifyRequest): Promise
   return { logout_url: await ssoLogoutUrl(app, req, page, undefined, idToken) };
 }
 
-/** The signed-in user's current row, for the password checks of change_pwd and check_user. */
-async function currentUser(app: FastifyInstance, auth: AuthContext): Promise<UserRow> {
+export const SSO_ONLY_NO_PASSWORD = '该账号通过统一身份认证登录，没有本站密码，请在统一身份认证平台修改密码';
+
+/**
+ * The signed-in user's current row, for the password checks of change_pwd and check_user; an
+ * SSO-only account (no password here, ./sso/provision.ts) is refused with 0x00000039.
+ */
+async function currentUser(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  auth: AuthContext,
+  action: string,
+): Promise<UserRow> {
   const user = await findUserById(app.db, auth.userId);
   if (!user) throw new AppError(Codes.notAuthenticated, 401, '登录已失效，请重新登录');
+  if (isSsoOnly(user)) {
+    await audit(app.db, {
+      action,
+      result: 'fail',
+      actorId: user.id,
+      actorName: user.username,
+      detail: 'SSO-only account: no password here',
+      ip: req.ip,
+    });
+    throw new AppError(Codes.ssoOnlyAccount, 403, SSO_ONLY_NO_PASSWORD);
+  }
   return user;
 }
 
@@ -152,7 +176,7 @@ export async function changePassword(
   encOld: string,
   encNew: string,
 ): Promise<void> {
-  const user = await currentUser(app, auth);
+  const user = await currentUser(app, req, auth, 'password_change_failed');
   const oldPwd = await decryptPassword(app, encOld);
   const newPwd = await decryptPassword(app, encNew);
   const checked = await checkPassword(app, user.username, req.ip, user, oldPwd, () => badInput('原密码错误'));
@@ -190,7 +214,7 @@ export async function checkUserPassword(
   auth: AuthContext,
   encPassword: string,
 ): Promise<{ valid: true }> {
-  const user = await currentUser(app, auth);
+  const user = await currentUser(app, req, auth, 'password_check_failed');
   const password = await decryptPassword(app, encPassword);
   const checked = await checkPassword(app, user.username, req.ip, user, password, () => badInput('密码错误'));
   if (!checked.ok) {

@@ -87,7 +87,7 @@ describe('CAS 3 single sign-on', () => {
       method: 'POST',
       url: '/user/login/get_urls/',
       headers,
-      payload: { page, ...(to ? { to } : {}) },
+      payload: { page, start: true, ...(to ? { to } : {}) },
       cookies: cookie ? { [SSO_BROWSER_COOKIE]: cookie } : {},
     });
     const service = new URL(res.json().data.sso_login_url).searchParams.get('service')!;

@@ -87,3 +87,17 @@ export async function validateCasTicket(serverUrl: string, service: string, tick
   if (text.length > 256 * 1024) return { ok: false, code: 'INVALID_RESPONSE', message: 'CAS 应答过大' };
   return parseCasResponse(text);
 }
+
+/**
+ * The service ticket a CAS single-logout request names (CAS protocol 3, §2.3.3: the CAS server
+ * POSTs `logoutRequest`, a SAML LogoutRequest whose SessionIndex is the ticket the sign-in was
+ * validated with); null when the document is not one (a DTD is refused as above).
+ */
+export function parseLogoutRequest(xml: string): string | null {
+  if (xml.length > 64 * 1024 || /<!DOCTYPE|<!ENTITY/i.test(xml)) return null;
+  const body = xml.replace(/<!--[\s\S]*?-->/g, '');
+  if (!/<(?:[\w.-]+:)?LogoutRequest\b/.test(body)) return null;
+  const index = /<(?:[\w.-]+:)?SessionIndex\b[^>]*>([^<]*)<\/(?:[\w.-]+:)?SessionIndex>/.exec(body);
+  const ticket = index ? decodeText(index[1]!.trim()) : null;
+  return ticket || null;
+}

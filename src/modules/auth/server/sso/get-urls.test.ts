@@ -37,7 +37,8 @@ describe('POST /user/login/get_urls/', () => {
       method: 'POST',
       url: '/user/login/get_urls/',
       headers: { host, ...extra },
-      ...(payload ? { payload } : {}),
+      // The round trip starts only when asked (the SSO button); viewing is tested on its own below.
+      payload: { start: true, ...payload },
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().errorCode).toBe(Codes.ok);
@@ -96,6 +97,7 @@ describe('POST /user/login/get_urls/', () => {
       method: 'POST',
       url: '/user/login/get_urls/',
       headers: { host: '10.0.0.5:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'ehall.example.edu' },
+      payload: { start: '1' },
     });
     expect(res.cookies.find((c) => c.name === SSO_BROWSER_COOKIE)).toMatchObject({
       secure: true,
@@ -132,17 +134,69 @@ describe('POST /user/login/get_urls/', () => {
     expect(b).toMatchObject({ cas_enable: 0, user_login_enable: 1, admin_login_enable: 0 });
   });
 
-  it('still answers, without an SSO link, when the OpenID provider cannot be reached', async () => {
+  it('answers the SSO entry without contacting the provider, and 503 when a round trip cannot start', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', () => resolve()));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const a = await urls({
+    await putSsoConfig(app.db, {
       ...DEFAULT_SSO_CONFIG,
       kind: 'oidc',
       oidc: { issuer: `http://127.0.0.1:${port}`, clientId: 'c', clientSecret: 's', redirectUri: '' },
     });
-    expect(a).toMatchObject({ cas_enable: 1, sso_kind: 'oidc', sso_login_url: '' });
+    const view = await app.inject({
+      method: 'POST',
+      url: '/user/login/get_urls/',
+      headers: { host: 'portal.example.edu' },
+    });
+    expect(view.json().data).toMatchObject({
+      cas_enable: 1,
+      sso_kind: 'oidc',
+      sso_login_url: 'http://portal.example.edu/login?sso=1',
+    });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/user/login/get_urls/',
+      headers: { host: 'portal.example.edu' },
+      payload: { start: true },
+    });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ errorCode: Codes.serviceUnavailable, data: null });
+    expect(res.json().message).toMatch(/^无法连接统一身份认证服务/);
+  });
+
+  it('writes nothing and sets no cookie when a sign-in page is only viewed', async () => {
+    await putSsoConfig(app.db, { ...DEFAULT_SSO_CONFIG, kind: 'cas', cas: { serverUrl: CAS } });
+    const rows = async () =>
+      (await app.db.selectFrom('setting').select(['key', 'value', 'updatedAt']).orderBy('key').execute()).map(
+        (r) => `${r.key}=${r.value}@${r.updatedAt}`,
+      );
+    const before = await rows();
+    for (const payload of [undefined, { page: 'loginAdmin', to: '/cms/userManage' }, { start: false }]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/user/login/get_urls/',
+        headers: { host: 'portal.example.edu' },
+        ...(payload ? { payload } : {}),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.cookies).toEqual([]);
+      if (payload?.page)
+        expect(res.json().data.sso_login_url).toBe(
+          `http://portal.example.edu/loginAdmin?sso=1&to=${enc('/cms/userManage')}`,
+        );
+    }
+    expect(await rows()).toEqual(before);
+    // Starting is what writes: one pending round trip.
+    await app.inject({
+      method: 'POST',
+      url: '/user/login/get_urls/',
+      headers: { host: 'portal.example.edu' },
+      payload: { start: 1 },
+    });
+    expect((await rows()).filter((r) => r.startsWith('sso_state:'))).toHaveLength(
+      before.filter((r) => r.startsWith('sso_state:')).length + 1,
+    );
   });
 
   it('treats a stored setting that does not fit the schema as SSO off', async () => {
@@ -195,6 +249,7 @@ describe('single sign-on from the environment', () => {
         method: 'POST',
         url: '/user/login/get_urls/',
         headers: { host: 'portal.example.edu' },
+        payload: { start: true },
       });
       expect(res.json().data).toMatchObject({
         cas_enable: 1,

@@ -128,7 +128,7 @@ describe('OpenID Connect single sign-on against a real provider', () => {
       method: 'POST',
       url: '/user/login/get_urls/',
       headers,
-      payload: { ...(page ? { page } : {}), ...(to ? { to } : {}) },
+      payload: { start: true, ...(page ? { page } : {}), ...(to ? { to } : {}) },
     });
     expect(res.statusCode).toBe(200);
     const set = res.cookies.find((c) => c.name === SSO_BROWSER_COOKIE)!;
@@ -219,7 +219,7 @@ describe('OpenID Connect single sign-on against a real provider', () => {
       method: 'POST',
       url: '/user/login/get_urls/',
       headers,
-      payload: {},
+      payload: { start: true },
       cookies: { [SSO_BROWSER_COOKIE]: first.cookie },
     });
     expect(again.cookies.find((c) => c.name === SSO_BROWSER_COOKIE)?.value).toBe(first.cookie);
@@ -325,7 +325,7 @@ describe('OpenID Connect single sign-on against a real provider', () => {
       method: 'POST',
       url: '/user/login/get_urls/',
       headers: adminHeaders,
-      payload: { page: 'loginAdmin' },
+      payload: { page: 'loginAdmin', start: true },
     });
     const url = new URL(started.json().data.sso_login_url);
     expect(url.searchParams.get('redirect_uri')).toBe('http://admin.example.edu/loginAdmin');

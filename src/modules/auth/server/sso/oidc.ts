@@ -96,6 +96,49 @@ export async function endSessionUrl(
   return url.toString();
 }
 
+function keySetOf(d: Discovery) {
+  let jwks = keySets.get(d.jwks_uri);
+  if (!jwks) {
+    jwks = createRemoteJWKSet(new URL(d.jwks_uri), { timeoutDuration: TIMEOUT_MS });
+    keySets.set(d.jwks_uri, jwks);
+  }
+  return jwks;
+}
+
+export const BACKCHANNEL_LOGOUT_EVENT = 'http://schemas.openid.net/event/backchannel-logout';
+
+/**
+ * A back-channel logout token (OpenID Connect Back-Channel Logout 1.0 §2.6): a JWT signed with a
+ * key of the provider's JWKS, for this client, from this issuer, recent (iat), with the logout
+ * event, a sid or a sub, and no nonce. Answers whose sign-in ended.
+ */
+export async function verifyLogoutToken(
+  s: OidcSettings,
+  token: string,
+): Promise<{ issuer: string; sid?: string; sub?: string }> {
+  const d = await discover(s.issuer);
+  let claims: Record<string, unknown>;
+  try {
+    ({ payload: claims } = await jwtVerify(token, keySetOf(d), {
+      issuer: d.issuer,
+      audience: s.clientId,
+      requiredClaims: ['iat'],
+      maxTokenAge: '10m',
+      clockTolerance: 60,
+    }));
+  } catch (e) {
+    throw new OidcFailure(`logout_token 校验失败（${(e as { code?: string }).code ?? 'invalid'}）`);
+  }
+  const events = claims.events as Record<string, unknown> | undefined;
+  const event = events && typeof events === 'object' ? events[BACKCHANNEL_LOGOUT_EVENT] : undefined;
+  if (!event || typeof event !== 'object') throw new OidcFailure('logout_token 缺少 back-channel logout 事件');
+  if ('nonce' in claims) throw new OidcFailure('logout_token 不能包含 nonce');
+  const sid = typeof claims.sid === 'string' && claims.sid ? claims.sid : undefined;
+  const sub = typeof claims.sub === 'string' && claims.sub ? claims.sub : undefined;
+  if (!sid && !sub) throw new OidcFailure('logout_token 缺少 sid 或 sub');
+  return { issuer: d.issuer, sid, sub };
+}
+
 /** client_secret_basic (RFC 6749 §2.3.1): id and secret form-encoded before base64. */
 const basicAuth = (id: string, secret: string) =>
   `Basic ${Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString('base64')}`;
@@ -104,7 +147,7 @@ const basicAuth = (id: string, secret: string) =>
 export async function exchangeCode(
   s: OidcSettings,
   p: { code: string; redirectUri: string; codeVerifier: string; nonce: string },
-): Promise<{ username: string; idToken: string; claims: Record<string, unknown> }> {
+): Promise<{ username: string; idToken: string; claims: Record<string, unknown>; issuer: string }> {
   const d = await discover(s.issuer);
   let res: Response;
   try {
@@ -138,11 +181,7 @@ export async function exchangeCode(
     );
   if (typeof body.id_token !== 'string') throw new OidcFailure('身份提供方未返回 id_token');
 
-  let jwks = keySets.get(d.jwks_uri);
-  if (!jwks) {
-    jwks = createRemoteJWKSet(new URL(d.jwks_uri), { timeoutDuration: TIMEOUT_MS });
-    keySets.set(d.jwks_uri, jwks);
-  }
+  const jwks = keySetOf(d);
   let claims: Record<string, unknown>;
   try {
     ({ payload: claims } = await jwtVerify(body.id_token, jwks, {
@@ -159,5 +198,5 @@ export async function exchangeCode(
   const name =
     typeof claims.preferred_username === 'string' && claims.preferred_username ? claims.preferred_username : claims.sub;
   if (typeof name !== 'string' || !name) throw new OidcFailure('id_token 中没有用户名');
-  return { username: name, idToken: body.id_token, claims };
+  return { username: name, idToken: body.id_token, claims, issuer: d.issuer };
 }

@@ -5,6 +5,7 @@ import { ok } from '@/shared/envelope';
 import { LOGIN_BODY_LIMIT } from '@/shared/constants';
 import { SsoQuery } from '@/modules/auth/contract';
 import { getUrls, ssoLogin } from './service';
+import { backchannelLogout, casSingleLogout } from './provider-logout';
 import { applySsoEnv } from './sso-config';
 
 const UrlsBody = Type.Object({
@@ -12,7 +13,15 @@ const UrlsBody = Type.Object({
   page: Type.Optional(Type.Union([Type.Literal('login'), Type.Literal('loginAdmin')])),
   /** The deep link to open after signing in, kept with the pending sign-in (a same-site path). */
   to: Type.Optional(Type.String({ maxLength: 512 })),
+  /** Start a round trip (the SSO button, or the page leaving for the provider by itself): answers the provider's address. */
+  start: Type.Optional(
+    Type.Union([Type.Boolean(), Type.Literal('0'), Type.Literal('1'), Type.Literal(0), Type.Literal(1)]),
+  ),
 });
+
+const BackchannelBody = Type.Object({ logout_token: Type.String({ minLength: 1, maxLength: 8192 }) });
+const CasLogoutBody = Type.Object({ logoutRequest: Type.String({ minLength: 1, maxLength: 65536 }) });
+const isOn = (v: unknown) => v === true || v === 1 || v === '1';
 
 /**
  * Single sign-on: get_urls, and the CAS ticket / OIDC code exchange (two addresses for the two
@@ -35,7 +44,7 @@ export async function ssoRoutes(root: FastifyInstance): Promise<void> {
         req.body ??= {};
       },
     },
-    async (req, reply) => ok(await getUrls(app, req, reply, req.body.page, req.body.to)),
+    async (req, reply) => ok(await getUrls(app, req, reply, req.body.page, req.body.to, isOn(req.body.start))),
   );
 
   app.get(
@@ -59,4 +68,30 @@ export async function ssoRoutes(root: FastifyInstance): Promise<void> {
     },
     async (req, reply) => ok(await ssoLogin(app, req, reply, req.body), '登录成功'),
   );
+
+  // OIDC back-channel logout: the provider POSTs a signed logout_token (form-encoded); never cached.
+  app.post(
+    '/user/login/backchannel_logout/',
+    {
+      bodyLimit: LOGIN_BODY_LIMIT,
+      schema: { body: BackchannelBody },
+      config: { access: 'public', rateLimit: perMinute(limits.login) },
+    },
+    async (req, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await backchannelLogout(app, req, req.body.logout_token));
+    },
+  );
+
+  // CAS single logout: the CAS server POSTs logoutRequest to the service URL, i.e. a sign-in page.
+  for (const page of ['/login', '/loginAdmin'])
+    app.post(
+      page,
+      {
+        bodyLimit: 128 * 1024,
+        schema: { body: CasLogoutBody },
+        config: { access: 'public', rateLimit: perMinute(limits.login) },
+      },
+      async (req) => ok(await casSingleLogout(app, req, req.body.logoutRequest)),
+    );
 }

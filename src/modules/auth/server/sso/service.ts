@@ -4,7 +4,9 @@ import { AppError, badInput } from '@/server/errors';
 import { audit } from '@/server/identity/audit';
 import type { LoginAnswer, SsoQuery, UrlsAnswer } from '@/modules/auth/contract';
 import { issueLogin, safeTo } from '../login-answer';
-import { findUsersBy } from '../repository';
+import { findUserById, findUsersBy } from '../repository';
+import { claimText, createFromClaims, refreshFromClaims } from './provision';
+import { linkSession, type SsoLink } from './session-links';
 import { casLoginUrl, casLogoutUrl, validateCasTicket } from './cas';
 import {
   authorizationUrl,
@@ -123,24 +125,42 @@ async function startSignIn(
   return '';
 }
 
-/** POST /user/login/get_urls/ */
+/**
+ * The stable address of single sign-on for a sign-in page: the page itself with `sso=1`, which
+ * starts a round trip when opened (a university may link to it). Viewing it writes nothing.
+ */
+export function ssoEntryUrl(req: FastifyRequest, page: SignInPage, to: string): string {
+  const deep = safeTo(to);
+  return `${originOf(req)}/${page}?sso=1${deep ? `&to=${encodeURIComponent(deep)}` : ''}`;
+}
+
+/**
+ * POST /user/login/get_urls/: which sides and SSO are on. Viewing a sign-in page writes nothing:
+ * `sso_login_url` is the page's SSO entry (ssoEntryUrl). Only with `start` (the SSO button, the
+ * page going to the provider by itself) does it begin a round trip bound to this browser and
+ * answer the provider's address.
+ */
 export async function getUrls(
   app: FastifyInstance,
   req: FastifyRequest,
   reply: FastifyReply,
   asked?: SignInPage,
   to = '',
+  start = false,
 ): Promise<UrlsAnswer> {
   const config = await getSsoConfig(app.db);
   const on = config.kind !== 'none';
   const page = pageFor(config, req, asked);
   let ssoLoginUrl = '';
-  try {
-    ssoLoginUrl = await startSignIn(app, req, reply, config, page, to);
-  } catch (e) {
-    // The provider being down must not break the password form: no SSO link this time.
-    if (!(e instanceof OidcFailure)) throw e;
-    req.log.warn({ reason: e.message }, 'OIDC discovery failed; get_urls answers without an SSO link');
+  if (on && !start) ssoLoginUrl = ssoEntryUrl(req, page, to);
+  else if (on) {
+    try {
+      ssoLoginUrl = await startSignIn(app, req, reply, config, page, to);
+    } catch (e) {
+      if (!(e instanceof OidcFailure)) throw e;
+      req.log.warn({ reason: e.message }, 'OIDC discovery failed; no round trip started');
+      throw new AppError(Codes.serviceUnavailable, 503, `无法连接统一身份认证服务：${e.message}`);
+    }
   }
   return {
     cas_enable: on ? 1 : 0,
@@ -160,6 +180,7 @@ const FIELD_LABEL: Record<SsoMatch['field'], string> = { username: '账号', use
 /** An administrator signing in on a host other than the configured admin host. */
 export const ADMIN_HOST_ONLY = '管理后台只允许在管理域名登录，请从管理域名访问';
 export const adminHostError = () => new AppError(Codes.adminHostOnly, 403, ADMIN_HOST_ONLY);
+export const NOT_AN_ADMINISTRATOR = '该账号不是管理员，不能登录管理端';
 export const OTHER_BROWSER = '单点登录失败：该登录请求不是从本浏览器发起的，请重新统一认证';
 
 /**
@@ -209,11 +230,11 @@ export async function ssoLogin(
   const asAdmin = pending.page === 'loginAdmin';
   if (asAdmin ? !config.adminLoginEnable : !config.userLoginEnable)
     throw new AppError(Codes.inputError, 400, asAdmin ? '管理员登录已关闭' : '用户登录已关闭');
-  if (asAdmin && !isAdminHost(config, req)) return refuse('admin sign-in outside the admin host', adminHostError());
 
   let username: string;
   let idToken: string | null = null;
   let attributes: Record<string, unknown> = {};
+  let link: SsoLink;
   if (via === 'cas') {
     // The service is the one stored with the state; a client-supplied one may only repeat it.
     if (grant.service && grant.service !== pending.returnUrl)
@@ -222,18 +243,18 @@ export async function ssoLogin(
     if (!result.ok) return fail(`票据无效（${result.code}${result.message ? `: ${result.message}` : ''}）`);
     username = result.user;
     attributes = result.attributes;
+    link = { kind: 'cas', issuer: config.cas!.serverUrl, subject: result.user, ticket: grant.ticket! };
   } else {
     try {
-      ({
-        username,
-        idToken,
-        claims: attributes,
-      } = await exchangeCode(config.oidc!, {
+      const got = await exchangeCode(config.oidc!, {
         code: grant.code!,
         redirectUri: pending.returnUrl,
         codeVerifier: pending.codeVerifier ?? '',
         nonce: pending.nonce ?? '',
-      }));
+      });
+      ({ username, idToken, claims: attributes } = got);
+      const sid = typeof attributes.sid === 'string' ? attributes.sid : null;
+      link = { kind: 'oidc', issuer: got.issuer, subject: String(attributes.sub), sid };
     } catch (e) {
       if (!(e instanceof OidcFailure)) throw e;
       return fail(e.message);
@@ -241,33 +262,70 @@ export async function ssoLogin(
   }
 
   const match = config.match ?? { field: 'username', claim: '' };
-  const value = match.claim ? attributes[match.claim] : username;
-  if (typeof value !== 'string' || !value.trim())
-    return fail(`身份提供方未提供 ${match.claim}（用户 ${username}）`, username);
-  const found = await findUsersBy(app.db, match.field, value.trim());
-  const named = `${FIELD_LABEL[match.field]} ${value.trim()}`;
+  const value = match.claim ? claimText(attributes, match.claim) : username;
+  if (!value) return fail(`身份提供方未提供 ${match.claim}（用户 ${username}）`, username);
+  const found = await findUsersBy(app.db, match.field, value);
+  const named = `${FIELD_LABEL[match.field]} ${value}`;
   if (found.length > 1) return fail(`${named} 对应多个账号，请联系管理员`, username);
-  const user = found[0];
+  let user = found[0];
+  const provision = config.provision?.enabled ? config.provision : null;
+  // 自动创建账号: only on the users' side (administrators are made by hand).
+  if (!user && provision && !asAdmin) {
+    const made = await app.db.transaction().execute(async (trx) => {
+      const r = await createFromClaims(trx, provision, { username, match, value, attributes });
+      if (r.ok)
+        await audit(trx, {
+          action: 'account_created',
+          result: 'ok',
+          actorId: r.user.id,
+          actorName: r.user.username,
+          target: `user:${r.user.id} ${r.user.username}`,
+          detail: `${via}: 单点登录自动创建（${named}，${provision.kind}）`,
+          ip: req.ip,
+        });
+      return r;
+    });
+    if (!made.ok) return fail(made.reason, username);
+    user = made.user;
+  }
   if (!user || user.status !== 'active')
     return fail(match.field === 'username' ? `${named} 不存在或已停用` : `${named} 对应的账号不存在或已停用`, username);
+  // Checked once the account is known, so the audit row names who tried.
+  if (asAdmin && !isAdminHost(config, req))
+    return refuse('admin sign-in outside the admin host', adminHostError(), user);
   if (asAdmin && user.isAdmin !== 1)
-    return refuse(
-      'not an administrator',
-      new AppError(Codes.noPermission, 403, '该账号不是管理员，不能登录管理端'),
-      user,
-    );
+    return refuse('not an administrator', new AppError(Codes.noPermission, 403, NOT_AN_ADMINISTRATOR), user);
   // As on the password path: administrators sign in on their own side only.
   if (!asAdmin && user.isAdmin === 1)
     return refuse('administrator on user login', badInput('管理员请使用管理员登录'), user);
+  if (provision && user.isAdmin !== 1) {
+    const current = user;
+    user = await app.db.transaction().execute(async (trx) => {
+      const changed = await refreshFromClaims(trx, provision, current, attributes);
+      if (!changed.length) return current;
+      await audit(trx, {
+        action: 'account_updated',
+        result: 'ok',
+        actorId: current.id,
+        actorName: current.username,
+        target: `user:${current.id} ${current.username}`,
+        detail: `${via}: 单点登录更新 ${changed.join(', ')}`,
+        ip: req.ip,
+      });
+      return (await findUserById(trx, current.id)) ?? current;
+    });
+  }
   const hint = idToken;
+  const maxAge = app.config.sessionAbsoluteHours * 3600_000;
   const answer = await issueLogin(app, req, user, {
     asAdmin,
     via,
     to: pending.to || grant.to,
-    // Kept for logout's id_token_hint.
-    withSession: hint
-      ? (trx, tokenHash) => keepIdToken(trx, tokenHash, hint, app.config.sessionAbsoluteHours * 3600_000)
-      : undefined,
+    // Kept for logout's id_token_hint, and for the provider's own logout to end this session.
+    withSession: async (trx, tokenHash) => {
+      if (hint) await keepIdToken(trx, tokenHash, hint, maxAge);
+      await linkSession(trx, tokenHash, link, maxAge);
+    },
   });
   clearBrowserBinding(req, reply);
   return answer;

@@ -15,6 +15,24 @@ export const SsoMatch = Type.Object({
 });
 export type SsoMatch = Static<typeof SsoMatch>;
 
+const ClaimName = Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9_:.-]*$' });
+
+/**
+ * 自动创建账号: a sign-in whose provider account matches no account here creates one (SSO-only:
+ * no password) from the named claims / CAS attributes ('' = not taken), as a student or staff
+ * member with the role of that code; later sign-ins refresh name, department and e-mail.
+ */
+export const SsoProvision = Type.Object({
+  enabled: Type.Boolean(),
+  kind: Type.Union([Type.Literal('student'), Type.Literal('staff')]),
+  nameClaim: ClaimName,
+  /** Matched against a department's code, then its name. */
+  departmentClaim: ClaimName,
+  userNoClaim: ClaimName,
+  emailClaim: ClaimName,
+});
+export type SsoProvision = Static<typeof SsoProvision>;
+
 export const SsoConfig = Type.Object({
   kind: Type.Union([Type.Literal('none'), Type.Literal('cas'), Type.Literal('oidc')]),
   cas: Type.Optional(
@@ -44,6 +62,8 @@ export const SsoConfig = Type.Object({
    * 学号/工号 (userNo) or e-mail. Absent = the provider's user name against the user name.
    */
   match: Type.Optional(SsoMatch),
+  /** Accounts created or refreshed from the provider's attributes; absent = off. */
+  provision: Type.Optional(SsoProvision),
   /** Where the browser goes after logout; '' or absent = derived from the SSO server. */
   logoutUrl: Type.Optional(Type.String({ maxLength: 500 })),
 });
