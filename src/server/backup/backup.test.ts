@@ -8,9 +8,15 @@ import { migrateToLatest } from '../db/migrate';
 import { seedDemo } from '../db/seed';
 import { createPgSchema, dropPgSchema, usePostgres } from '../test/helper';
 import { EXCLUDED_TABLES, listTables, raw } from './catalog';
+import { KEY_MISMATCH, NOT_A_BACKUP, SEAL_BROKEN } from './format';
+import { backupKeyFrom } from './key';
 import { readBackupHeader, verifyBackup } from './reader';
 import { restoreBackup, RestoreError, VERSION_MISMATCH } from './restore';
+import { openSealed, Sealer } from './seal';
 import { tablePages, writeBackup } from './writer';
+
+/** The installation key of these tests (BACKUP_KEY). */
+const KEY = backupKeyFrom(Buffer.alloc(32, 9));
 
 /** A database of either dialect with its own uploads folder, dropped by close(). */
 interface TestDb {
@@ -162,23 +168,43 @@ async function snapshot(t: TestDb): Promise<{ tables: Record<string, string[]>; 
 
 const tmpFile = (name: string) => path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cp-bak-')), name);
 
-/** Rewrites a backup's records (for damaged-backup tests), keeping it gzip'd JSON lines. */
-function rewrite(file: string, edit: (records: Record<string, unknown>[]) => Record<string, unknown>[]): string {
-  const records = gunzipSync(fs.readFileSync(file))
+/** The plain gzip'd JSON lines inside a sealed backup. */
+async function unseal(file: string): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  for await (const part of openSealed(file, KEY)) parts.push(part);
+  return Buffer.concat(parts);
+}
+
+/** Seals plain bytes as writeBackup does (a file edited by someone holding the key). */
+async function seal(plain: Buffer, out: string): Promise<string> {
+  const sealer = new Sealer(KEY, 4096);
+  const chunks: Buffer[] = [];
+  sealer.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise((resolve) => sealer.on('end', resolve));
+  sealer.end(plain);
+  await done;
+  fs.writeFileSync(out, Buffer.concat(chunks));
+  return out;
+}
+
+/** Rewrites a backup's records (for damaged-backup tests), sealed again with the key. */
+async function rewrite(
+  file: string,
+  edit: (records: Record<string, unknown>[]) => Record<string, unknown>[],
+): Promise<string> {
+  const records = gunzipSync(await unseal(file))
     .toString('utf8')
     .trim()
     .split('\n')
     .map((l) => JSON.parse(l) as Record<string, unknown>);
-  const out = tmpFile('edited.jsonl.gz');
-  fs.writeFileSync(
-    out,
+  return seal(
     gzipSync(
       edit(records)
         .map((r) => JSON.stringify(r))
         .join('\n') + '\n',
     ),
+    tmpFile('edited.bak'),
   );
-  return out;
 }
 
 const origin = usePostgres() ? 'postgres' : 'sqlite';
@@ -193,14 +219,14 @@ describe(`portable backup (${origin})`, () => {
     await populate(source);
     original = await snapshot(source);
     backupFile = tmpFile('first.jsonl.gz');
-    await writeBackup(source.db, source.uploads, backupFile);
+    await writeBackup(source.db, source.uploads, backupFile, { key: KEY });
   });
   afterAll(async () => {
     await source.close();
   });
 
   it('holds every table but the live and bookkeeping ones, with a header naming the migrations', async () => {
-    const header = await readBackupHeader(backupFile);
+    const header = await readBackupHeader(backupFile, KEY);
     expect(header.format).toBe('campus-portal-backup');
     expect(header.dialect).toBe(origin);
     expect(header.migrations).toContain('0001-core');
@@ -211,7 +237,7 @@ describe(`portable backup (${origin})`, () => {
     // Parents before children: the order a restore inserts in.
     expect(names.indexOf('department')).toBeLessThan(names.indexOf('app_user'));
     expect(names.indexOf('app_user')).toBeLessThan(names.indexOf('user_role'));
-    const summary = await verifyBackup(backupFile);
+    const summary = await verifyBackup(backupFile, KEY);
     expect(summary.files).toBe(2);
     expect(summary.rows.app_user).toBe(original.tables.app_user!.length);
   });
@@ -219,7 +245,7 @@ describe(`portable backup (${origin})`, () => {
   it(`restores into a fresh ${origin} database with every row and file equal`, async () => {
     const target = await freshDb(origin);
     try {
-      await restoreBackup(target.db, target.uploads, backupFile);
+      await restoreBackup(target.db, target.uploads, backupFile, KEY);
       expect(await snapshot(target)).toEqual(original);
       // Ids go on after the restored ones.
       const next = await target.db
@@ -244,12 +270,12 @@ describe(`portable backup (${origin})`, () => {
       const middle = await freshDb(other);
       const back = await freshDb(origin);
       try {
-        await restoreBackup(middle.db, middle.uploads, backupFile);
+        await restoreBackup(middle.db, middle.uploads, backupFile, KEY);
         expect(await snapshot(middle)).toEqual(original);
         const second = tmpFile('second.jsonl.gz');
-        await writeBackup(middle.db, middle.uploads, second);
-        expect((await readBackupHeader(second)).dialect).toBe(other);
-        await restoreBackup(back.db, back.uploads, second);
+        await writeBackup(middle.db, middle.uploads, second, { key: KEY });
+        expect((await readBackupHeader(second, KEY)).dialect).toBe(other);
+        await restoreBackup(back.db, back.uploads, second, KEY);
         expect(await snapshot(back)).toEqual(original);
         // New ids continue after the restored ones on the other dialect too (sequences reset).
         const row = await middle.db
@@ -283,19 +309,19 @@ describe(`portable backup (${origin})`, () => {
       const cut = tmpFile('cut.jsonl.gz');
       const bytes = fs.readFileSync(backupFile);
       fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
-      await expect(restoreBackup(target.db, target.uploads, cut)).rejects.toThrow('备份文件不完整或已损坏');
+      await expect(restoreBackup(target.db, target.uploads, cut, KEY)).rejects.toThrow('备份文件不完整或已损坏');
       expect(await snapshot(target)).toEqual(before);
     });
 
     it('refuses a file whose footer is missing (cut at a line end)', async () => {
-      const noFooter = rewrite(backupFile, (recs) => recs.slice(0, -1));
-      await expect(restoreBackup(target.db, target.uploads, noFooter)).rejects.toThrow('备份文件不完整或已损坏');
+      const noFooter = await rewrite(backupFile, (recs) => recs.slice(0, -1));
+      await expect(restoreBackup(target.db, target.uploads, noFooter, KEY)).rejects.toThrow('备份文件不完整或已损坏');
       expect(await snapshot(target)).toEqual(before);
     });
 
     it('rolls back when a row violates a constraint half-way through', async () => {
       // Two users with one username: the unique index fails after departments, roles… were written.
-      const dup = rewrite(backupFile, (recs) => {
+      const dup = await rewrite(backupFile, (recs) => {
         const at = recs.findIndex((r) => r.type === 'table' && r.name === 'app_user');
         const page = recs[at + 1] as { rows: unknown[][] };
         const cols = (recs[at] as { columns: string[] }).columns;
@@ -306,37 +332,37 @@ describe(`portable backup (${origin})`, () => {
         footer.rows.app_user! += 1;
         return recs;
       });
-      await expect(restoreBackup(target.db, target.uploads, dup)).rejects.toThrow(
+      await expect(restoreBackup(target.db, target.uploads, dup, KEY)).rejects.toThrow(
         /恢复失败，数据未作任何更改：表 app_user/,
       );
       expect(await snapshot(target)).toEqual(before);
     });
 
     it('rolls back when a row points at a parent that does not exist', async () => {
-      const orphan = rewrite(backupFile, (recs) => {
+      const orphan = await rewrite(backupFile, (recs) => {
         const at = recs.findIndex((r) => r.type === 'table' && r.name === 'user_role');
         const cols = (recs[at] as { columns: string[] }).columns;
         (recs[at + 1] as { rows: unknown[][] }).rows[0]![cols.indexOf('user_id')] = 888_888;
         return recs;
       });
-      await expect(restoreBackup(target.db, target.uploads, orphan)).rejects.toThrow(RestoreError);
+      await expect(restoreBackup(target.db, target.uploads, orphan, KEY)).rejects.toThrow(RestoreError);
       expect(await snapshot(target)).toEqual(before);
     });
 
     it('refuses a backup of another schema version', async () => {
-      const older = rewrite(backupFile, (recs) => {
+      const older = await rewrite(backupFile, (recs) => {
         (recs[0] as { migrations: string[] }).migrations.pop();
         return recs;
       });
-      await expect(restoreBackup(target.db, target.uploads, older)).rejects.toThrow(VERSION_MISMATCH);
+      await expect(restoreBackup(target.db, target.uploads, older, KEY)).rejects.toThrow(VERSION_MISMATCH);
       expect(await snapshot(target)).toEqual(before);
     });
 
     it('refuses a file path that would leave the uploads folder', async () => {
-      const evil = rewrite(backupFile, (recs) =>
+      const evil = await rewrite(backupFile, (recs) =>
         recs.map((r) => (r.type === 'file' ? { ...r, path: '../../escape.txt' } : r)),
       );
-      await expect(restoreBackup(target.db, target.uploads, evil)).rejects.toThrow('备份中的文件路径不合法');
+      await expect(restoreBackup(target.db, target.uploads, evil, KEY)).rejects.toThrow('备份中的文件路径不合法');
       expect(fs.existsSync(path.join(target.uploads, '../../escape.txt'))).toBe(false);
       expect(await snapshot(target)).toEqual(before);
     });
@@ -344,10 +370,41 @@ describe(`portable backup (${origin})`, () => {
     it('refuses something that is not a backup at all', async () => {
       const junk = tmpFile('junk.gz');
       fs.writeFileSync(junk, gzipSync('{"hello":"world"}\n'));
-      await expect(restoreBackup(target.db, target.uploads, junk)).rejects.toThrow('不是本系统的备份文件');
+      await expect(restoreBackup(target.db, target.uploads, junk, KEY)).rejects.toThrow('不是本系统的备份文件');
       const plain = tmpFile('plain.txt');
       fs.writeFileSync(plain, 'not gzip');
-      await expect(restoreBackup(target.db, target.uploads, plain)).rejects.toThrow(RestoreError);
+      await expect(restoreBackup(target.db, target.uploads, plain, KEY)).rejects.toThrow(RestoreError);
+      expect(await snapshot(target)).toEqual(before);
+    });
+
+    it('refuses an edited file whose seal no longer verifies (one byte changed anywhere, or the seal itself)', async () => {
+      const bytes = fs.readFileSync(backupFile);
+      for (const at of [60, Math.floor(bytes.length / 2), bytes.length - 40, bytes.length - 1]) {
+        const edited = tmpFile('edited.bak');
+        const copy = Buffer.from(bytes);
+        copy[at] ^= 0x01;
+        fs.writeFileSync(edited, copy);
+        await expect(restoreBackup(target.db, target.uploads, edited, KEY)).rejects.toThrow(SEAL_BROKEN);
+      }
+      // Something appended after the seal.
+      const longer = tmpFile('longer.bak');
+      fs.writeFileSync(longer, Buffer.concat([bytes, Buffer.from('x')]));
+      await expect(restoreBackup(target.db, target.uploads, longer, KEY)).rejects.toThrow(SEAL_BROKEN);
+      expect(await snapshot(target)).toEqual(before);
+    });
+
+    it('refuses an edited backup sealed with another key as made with another key', async () => {
+      const stranger = backupKeyFrom(Buffer.alloc(32, 1));
+      await expect(restoreBackup(target.db, target.uploads, backupFile, stranger)).rejects.toThrow(KEY_MISMATCH);
+      await expect(verifyBackup(backupFile, stranger)).rejects.toMatchObject({ problem: 'keyMismatch' });
+      expect(await snapshot(target)).toEqual(before);
+    });
+
+    it('refuses an unsealed (plain gzip) backup of the old format', async () => {
+      const legacy = tmpFile('legacy.jsonl.gz');
+      fs.writeFileSync(legacy, await unseal(backupFile));
+      await expect(restoreBackup(target.db, target.uploads, legacy, KEY)).rejects.toThrow(NOT_A_BACKUP);
+      await expect(verifyBackup(legacy, KEY)).rejects.toMatchObject({ problem: 'foreign' });
       expect(await snapshot(target)).toEqual(before);
     });
   });
@@ -364,7 +421,9 @@ describe(`portable backup (${origin})`, () => {
           { at: 1, action: 'here_too', result: 'ok' },
         ])
         .execute();
-      const outcome = await restoreBackup(target.db, target.uploads, backupFile, { appendOnly: { audit_log: 'at' } });
+      const outcome = await restoreBackup(target.db, target.uploads, backupFile, KEY, {
+        appendOnly: { audit_log: 'at' },
+      });
       expect(outcome.merged.audit_log).toEqual({ inBackup, added: inBackup, present: 0 });
       expect(outcome.restored.audit_log).toBeUndefined();
       const rows = await target.db.selectFrom('auditLog').select(['id', 'action']).execute();
@@ -372,7 +431,9 @@ describe(`portable backup (${origin})`, () => {
       expect(rows).toHaveLength(inBackup + 2);
       expect(new Set(rows.map((r) => r.id)).size).toBe(rows.length);
       // Again onto the same database: every row of the backup is already here, nothing doubles.
-      const again = await restoreBackup(target.db, target.uploads, backupFile, { appendOnly: { audit_log: 'at' } });
+      const again = await restoreBackup(target.db, target.uploads, backupFile, KEY, {
+        appendOnly: { audit_log: 'at' },
+      });
       expect(again.merged.audit_log).toEqual({ inBackup, added: 0, present: inBackup });
       expect(await target.db.selectFrom('auditLog').select('id').execute()).toHaveLength(inBackup + 2);
     } finally {
@@ -390,8 +451,8 @@ describe(`portable backup (${origin})`, () => {
         .onConflict((oc) => oc.column('key').doUpdateSet({ value: '"theirs"' }))
         .execute();
       const file = tmpFile('lic.jsonl.gz');
-      await writeBackup(source.db, source.uploads, file);
-      await restoreBackup(target.db, target.uploads, file, { keepSetting: (k) => k === 'licence' });
+      await writeBackup(source.db, source.uploads, file, { key: KEY });
+      await restoreBackup(target.db, target.uploads, file, KEY, { keepSetting: (k) => k === 'licence' });
       const row = await target.db
         .selectFrom('setting')
         .select('value')

@@ -1,6 +1,7 @@
 /**
- * The portable backup format (DESIGN §1, issue 3): a gzip'd JSON-lines file. Every line is one
- * record; the first is the header, the last the footer, so a truncated file is always detected.
+ * The portable backup format (DESIGN §1, issue 3): gzip'd JSON lines, encrypted and sealed in
+ * the container of seal.ts (issue 26). Every line is one record; the first is the header, the
+ * last the footer, so a truncated file is always detected.
  *
  *   {"type":"header", format, version, createdAt, dialect, migrations, tables:[{name, columns}]}
  *   {"type":"table", name, columns}          then one {"type":"rows", rows:[[v…]…]} per page
@@ -75,13 +76,29 @@ export function decodeValue(v: Value): unknown {
   return v;
 }
 
+/** What is wrong with a file, for the error code the administrator sees beside the message. */
+export type BackupProblem = 'foreign' | 'damaged' | 'sealBroken' | 'keyMismatch';
+
+export const NOT_A_BACKUP = '不是本系统的备份文件';
+export const CORRUPT = '备份文件不完整或已损坏';
+export const SEAL_BROKEN = '备份文件的封签校验失败：文件在备份后被改动过或已损坏，不能使用';
+export const KEY_MISMATCH = '备份密钥不匹配：这个备份是用另一把备份密钥（BACKUP_KEY）加密的';
+export const UNSEALED = '不是本系统的备份文件：没有加密封签（旧版本的未加密备份不能恢复）';
+
 /** Why a file is not a backup this server can read (shown to the administrator). */
-export class BackupFormatError extends Error {}
+export class BackupFormatError extends Error {
+  constructor(
+    message: string,
+    readonly problem: BackupProblem = message === NOT_A_BACKUP ? 'foreign' : 'damaged',
+  ) {
+    super(message);
+  }
+}
 
 export function checkHeader(value: unknown): BackupHeader {
   const h = value as Partial<BackupHeader> | null;
   if (!h || typeof h !== 'object' || h.type !== 'header' || h.format !== BACKUP_FORMAT)
-    throw new BackupFormatError('不是本系统的备份文件');
+    throw new BackupFormatError(NOT_A_BACKUP);
   if (h.version !== BACKUP_VERSION) throw new BackupFormatError(`不支持的备份格式版本 ${String(h.version)}`);
   if (
     typeof h.createdAt !== 'number' ||

@@ -1,15 +1,27 @@
-import fs from 'node:fs';
+import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
-import { BackupFormatError, checkHeader, type BackupHeader, type BackupRecord, type FooterRecord } from './format';
+import {
+  BackupFormatError,
+  checkHeader,
+  CORRUPT,
+  NOT_A_BACKUP,
+  type BackupHeader,
+  type BackupRecord,
+  type FooterRecord,
+} from './format';
+import type { BackupKey } from './key';
+import { openSealed, type OpenOptions } from './seal';
 
-const CORRUPT = '备份文件不完整或已损坏';
 /** No line of a genuine backup comes near this; a bigger one is refused rather than buffered. */
 const MAX_LINE = 4 * 1024 * 1024;
 
-/** The lines of a gzip'd file, one at a time; a damaged or truncated file throws BackupFormatError. */
-async function* lines(file: string): AsyncGenerator<string> {
-  const source = fs.createReadStream(file);
+/**
+ * The lines of a sealed backup, one at a time: opened with the key (seal.ts), then gunzip'd. A
+ * damaged, truncated, changed or foreign file throws BackupFormatError saying which.
+ */
+async function* lines(file: string, key: BackupKey, opts: OpenOptions = {}): AsyncGenerator<string> {
+  const source = Readable.from(openSealed(file, key, opts));
   const gunzip = createGunzip();
   source.on('error', (e) => gunzip.destroy(e));
   source.pipe(gunzip);
@@ -52,7 +64,7 @@ export function safeRelativePath(p: unknown): string {
  * header announced it, rows as wide as their table, safe file paths, a footer whose counts
  * match, nothing after it. Anything else throws BackupFormatError.
  */
-export async function* readBackup(file: string): AsyncGenerator<BackupRecord> {
+export async function* readBackup(file: string, key: BackupKey): AsyncGenerator<BackupRecord> {
   let header: BackupHeader | null = null;
   let footer: FooterRecord | null = null;
   let tableIndex = -1;
@@ -60,13 +72,13 @@ export async function* readBackup(file: string): AsyncGenerator<BackupRecord> {
   const counts: Record<string, number> = {};
   const files = new Set<string>();
   let bytes = 0;
-  for await (const line of lines(file)) {
+  for await (const line of lines(file, key)) {
     if (footer) throw new BackupFormatError(CORRUPT);
     let rec: BackupRecord;
     try {
       rec = JSON.parse(line) as BackupRecord;
     } catch {
-      throw new BackupFormatError(header ? CORRUPT : '不是本系统的备份文件');
+      throw new BackupFormatError(header ? CORRUPT : NOT_A_BACKUP);
     }
     if (!header) {
       header = checkHeader(rec);
@@ -110,7 +122,7 @@ export async function* readBackup(file: string): AsyncGenerator<BackupRecord> {
     }
     yield rec;
   }
-  if (!header) throw new BackupFormatError('不是本系统的备份文件');
+  if (!header) throw new BackupFormatError(NOT_A_BACKUP);
   if (!footer) throw new BackupFormatError(CORRUPT);
 }
 
@@ -120,26 +132,29 @@ export interface BackupSummary {
   files: number;
 }
 
-/** Reads a whole backup file through readBackup without keeping it: answers what it holds or throws. */
-export async function verifyBackup(file: string): Promise<BackupSummary> {
+/** Reads a whole backup file through readBackup without keeping it (seal included): answers what it holds or throws. */
+export async function verifyBackup(file: string, key: BackupKey): Promise<BackupSummary> {
   let header: BackupHeader | null = null;
   let footer: FooterRecord | null = null;
-  for await (const rec of readBackup(file)) {
+  for await (const rec of readBackup(file, key)) {
     if (rec.type === 'header') header = rec;
     else if (rec.type === 'footer') footer = rec;
   }
   return { header: header!, rows: footer!.rows, files: footer!.files };
 }
 
-/** Only the header (the first line): cheap enough to show in a list or check an upload's kind. */
-export async function readBackupHeader(file: string): Promise<BackupHeader> {
-  for await (const line of lines(file)) {
+/**
+ * Only the header (the first line, from the first frame): cheap enough to show in a list or check
+ * an upload's kind. The key and that frame are checked, the seal at the end is not (verifyBackup).
+ */
+export async function readBackupHeader(file: string, key: BackupKey): Promise<BackupHeader> {
+  for await (const line of lines(file, key, { firstFrameOnly: true })) {
     try {
       return checkHeader(JSON.parse(line));
     } catch (e) {
       if (e instanceof BackupFormatError) throw e;
-      throw new BackupFormatError('不是本系统的备份文件');
+      throw new BackupFormatError(NOT_A_BACKUP);
     }
   }
-  throw new BackupFormatError('不是本系统的备份文件');
+  throw new BackupFormatError(NOT_A_BACKUP);
 }

@@ -1,12 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
-import { sql, type Transaction } from 'kysely';
-import type { Database } from '../db/schema';
+import { sql } from 'kysely';
 import type { Db } from '../db/dialect';
-import { appliedMigrations, dialectOf, listTables, parentsFirst, raw, type RawDb, type TableInfo } from './catalog';
+import { appliedMigrations, listTables, parentsFirst, type RawDb, type TableInfo } from './catalog';
+import type { BackupKey } from './key';
+import { Sealer, type SealedFile } from './seal';
+import { openSnapshot } from './snapshot';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -14,6 +17,7 @@ import {
   FILE_CHUNK,
   ROWS_PER_PAGE,
   type BackupRecord,
+  type FooterRecord,
   type Value,
 } from './format';
 
@@ -48,86 +52,192 @@ export async function* tablePages(db: RawDb, t: TableInfo, size = ROWS_PER_PAGE)
   }
 }
 
-/** Every file under dir (relative paths, '/'-separated), skipping unfinished uploads (*.part). */
-export function listFiles(dir: string): string[] {
+/** A file under the uploads folder: its '/'-separated path and its size when listed. */
+export interface UploadedFile {
+  path: string;
+  size: number;
+}
+
+/** Every file under dir with its size (relative paths, '/'-separated, sorted), skipping unfinished uploads (*.part). */
+export function listUploads(dir: string): UploadedFile[] {
   if (!fs.existsSync(dir)) return [];
-  const out: string[] = [];
+  const out: UploadedFile[] = [];
   const walk = (rel: string) => {
     for (const e of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
       const r = rel ? `${rel}/${e.name}` : e.name;
       if (e.isDirectory()) walk(r);
-      else if (e.isFile() && !e.name.endsWith('.part')) out.push(r);
+      else if (e.isFile() && !e.name.endsWith('.part')) {
+        const size = fs.statSync(path.join(dir, r), { throwIfNoEntry: false })?.size;
+        // Deleted since the folder was read: nothing to back up.
+        if (size !== undefined) out.push({ path: r, size });
+      }
     }
   };
   walk('');
-  return out.sort();
+  return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-/** The records of a backup of this database and of the files under uploadsDir, in file order. */
-export async function* backupRecords(db: Db | Transaction<Database>, uploadsDir: string): AsyncGenerator<BackupRecord> {
-  const r = raw(db);
-  // Parents first: a restore inserts in file order, and PostgreSQL checks foreign keys per statement.
-  const tables = parentsFirst(await listTables(r));
-  yield {
-    type: 'header',
-    format: BACKUP_FORMAT,
-    version: BACKUP_VERSION,
-    createdAt: Date.now(),
-    dialect: dialectOf(r),
-    migrations: await appliedMigrations(r),
-    tables: tables.map((t) => ({ name: t.name, columns: t.columns })),
-  };
+/** Every file under dir (relative paths, '/'-separated, sorted), skipping unfinished uploads (*.part). */
+export const listFiles = (dir: string): string[] => listUploads(dir).map((f) => f.path);
+
+/** How far a backup has got, for the back office's progress display. */
+export interface BackupProgress {
+  /** 'database': reading tables from the snapshot; 'files': streaming uploads; 'done': written and sealed. */
+  phase: 'database' | 'files' | 'done';
+  tables: number;
+  tablesTotal: number;
+  rows: number;
+  files: number;
+  /** Files and bytes found when the uploads were listed (a file deleted since is skipped). */
+  filesTotal: number;
+  bytes: number;
+  bytesTotal: number;
+}
+
+export interface WriteOptions {
+  key: BackupKey;
+  /** Called after every page of rows and chunk of a file (cheap: keep the latest, do not await). */
+  onProgress?: (progress: Readonly<BackupProgress>) => void;
+}
+
+export interface WrittenBackup extends SealedFile {
+  rows: Record<string, number>;
+  files: number;
+  bytes: number;
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The records of a backup in file order: the tables from a snapshot (closed as soon as they are
+ * read), then the uploaded files, streamed with no database connection held, then the footer.
+ */
+async function* backupRecords(
+  db: Db,
+  uploadsDir: string,
+  workDir: string,
+  progress: BackupProgress,
+  report: () => void,
+  footer: (f: FooterRecord) => void,
+): AsyncGenerator<BackupRecord> {
   const counts: Record<string, number> = {};
-  for (const t of tables) {
-    yield { type: 'table', name: t.name, columns: t.columns };
-    counts[t.name] = 0;
-    for await (const rows of tablePages(r, t)) {
-      counts[t.name] += rows.length;
-      yield { type: 'rows', rows };
+  const snapshot = await openSnapshot(db, workDir);
+  try {
+    const r = snapshot.db;
+    // Parents first: a restore inserts in file order, and PostgreSQL checks foreign keys per statement.
+    const tables = parentsFirst(await listTables(r));
+    progress.tablesTotal = tables.length;
+    report();
+    yield {
+      type: 'header',
+      format: BACKUP_FORMAT,
+      version: BACKUP_VERSION,
+      createdAt: Date.now(),
+      dialect: snapshot.dialect,
+      migrations: await appliedMigrations(r),
+      tables: tables.map((t) => ({ name: t.name, columns: t.columns })),
+    };
+    for (const t of tables) {
+      yield { type: 'table', name: t.name, columns: t.columns };
+      counts[t.name] = 0;
+      for await (const rows of tablePages(r, t)) {
+        counts[t.name] += rows.length;
+        progress.rows += rows.length;
+        report();
+        yield { type: 'rows', rows };
+        // better-sqlite3 answers synchronously: let requests in between pages.
+        await nextTurn();
+      }
+      progress.tables += 1;
     }
+  } finally {
+    await snapshot.close();
   }
+
+  const list = listUploads(uploadsDir);
+  Object.assign(progress, {
+    phase: 'files',
+    filesTotal: list.length,
+    bytesTotal: list.reduce((n, f) => n + f.size, 0),
+  });
+  report();
   let files = 0;
   let bytes = 0;
-  for (const rel of listFiles(uploadsDir)) {
-    files += 1;
-    const stream = fs.createReadStream(path.join(uploadsDir, rel), { highWaterMark: FILE_CHUNK });
+  for (const f of list) {
+    const stream = fs.createReadStream(path.join(uploadsDir, f.path), { highWaterMark: FILE_CHUNK });
     let any = false;
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      any = true;
-      bytes += chunk.length;
-      yield { type: 'file', path: rel, data: chunk.toString('base64') };
+    try {
+      for await (const chunk of stream as AsyncIterable<Buffer>) {
+        if (!any) files += 1;
+        any = true;
+        bytes += chunk.length;
+        progress.bytes += chunk.length;
+        report();
+        yield { type: 'file', path: f.path, data: chunk.toString('base64') };
+      }
+    } catch (e) {
+      // Deleted since it was listed (its row may be in the snapshot; the restore has no file for it).
+      if (!any && (e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+      throw e;
     }
-    if (!any) yield { type: 'file', path: rel, data: '' };
+    if (!any) {
+      files += 1;
+      yield { type: 'file', path: f.path, data: '' };
+    }
+    progress.files += 1;
   }
-  yield { type: 'footer', rows: counts, files, bytes };
+  const end: FooterRecord = { type: 'footer', rows: counts, files, bytes };
+  footer(end);
+  yield end;
 }
 
 /**
- * Writes a backup to `file` (through a .part file renamed at the end); answers its size in bytes.
- * The tables are read in one transaction, so the backup is one consistent snapshot (rows added
- * half-way cannot reference rows the backup lacks). On PostgreSQL it is a repeatable-read
- * snapshot that blocks nobody; on SQLite the app's one connection waits for the backup.
+ * Writes a sealed, encrypted backup to `file` (through a .part file renamed at the end, 0600 in
+ * a 0700 folder). The tables come from one consistent snapshot that blocks no request
+ * (snapshot.ts); the uploaded files are read after it, outside any transaction. Answers the
+ * file's size and SHA-256 and what it holds.
  */
-export async function writeBackup(db: Db, uploadsDir: string, file: string): Promise<number> {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.part`;
-  const tx =
-    dialectOf(raw(db)) === 'postgres' ? db.transaction().setIsolationLevel('repeatable read') : db.transaction();
+export async function writeBackup(
+  db: Db,
+  uploadsDir: string,
+  file: string,
+  opts: WriteOptions,
+): Promise<WrittenBackup> {
+  const dir = path.dirname(file);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  const tmp = `${file}.${randomBytes(4).toString('hex')}.part`;
+  const progress: BackupProgress = {
+    phase: 'database',
+    tables: 0,
+    tablesTotal: 0,
+    rows: 0,
+    files: 0,
+    filesTotal: 0,
+    bytes: 0,
+    bytesTotal: 0,
+  };
+  const report = () => opts.onProgress?.(progress);
+  let footer: FooterRecord | null = null;
+  const sealer = new Sealer(opts.key);
   try {
-    await tx.execute(async (trx) => {
-      await pipeline(
-        Readable.from(
-          (async function* lines() {
-            for await (const rec of backupRecords(trx, uploadsDir)) yield `${JSON.stringify(rec)}\n`;
-          })(),
-        ),
-        createGzip(),
-        fs.createWriteStream(tmp),
-      );
-    });
+    await pipeline(
+      Readable.from(
+        (async function* lines() {
+          for await (const rec of backupRecords(db, uploadsDir, dir, progress, report, (f) => (footer = f)))
+            yield `${JSON.stringify(rec)}\n`;
+        })(),
+      ),
+      createGzip(),
+      sealer,
+      fs.createWriteStream(tmp, { mode: 0o600 }),
+    );
     fs.renameSync(tmp, file);
-    return fs.statSync(file).size;
   } finally {
     fs.rmSync(tmp, { force: true });
   }
+  progress.phase = 'done';
+  report();
+  const f = footer as FooterRecord | null;
+  return { ...sealer.result(), rows: f?.rows ?? {}, files: f?.files ?? 0, bytes: f?.bytes ?? 0 };
 }

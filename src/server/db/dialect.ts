@@ -56,14 +56,21 @@ export function openDb(opts: OpenOptions): OpenDb {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('synchronous = NORMAL');
-  return {
-    db: new Kysely<Database>({
-      dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
-      plugins: [new CamelCasePlugin()],
-    }),
-    dialect: 'sqlite',
-  };
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(sqlite) }),
+    plugins: [new CamelCasePlugin()],
+  });
+  sqliteHandles.set(db, sqlite);
+  return { db, dialect: 'sqlite' };
 }
+
+const sqliteHandles = new WeakMap<Db, Sqlite.Database>();
+
+/**
+ * The better-sqlite3 connection under a SQLite Db opened here (null otherwise): for SQLite's
+ * online backup API (a backup's snapshot, src/server/backup/snapshot.ts), which Kysely does not expose.
+ */
+export const sqliteConnectionOf = (db: Db): Sqlite.Database | null => sqliteHandles.get(db) ?? null;
 
 /**
  * The PostgreSQL pool. A connection the server drops (restart, failover, pg_terminate_backend,
