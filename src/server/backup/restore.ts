@@ -19,6 +19,7 @@ import {
   type TableInfo,
 } from './catalog';
 import { BackupFormatError, decodeValue, encodeValue, type BackupRecord, type TableHeader } from './format';
+import type { BackupKey } from './key';
 import { readBackup, verifyBackup, type BackupSummary } from './reader';
 import { tablePages } from './writer';
 
@@ -111,11 +112,12 @@ export async function restoreBackup(
   db: Db,
   uploadsDir: string,
   file: string,
+  key: BackupKey,
   opts: RestoreOptions = {},
 ): Promise<RestoreOutcome> {
   let summary: BackupSummary;
   try {
-    summary = await verifyBackup(file);
+    summary = await verifyBackup(file, key);
   } catch (e) {
     if (e instanceof BackupFormatError) throw new RestoreError(e.message);
     throw e;
@@ -136,10 +138,10 @@ export async function restoreBackup(
   let outcome: RestoreOutcome;
   try {
     fs.mkdirSync(staging, { recursive: true });
-    let records: Records = () => readBackup(file);
+    let records: Records = () => readBackup(file, key);
     let migrated: string[] = [];
     if (upgrade) {
-      scratch = await upgradeSource(file, summary, migrations, path.dirname(uploadsDir));
+      scratch = await upgradeSource(file, key, summary, migrations, path.dirname(uploadsDir));
       const s = scratch;
       checkTables(
         s.tables.map((t) => ({ name: t.name, columns: t.columns })),
@@ -203,6 +205,7 @@ async function migrateToLevel(db: Db, names: readonly string[]): Promise<void> {
  */
 async function upgradeSource(
   file: string,
+  key: BackupKey,
   summary: BackupSummary,
   targetMigrations: string[],
   dir: string,
@@ -224,7 +227,7 @@ async function upgradeSource(
       await replaceData(
         trx,
         before,
-        () => readBackup(file),
+        () => readBackup(file, key),
         null,
         {},
         () => undefined,
@@ -245,7 +248,7 @@ async function upgradeSource(
           yield { type: 'table', name: t.name, columns: t.columns };
           for await (const rows of tablePages(r, t)) yield { type: 'rows', rows };
         }
-        for await (const rec of readBackup(file)) if (rec.type === 'file') yield rec;
+        for await (const rec of readBackup(file, key)) if (rec.type === 'file') yield rec;
       },
     };
   } catch (e) {
