@@ -17,5 +17,6 @@ declare module 'oidc-provider' {
       },
     );
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    on(event: string, listener: (...args: never[]) => void): this;
   }
 }
