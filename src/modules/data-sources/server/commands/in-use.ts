@@ -1,0 +1,1 @@
+export { addDatasetUseCheck, type DatasetUseCheck } from '../in-use';
