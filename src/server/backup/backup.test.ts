@@ -7,10 +7,10 @@ import { openDb, type Db } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemo } from '../db/seed';
 import { createPgSchema, dropPgSchema, usePostgres } from '../test/helper';
-import { EXCLUDED_TABLES, listTables, raw } from './catalog';
+import { EXCLUDED_SETTINGS, EXCLUDED_TABLES, listTables, raw } from './catalog';
 import { KEY_MISMATCH, NOT_A_BACKUP, SEAL_BROKEN } from './format';
 import { backupKeyFrom } from './key';
-import { readBackupHeader, verifyBackup } from './reader';
+import { readBackup, readBackupHeader, verifyBackup } from './reader';
 import { restoreBackup, RestoreError, VERSION_MISMATCH } from './restore';
 import { openSealed, Sealer } from './seal';
 import { tablePages, writeBackup } from './writer';
@@ -452,6 +452,15 @@ describe(`portable backup (${origin})`, () => {
         .execute();
       const file = tmpFile('lic.jsonl.gz');
       await writeBackup(source.db, source.uploads, file, { key: KEY });
+      // The licence and the RSA private key are not in the backup at all (a restore never uses them).
+      const settingKeys: string[] = [];
+      let keyAt = -1;
+      for await (const rec of readBackup(file, KEY)) {
+        if (rec.type === 'table') keyAt = rec.name === 'setting' ? rec.columns.indexOf('key') : -1;
+        if (rec.type === 'rows' && keyAt >= 0) settingKeys.push(...rec.rows.map((row) => String(row[keyAt])));
+      }
+      expect(settingKeys).toContain('edge');
+      for (const k of EXCLUDED_SETTINGS) expect(settingKeys).not.toContain(k);
       await restoreBackup(target.db, target.uploads, file, KEY, { keepSetting: (k) => k === 'licence' });
       const row = await target.db
         .selectFrom('setting')

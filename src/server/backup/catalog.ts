@@ -1,5 +1,7 @@
 import { PostgresAdapter, sql, type Kysely } from 'kysely';
 import type { Db, DialectName } from '../db/dialect';
+import { RSA_SETTING_KEY } from '../identity/password-transport';
+import { LICENCE_SETTING } from '../licence/store';
 
 /** Plugin-free handle: backup SQL names tables and columns exactly as the database spells them. */
 export type RawDb = Kysely<Record<string, Record<string, unknown>>>;
@@ -29,6 +31,15 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'job_schedule',
   'sign_in_failure',
 ]);
+
+/**
+ * Rows of the setting table a backup leaves out: a restore never uses them (it keeps the
+ * installation's own, see the maintenance module's keepOnRestore), and they are the secrets a
+ * backup file should not carry (issue 26).
+ * - rsa_keypair: the private key of the sign-in password transport; each installation has its own.
+ * - licence: the installation's licence, bound to this installation and installed separately.
+ */
+export const EXCLUDED_SETTINGS: ReadonlySet<string> = new Set([RSA_SETTING_KEY, LICENCE_SETTING]);
 
 export interface ForeignKey {
   column: string;

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'kysely';
 import type { Db } from '../db/dialect';
-import { appliedMigrations, listTables, parentsFirst, type RawDb, type TableInfo } from './catalog';
+import { appliedMigrations, EXCLUDED_SETTINGS, listTables, parentsFirst, type RawDb, type TableInfo } from './catalog';
 import type { BackupKey } from './key';
 import { Sealer, type SealedFile } from './seal';
 import { openSnapshot } from './snapshot';
@@ -140,11 +140,13 @@ async function* backupRecords(
     for (const t of tables) {
       yield { type: 'table', name: t.name, columns: t.columns };
       counts[t.name] = 0;
-      for await (const rows of tablePages(r, t)) {
+      const keyAt = t.name === 'setting' ? t.columns.indexOf('key') : -1;
+      for await (const page of tablePages(r, t)) {
+        const rows = keyAt < 0 ? page : page.filter((row) => !EXCLUDED_SETTINGS.has(String(row[keyAt])));
         counts[t.name] += rows.length;
         progress.rows += rows.length;
         report();
-        yield { type: 'rows', rows };
+        if (rows.length) yield { type: 'rows', rows };
         // better-sqlite3 answers synchronously: let requests in between pages.
         await nextTurn();
       }
