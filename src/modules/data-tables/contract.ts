@@ -102,6 +102,7 @@ export type TableDesignBody = Static<typeof TableDesignBody>;
 
 /** POST /data/api/v1.dataTable/create/ (JSON) */
 export const TableCreateBody = TableDesignBody;
+export type TableCreateBody = TableDesignBody;
 
 /** POST /data/api/v1.dataTable/plan/ and /save/ (JSON): `version` is the version the designer opened. */
 export const TableSaveBody = Type.Object({

@@ -202,8 +202,26 @@ export async function deleteMeta(db: Conn, id: number): Promise<void> {
   await db.deleteFrom('dataTable').where('id', '=', id).execute();
 }
 
-export async function listTables(db: Conn, q: TableListQuery): Promise<Page<TableListItem>> {
+/**
+ * Tables, newest change first. `visibleTo` (null = all, for administrators): tables owned by one of
+ * the caller's departments (theirs and those above), and tables with a row scope when `scoped`.
+ */
+export async function listTables(
+  db: Conn,
+  q: TableListQuery,
+  visibleTo: { ancestors: number[]; scoped: boolean } | null = null,
+): Promise<Page<TableListItem>> {
   let base = db.selectFrom('dataTable').leftJoin('department', 'department.id', 'dataTable.ownerDepartmentId');
+  if (visibleTo) {
+    const v = visibleTo;
+    base = base.where((eb) =>
+      eb.or([
+        ...(v.ancestors.length ? [eb('dataTable.ownerDepartmentId', 'in', v.ancestors)] : []),
+        ...(v.scoped ? [eb('dataTable.scopeField', 'is not', null)] : []),
+        sql<SqlBool>`1 = 0`,
+      ]),
+    );
+  }
   if (q.keyword?.trim()) {
     const k = q.keyword.trim();
     base = base.where((eb) => eb.or([contains(eb.ref('dataTable.name'), k), contains(eb.ref('dataTable.code'), k)]));
@@ -348,3 +366,83 @@ export const toDef = (m: TableMeta): DataTableDef => ({
   scopeField: m.scopeField,
   version: m.version,
 });
+
+export async function userNames(db: Conn, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .selectFrom('appUser')
+    .select(['id', 'realName'])
+    .where('id', 'in', [...new Set(ids)])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.realName]));
+}
+
+export async function markReported(db: Conn, id: number, userId: number, at: number): Promise<void> {
+  await db.updateTable('dataTable').set({ lastReportedAt: at, lastReportedBy: userId }).where('id', '=', id).execute();
+}
+
+export async function markReminded(db: Conn, id: number, period: string): Promise<void> {
+  await db.updateTable('dataTable').set({ remindedPeriod: period }).where('id', '=', id).execute();
+}
+
+/** The public catalogue: public tables only, searched by name, code or description. */
+export async function listPublic(
+  db: Conn,
+  q: { page: number; pageSize: number; keyword?: string },
+): Promise<Page<TableMeta>> {
+  let base = db.selectFrom('dataTable').where('isPublic', '=', 1);
+  if (q.keyword?.trim()) {
+    const k = q.keyword.trim();
+    base = base.where((eb) =>
+      eb.or([
+        contains(eb.ref('dataTable.name'), k),
+        contains(eb.ref('dataTable.code'), k),
+        contains(eb.ref('dataTable.description'), k),
+      ]),
+    );
+  }
+  const [ids, count] = await Promise.all([
+    base
+      .select('id')
+      .orderBy('name')
+      .orderBy('id')
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst(),
+  ]);
+  const list = ids.length
+    ? await findMetas(db, (x) =>
+        x.where(
+          'dataTable.id',
+          'in',
+          ids.map((r) => r.id),
+        ),
+      )
+    : [];
+  return { list, total: Number(count?.total ?? 0), page: q.page, pageSize: q.pageSize };
+}
+
+/** Members of a set of departments (reminders go to the owning department's people). */
+export async function activeUsersIn(db: Conn, departmentIds: number[]): Promise<number[]> {
+  if (!departmentIds.length) return [];
+  const rows = await db
+    .selectFrom('appUser')
+    .select('id')
+    .where('departmentId', 'in', departmentIds)
+    .where('status', '=', 'active')
+    .where('kind', '<>', 'student')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function listDdl(db: Conn, tableId: number) {
+  const rows = await db
+    .selectFrom('dataTableDdl')
+    .select(['id', 'step', 'sqlText', 'dialect', 'actorId', 'createdAt'])
+    .where('tableId', '=', tableId)
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({ ...r, createdAt: Number(r.createdAt) }));
+}

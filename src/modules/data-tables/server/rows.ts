@@ -480,3 +480,13 @@ export async function deleteRowChecked(
   ]);
   await repo.touchRows(q, def.id, now);
 }
+
+/** The checks writeRows makes on one row (types, required fields, key), without writing: the import reports each bad row. */
+export function checkRow(def: DataTableDef, values: Record<string, unknown>): void {
+  const byName = new Map(def.fields.map((f) => [f.name, f]));
+  const v = normaliseRow(def, byName, values, 0);
+  requireFields(def, v, 0, false);
+  for (const k of def.uniqueKey)
+    if (v[k] === null || v[k] === undefined)
+      throw new DataTableRowError(0, k, '是唯一键，不能为空', byName.get(k)!.label);
+}
