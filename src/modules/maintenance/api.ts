@@ -7,6 +7,7 @@ import type {
   AuditRow,
   BackupItem,
   BackupSchedule,
+  BackupScheduleView,
   JobInfo,
   JobRunListQuery,
   JobRunRow,
@@ -31,7 +32,7 @@ export const downloadBackup = (id: number) =>
 /** POST /user/api/v1.backup/delete/ */
 export const deleteBackup = (id: number) => http.post<null>(`${BACKUP}/delete/`, { id });
 
-/** Replace all data with the backup's; `confirm` repeats its file name. Everybody is signed out. POST /user/api/v1.backup/restore/ */
+/** Replace all data with the backup's (the audit log merged); `confirm` repeats its file name. Everybody is signed out; answers what was restored. POST /user/api/v1.backup/restore/ */
 export const restoreBackup = (id: number, confirm: string) =>
   http.post<RestoreResult>(`${BACKUP}/restore/`, { id, confirm }, { slow: true });
 
@@ -42,11 +43,11 @@ export const uploadBackup = (file: File) => {
   return http.post<BackupItem>(`${BACKUP}/upload/`, fd, { slow: true });
 };
 
-/** GET /user/api/v1.backup/schedule/ */
-export const getBackupSchedule = () => http.get<BackupSchedule>(`${BACKUP}/schedule/`);
+/** The schedule, retention and the server's time zone. GET /user/api/v1.backup/schedule/ */
+export const getBackupSchedule = () => http.get<BackupScheduleView>(`${BACKUP}/schedule/`);
 
 /** POST /user/api/v1.backup/saveSchedule/ */
-export const saveBackupSchedule = (s: BackupSchedule) => http.post<BackupSchedule>(`${BACKUP}/saveSchedule/`, s);
+export const saveBackupSchedule = (s: BackupSchedule) => http.post<BackupScheduleView>(`${BACKUP}/saveSchedule/`, s);
 
 /** The installed licence and active accounts. GET /user/api/v1.licence/info/ */
 export const getLicenceInfo = () => http.get<LicenceInfo>('/user/api/v1.licence/info/');

@@ -41,26 +41,63 @@ export const BackupRestoreBody = Type.Object({
 });
 export type BackupRestoreBody = Static<typeof BackupRestoreBody>;
 
-/** What a restore replaced; everybody (the caller too) must sign in again. */
+/** An append-only table's share of a restore: every backup row is in it afterwards. */
+export interface MergedRows {
+  /** Rows of the backup. */
+  inBackup: number;
+  /** Of those, added by the restore (under new ids). */
+  added: number;
+  /** Of those, already here (the same event). */
+  present: number;
+}
+
+/** What a restore did; everybody (the caller too) must sign in again. */
 export interface RestoreResult {
   fileName: string;
+  /** Rows of each table in the backup file. */
   rows: Record<string, number>;
   files: number;
   signedOut: true;
+  /** Rows written into each replaced table (this installation's kept settings left out). */
+  restored: Record<string, number>;
+  /** The audit log, merged: the rows already here stay and every row of the backup comes back. */
+  audit: MergedRows;
+  /** Migrations run forward after the restore (a backup of an earlier version); empty when none. */
+  migrated: string[];
+  /** What the restore kept of this installation, in words (RESTORE_KEEPS). */
+  kept: string[];
+  /** The backup schedule in force after the restore: this installation's, not the backup's. */
+  schedule: BackupScheduleView;
 }
 
-/** What a restore replaces, in words (the confirmation lists it). The audit log is kept: a restore only adds to it. */
+/** What a restore replaces, in words (the confirmation lists it). The audit log is merged, never emptied. */
 export const RESTORE_REPLACES = '全部用户、组织机构、角色与权限、平台与菜单、设置、通知与新闻、帮助文章、上传的文件';
 
-/** Backup schedule (setting 'backup_schedule'): once a day at `hour` (server time), keeping the `keep` newest scheduled backups. */
+/** What a restore keeps of this installation (the backup's copies are ignored). */
+export const RESTORE_KEEPS = ['授权信息', '登录加密密钥', '备份计划与保留份数'];
+
+/**
+ * Backup schedule and retention (setting 'backup_schedule'): once a day at `hour` (the server's
+ * time zone), keeping the `keep` newest scheduled backups and the `keepManual` newest manual
+ * ones (0: every manual backup is kept). Uploaded backups are never pruned.
+ */
 export const BackupSchedule = Type.Object({
   enabled: Type.Boolean(),
   hour: Type.Integer({ minimum: 0, maximum: 23 }),
   keep: Type.Integer({ minimum: 1, maximum: 100 }),
+  keepManual: Type.Optional(Type.Integer({ minimum: 0, maximum: 100 })),
 });
 export type BackupSchedule = Static<typeof BackupSchedule>;
 
-export const DEFAULT_BACKUP_SCHEDULE: BackupSchedule = { enabled: false, hour: 2, keep: 7 };
+/** The schedule as the server answers it: every field, and the time zone its hour is in. */
+export interface BackupScheduleView extends Required<BackupSchedule> {
+  /** IANA name of the server's time zone, e.g. 'Asia/Shanghai'. */
+  timeZone: string;
+  /** Its offset from UTC now, e.g. 'UTC+08:00'. */
+  utcOffset: string;
+}
+
+export const DEFAULT_BACKUP_SCHEDULE: Required<BackupSchedule> = { enabled: false, hour: 2, keep: 7, keepManual: 0 };
 
 /* ---------- authorization ---------- */
 

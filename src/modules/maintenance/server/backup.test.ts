@@ -9,8 +9,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, installTestLicence, usePostgres, type TestApp } from '@/server/test/helper';
 import { multipartBody } from '@/server/test/multipart';
 import { readBackupHeader } from '@/server/backup/reader';
+import { installationBackupKey } from '@/server/backup/key';
 import { Codes } from '@/shared/errors';
-import type { BackupItem } from '../contract';
+import { MAGIC, Sealer } from '@/server/backup/seal';
+import { CORRUPT, NOT_A_BACKUP, UNSEALED } from '@/server/backup/format';
+import type { BackupItem, RestoreResult } from '../contract';
 import { BACKUP_JOB } from './backup-schedule';
 import { backupsDir } from './service';
 
@@ -30,6 +33,16 @@ describe('data backup endpoints', () => {
   const auditRows = (action: string) =>
     app.db.selectFrom('auditLog').selectAll().where('action', '=', action).orderBy('id').execute();
   const backupFiles = () => (fs.existsSync(backupsDir(app)) ? fs.readdirSync(backupsDir(app)).sort() : []);
+  /** Plain bytes sealed with this installation's key, as writeBackup seals (a file made by someone holding the key). */
+  const sealed = async (plain: Buffer): Promise<Buffer> => {
+    const sealer = new Sealer(installationBackupKey(app.config));
+    const chunks: Buffer[] = [];
+    sealer.on('data', (c: Buffer) => chunks.push(c));
+    const done = new Promise((resolve) => sealer.on('end', resolve));
+    sealer.end(plain);
+    await done;
+    return Buffer.concat(chunks);
+  };
   const create = async (note = '') => {
     const res = await post('create', { note });
     expect(res.json().errorCode).toBe(Codes.ok);
@@ -95,12 +108,12 @@ describe('data backup endpoints', () => {
     expect(bad.json().errorCode).toBe(Codes.inputError);
   });
 
-  it('downloads a backup as a gzip stream', async () => {
+  it('downloads a backup as it is on disk (sealed and encrypted)', async () => {
     const [item] = (await list()).list;
     const res = await asAdmin({ method: 'GET', url: `${BASE}/download/`, query: { id: String(item!.id) } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(item!.fileName);
-    expect(res.rawPayload.subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    expect(res.rawPayload.subarray(0, MAGIC.length)).toEqual(MAGIC);
     expect(res.rawPayload.length).toBe(item!.size);
     const missing = await asAdmin({ method: 'GET', url: `${BASE}/download/`, query: { id: '99999' } });
     expect(missing.json().errorCode).toBe(Codes.notFound);
@@ -119,7 +132,9 @@ describe('data backup endpoints', () => {
     expect(up.kind).toBe('uploaded');
     expect(up.fileName).not.toContain('我的备份');
     expect(up.note).toBe('上传：我的备份.jsonl.gz');
-    expect((await readBackupHeader(path.join(backupsDir(app), up.fileName))).format).toBe('campus-portal-backup');
+    expect(
+      (await readBackupHeader(path.join(backupsDir(app), up.fileName), installationBackupKey(app.config))).format,
+    ).toBe('campus-portal-backup');
     expect(await auditRows('backup_uploaded')).toHaveLength(1);
   });
 
@@ -129,9 +144,10 @@ describe('data backup endpoints', () => {
     const [item] = (await list()).list;
     const bytes = fs.readFileSync(path.join(backupsDir(app), item!.fileName));
     const cases: [Buffer, string][] = [
-      [Buffer.from('hello, not a backup'), '备份文件不完整或已损坏'],
-      [gzipSync('{"type":"header","format":"other"}\n'), '不是本系统的备份文件'],
-      [bytes.subarray(0, bytes.length - 100), '备份文件不完整或已损坏'],
+      [Buffer.from('hello, not a backup'), NOT_A_BACKUP],
+      [gzipSync('{"type":"header","format":"campus-portal-backup"}\n'), UNSEALED],
+      [await sealed(gzipSync('{"type":"header","format":"other"}\n')), NOT_A_BACKUP],
+      [bytes.subarray(0, bytes.length - 100), CORRUPT],
     ];
     for (const [content, message] of cases) {
       const res = await asAdmin({
@@ -139,7 +155,8 @@ describe('data backup endpoints', () => {
         url: `${BASE}/upload/`,
         ...multipartBody({ filename: 'x.jsonl.gz', content }),
       });
-      expect(res.json()).toMatchObject({ errorCode: Codes.inputError, message, data: { field: 'file' } });
+      expect(res.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'file' } });
+      expect(res.json().message).toContain(message);
     }
     const noFile = await asAdmin({ method: 'POST', url: `${BASE}/upload/`, payload: { a: 1 } });
     expect(noFile.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'file' } });
@@ -147,13 +164,19 @@ describe('data backup endpoints', () => {
     expect((await list()).total).toBe(total);
   });
 
-  it('restores only when the confirmation repeats the file name', async () => {
+  it('restores only when the confirmation repeats the file name; refusals are audited (who, file, why)', async () => {
     const [item] = (await list()).list;
     for (const confirm of ['是', item!.fileName.slice(0, -1)]) {
       const res = await post('restore', { id: item!.id, confirm });
       expect(res.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'confirm' } });
     }
-    expect(await auditRows('backup_restored')).toHaveLength(0);
+    const missing = await post('restore', { id: 99_999, confirm: 'x' });
+    expect(missing.json().errorCode).toBe(Codes.notFound);
+    expect((await auditRows('backup_restored')).map((r) => [r.result, r.actorName, r.target, r.detail])).toEqual([
+      ['fail', 'admin', item!.fileName, '请输入完整的备份文件名以确认恢复'],
+      ['fail', 'admin', item!.fileName, '请输入完整的备份文件名以确认恢复'],
+      ['fail', 'admin', '#99999', '备份不存在'],
+    ]);
   });
 
   it('restores a backup: data as it was, everybody signed out, the licence and the audit of the restore kept', async () => {
@@ -197,8 +220,20 @@ describe('data backup endpoints', () => {
     expect(again.json().errorCode).toBe(Codes.notAuthenticated);
     // The catalogue is not part of the data: it still lists every file.
     expect((await list()).list.map((b) => b.id)).toContain(item.id);
-    const restored = await auditRows('backup_restored');
+    const restored = (await auditRows('backup_restored')).filter((r) => r.result === 'ok');
     expect(restored.map((r) => [r.result, r.target])).toEqual([['ok', item.fileName]]);
+    // What came back, table by table, in the reply and in the restore's audit row.
+    const data = res.json().data as RestoreResult;
+    expect(data.restored.app_user).toBe(data.rows.app_user);
+    expect(data.restored.department).toBe(data.rows.department);
+    expect(data.audit.inBackup).toBe(data.rows.audit_log);
+    expect(data.audit.added + data.audit.present).toBe(data.audit.inBackup);
+    expect(data.migrated).toEqual([]);
+    expect(restored[0]!.detail).toContain(`app_user:${data.restored.app_user}`);
+    expect(restored[0]!.detail).toContain(`审计日志 备份 ${data.audit.inBackup} 条`);
+    // The installation's schedule stays and the reply says so.
+    expect(data.kept).toContain('备份计划与保留份数');
+    expect(data.schedule).toMatchObject({ enabled: false, hour: 2, keep: 7, keepManual: 0 });
     // Nothing of the audit trail is erased, not even what happened after the backup.
     expect((await auditRows('backup_created')).map((r) => r.target)).toContain(item.fileName);
     // The installation's licence stays: the server still answers non-public calls.
@@ -217,7 +252,7 @@ describe('data backup endpoints', () => {
       tables: [],
     };
     const footer = { type: 'footer', rows: {}, files: 0, bytes: 0 };
-    fs.writeFileSync(file, gzipSync(`${JSON.stringify(header)}\n${JSON.stringify(footer)}\n`));
+    fs.writeFileSync(file, await sealed(gzipSync(`${JSON.stringify(header)}\n${JSON.stringify(footer)}\n`)));
     const up = await asAdmin({
       method: 'POST',
       url: `${BASE}/upload/`,
@@ -238,7 +273,7 @@ describe('data backup endpoints', () => {
         .executeTakeFirstOrThrow(),
     ).toEqual(users);
     const failed = (await auditRows('backup_restored')).filter((r) => r.result === 'fail');
-    expect(failed.map((r) => r.detail)).toEqual(['备份的数据库版本与当前系统不一致']);
+    expect(failed.map((r) => [r.target, r.detail]).at(-1)).toEqual([item.fileName, '备份的数据库版本与当前系统不一致']);
   });
 
   it('deletes a backup: row, file and an audit row', async () => {
@@ -284,26 +319,32 @@ describe('data backup endpoints', () => {
   });
 
   it('saves the schedule with checked bounds', async () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect((await asAdmin({ method: 'GET', url: `${BASE}/schedule/` })).json().data).toEqual({
       enabled: false,
       hour: 2,
       keep: 7,
+      keepManual: 0,
+      timeZone: zone,
+      utcOffset: expect.stringMatching(/^UTC[+-]\d\d:\d\d$/),
     });
     for (const [body, field] of [
       [{ enabled: true, hour: 24, keep: 5 }, 'hour'],
       [{ enabled: true, hour: 3, keep: 0 }, 'keep'],
       [{ enabled: true, hour: 3, keep: 101 }, 'keep'],
+      [{ enabled: true, hour: 3, keep: 5, keepManual: -1 }, 'keepManual'],
     ] as const) {
       const res = await post('saveSchedule', body);
       expect(res.json().errorCode).toBe(Codes.inputError);
       expect(JSON.stringify(res.json())).toContain(field);
     }
     const ok = await post('saveSchedule', { enabled: 'true', hour: '4', keep: '2' });
-    expect(ok.json().data).toEqual({ enabled: true, hour: 4, keep: 2 });
-    expect((await asAdmin({ method: 'GET', url: `${BASE}/schedule/` })).json().data).toEqual({
+    expect(ok.json().data).toMatchObject({ enabled: true, hour: 4, keep: 2, keepManual: 0, timeZone: zone });
+    expect((await asAdmin({ method: 'GET', url: `${BASE}/schedule/` })).json().data).toMatchObject({
       enabled: true,
       hour: 4,
       keep: 2,
+      keepManual: 0,
     });
     expect(await auditRows('backup_schedule_saved')).toHaveLength(1);
   });

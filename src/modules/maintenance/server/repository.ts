@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Transaction } from 'kysely';
 import type { Db } from '@/server/db/dialect';
 import type { Database } from '@/server/db/schema';
 import { paginate } from '@/server/db/paginate';
@@ -28,17 +28,66 @@ export async function insertBackup(db: Q, row: Omit<BackupItem, 'id'>): Promise<
 
 export const deleteBackupRow = (db: Q, id: number) => db.deleteFrom('backup').where('id', '=', id).execute();
 
-/** Scheduled backups beyond the `keep` newest (pruning). */
-export const scheduledBeyond = (db: Q, keep: number) =>
+/** Backups of one kind beyond the `keep` newest (pruning; on the (kind, created_at) index). */
+export const backupsBeyond = (db: Q, kind: BackupKind, keep: number) =>
   db
     .selectFrom('backup')
     .select(['id', 'fileName'])
-    .where('kind', '=', 'scheduled' satisfies BackupKind)
+    .where('kind', '=', kind)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .offset(keep)
     .limit(10_000)
     .execute();
+
+/** When the newest scheduled backup was made (null: none yet). */
+export async function lastBackupAt(db: Q, kind: BackupKind): Promise<number | null> {
+  const row = await db
+    .selectFrom('backup')
+    .select('createdAt')
+    .where('kind', '=', kind)
+    .orderBy('createdAt', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? Number(row.createdAt) : null;
+}
+
+/** Bytes the database takes on disk: what a backup's rows come to at most, before compression. */
+export async function databaseBytes(db: Q): Promise<number> {
+  const pg = db.getExecutor().adapter instanceof PostgresAdapter;
+  const row = pg
+    ? await sql<{ n: number | null }>`select sum(pg_total_relation_size(c.oid)) as n from pg_class c
+        join pg_namespace ns on ns.oid = c.relnamespace
+        where ns.nspname = current_schema() and c.relkind = 'r'`.execute(db)
+    : await sql<{
+        n: number | null;
+      }>`select page_count * page_size as n from pragma_page_count(), pragma_page_size()`.execute(db);
+  return Number(row.rows[0]?.n ?? 0);
+}
+
+/** The result of the newest scheduled-backup audit row (null: none yet): a failure burst is alerted once. */
+export async function lastScheduledResult(db: Q): Promise<string | null> {
+  const row = await db
+    .selectFrom('auditLog')
+    .select('result')
+    .where('action', '=', 'backup_scheduled')
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.result ?? null;
+}
+
+/** Active administrators (who hear about a failed scheduled backup). */
+export async function activeAdministratorIds(db: Q): Promise<number[]> {
+  const rows = await db
+    .selectFrom('appUser')
+    .select('id')
+    .where('isAdmin', '=', 1)
+    .where('status', '=', 'active')
+    .execute();
+  return rows.map((r) => r.id);
+}
 
 /* ---------- audit log (read only: rows are never updated or deleted) ---------- */
 
@@ -66,3 +115,9 @@ export const listAudit = (db: Q, f: AuditListQuery): Promise<Page<AuditRow>> =>
 /** One keyset page of the export (oldest first, by id). */
 export const auditAfter = (db: Q, f: AuditExportQuery, afterId: number, limit: number): Promise<AuditRow[]> =>
   filtered(db, f).select(AUDIT_COLUMNS).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+
+/** When a setting was last saved (null: never). */
+export async function settingSavedAt(db: Q, key: string): Promise<number | null> {
+  const row = await db.selectFrom('setting').select('updatedAt').where('key', '=', key).executeTakeFirst();
+  return row ? Number(row.updatedAt) : null;
+}

@@ -21,9 +21,9 @@ import { auditAfter, listAudit, listBackups } from './repository';
 import {
   BACKUP_UPLOAD_MAX_BYTES,
   backupFile,
-  createBackup,
+  createManualBackup,
   deleteBackup,
-  readSchedule,
+  readScheduleView,
   restore,
   saveSchedule,
   uploadBackup,
@@ -45,7 +45,7 @@ const LICENCE_MAX_BYTES = 64 * 1024;
 /** Data backup: create, list, download, delete, restore, upload, schedule (administrators; every change audited). */
 export const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/user/api/v1.backup/create/', { schema: { body: BackupCreateBody }, config: admin }, async (req) =>
-    ok(await createBackup(app, actorOf(req), 'manual', req.body.note ?? null)),
+    ok(await createManualBackup(app, actorOf(req), req.body.note ?? null)),
   );
 
   app.get('/user/api/v1.backup/list/', { schema: { querystring: BackupListQuery }, config: admin }, async (req) =>
@@ -58,7 +58,7 @@ export const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req, reply) => {
       const { item, file } = await backupFile(app, req.query.id);
       return reply
-        .header('Content-Type', 'application/gzip')
+        .header('Content-Type', 'application/octet-stream')
         .header('Content-Length', fs.statSync(file).size)
         .header('Content-Disposition', `attachment; filename="${item.fileName}"`)
         .header('Cache-Control', 'no-store')
@@ -82,7 +82,7 @@ export const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     return ok(await uploadBackup(app, actorOf(req), file));
   });
 
-  app.get('/user/api/v1.backup/schedule/', { config: admin }, async () => ok(await readSchedule(app)));
+  app.get('/user/api/v1.backup/schedule/', { config: admin }, async () => ok(await readScheduleView(app)));
 
   app.post('/user/api/v1.backup/saveSchedule/', { schema: { body: BackupSchedule }, config: admin }, async (req) =>
     ok(await saveSchedule(app, actorOf(req), req.body)),

@@ -14,20 +14,35 @@ import { uploadsDir } from '@/server/uploads/store';
 import { writeBackup } from '@/server/backup/writer';
 import { verifyBackup } from '@/server/backup/reader';
 import { BackupFormatError } from '@/server/backup/format';
-import { restoreBackup, RestoreError } from '@/server/backup/restore';
+import { restoreBackup, RestoreError, type RestoreOutcome } from '@/server/backup/restore';
+import { installationBackupKey } from '@/server/backup/key';
+import { sendMessage } from '@/modules/messages/server/commands/send-message';
 import { trustedPublicKey } from '@/server/licence/issuer';
 import { installLicence, LicenceRefused, LICENCE_SETTING } from '@/server/licence/store';
 import { countActiveUsers } from '@/server/licence/status';
 import type { LicenceProblem } from '@/shared/licence';
 import {
   DEFAULT_BACKUP_SCHEDULE,
+  RESTORE_KEEPS,
   type BackupItem,
   type BackupKind,
   type BackupSchedule,
+  type BackupScheduleView,
   type LicenceUploadResult,
   type RestoreResult,
 } from '../contract';
-import { deleteBackupRow, findBackup, insertBackup, scheduledBeyond } from './repository';
+import {
+  activeAdministratorIds,
+  backupsBeyond,
+  databaseBytes,
+  deleteBackupRow,
+  findBackup,
+  insertBackup,
+  lastBackupAt,
+  lastScheduledResult,
+  settingSavedAt,
+} from './repository';
+import { MISSED_SLOT_GRACE_MS } from '@/server/jobs/sqlite-engine';
 import { BACKUP_JOB, backupCron } from './backup-schedule';
 
 /** Who did it, for the audit row and the backup catalogue. */
@@ -64,16 +79,74 @@ export async function backupFile(app: FastifyInstance, id: number): Promise<{ it
   return { item, file };
 }
 
+/** Free disk a backup must leave at least, whatever its size (the server keeps running on this disk). */
+export const MIN_FREE_BYTES = 256 * 1024 * 1024;
+/** Free disk a backup needs, as a multiple of its estimated size. */
+export const FREE_SPACE_FACTOR = 1.2;
+
+/**
+ * What a backup will take at most: the database's size on disk (its rows, before compression)
+ * plus every uploaded file (already compressed, mostly: they gain nothing from gzip).
+ */
+export async function estimateBackupBytes(app: FastifyInstance): Promise<number> {
+  return (await databaseBytes(app.db)) + directoryBytes(uploadsDir(app));
+}
+
+/** Bytes of every file under dir (0 when it does not exist). */
+function directoryBytes(dir: string): number {
+  if (!fs.existsSync(dir)) return 0;
+  let total = 0;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile()) total += fs.statSync(path.join(e.parentPath, e.name)).size;
+  }
+  return total;
+}
+
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
+
+/**
+ * Refuses to start a backup that could fill the disk (issue 26): the free space where backups
+ * are written must be at least the estimated size × FREE_SPACE_FACTOR and MIN_FREE_BYTES.
+ */
+export async function checkFreeSpace(app: FastifyInstance): Promise<void> {
+  const dir = backupsDir(app);
+  fs.mkdirSync(dir, { recursive: true });
+  const st = fs.statfsSync(dir);
+  const free = Number(st.bavail) * Number(st.bsize);
+  const estimate = await estimateBackupBytes(app);
+  const need = Math.max(Math.ceil(estimate * FREE_SPACE_FACTOR), MIN_FREE_BYTES);
+  if (free < need)
+    throw new AppError(
+      Codes.backupDiskFull,
+      507,
+      `磁盘空间不足，未开始备份：备份约 ${mb(estimate)}，需要至少 ${mb(need)} 可用空间，当前可用 ${mb(free)}。请清理旧备份或扩容后再试`,
+    );
+}
+
 export async function createBackup(
   app: FastifyInstance,
   actor: Actor,
   kind: BackupKind,
   note: string | null,
 ): Promise<BackupItem> {
+  try {
+    await checkFreeSpace(app);
+  } catch (e) {
+    if (e instanceof AppError && kind === 'manual')
+      await audit(app.db, {
+        action: 'backup_created',
+        result: 'fail',
+        actorId: actor.id,
+        actorName: actor.name,
+        detail: e.message,
+        ip: actor.ip,
+      });
+    throw e;
+  }
   const now = Date.now();
   const fileName = newFileName(now);
   const file = path.join(backupsDir(app), fileName);
-  const size = await writeBackup(app.db, uploadsDir(app), file);
+  const { size } = await writeBackup(app.db, uploadsDir(app), file, { key: installationBackupKey(app.config) });
   try {
     return await app.db.transaction().execute(async (trx) => {
       const item = await insertBackup(trx, {
@@ -119,14 +192,22 @@ export async function deleteBackup(app: FastifyInstance, actor: Actor, id: numbe
   if (FILE_NAME.test(item.fileName)) fs.rmSync(path.join(backupsDir(app), item.fileName), { force: true });
 }
 
-/** Scheduled backups beyond the newest `keep` go (row and file). */
-export async function pruneScheduled(app: FastifyInstance, keep: number): Promise<number> {
-  const old = await scheduledBeyond(app.db, keep);
+/** Backups of a kind beyond the newest `keep` go (row and file). */
+export async function pruneBackups(app: FastifyInstance, kind: BackupKind, keep: number): Promise<number> {
+  const old = await backupsBeyond(app.db, kind, keep);
   for (const b of old) {
     await deleteBackupRow(app.db, b.id);
     if (FILE_NAME.test(b.fileName)) fs.rmSync(path.join(backupsDir(app), b.fileName), { force: true });
   }
   return old.length;
+}
+
+/** A manual backup, then the oldest manual ones beyond the retention (keepManual; 0 keeps all). */
+export async function createManualBackup(app: FastifyInstance, actor: Actor, note: string | null): Promise<BackupItem> {
+  const item = await createBackup(app, actor, 'manual', note);
+  const { keepManual } = await readSchedule(app);
+  if (keepManual > 0) await pruneBackups(app, 'manual', keepManual);
+  return item;
 }
 
 /**
@@ -137,42 +218,86 @@ export async function pruneScheduled(app: FastifyInstance, keep: number): Promis
 export const keepOnRestore = (key: string) =>
   key === LICENCE_SETTING || key === RSA_SETTING_KEY || key === SCHEDULE_SETTING;
 
+/** A refused or failed restore: audited (who, which file, why), then answered with the reason. */
+async function refuseRestore(
+  app: FastifyInstance,
+  actor: Actor,
+  target: string | null,
+  error: AppError,
+): Promise<never> {
+  await audit(app.db, {
+    action: 'backup_restored',
+    result: 'fail',
+    actorId: actor.id,
+    actorName: actor.name,
+    target,
+    detail: error.message,
+    ip: actor.ip,
+  });
+  throw error;
+}
+
+/** The restore's audit detail: what came back, table by table (fits the 2,000 characters a detail keeps). */
+export function restoreDetail(o: RestoreOutcome, auditRows: RestoreResult['audit']): string {
+  const tables = Object.entries(o.restored)
+    .map(([t, n]) => `${t}:${n}`)
+    .join(',');
+  const migrated = o.migrated.length ? `；升级迁移 ${o.migrated.join(',')}` : '';
+  return `恢复 ${Object.values(o.restored).reduce((a, b) => a + b, 0)} 行，文件 ${o.files} 个；审计日志 备份 ${auditRows.inBackup} 条（新增 ${auditRows.added}，已存在 ${auditRows.present}）${migrated}；各表 ${tables}`;
+}
+
 export async function restore(app: FastifyInstance, actor: Actor, id: number, confirm: string): Promise<RestoreResult> {
-  const { item, file } = await backupFile(app, id);
-  if (confirm.trim() !== item.fileName) throw badInput('请输入完整的备份文件名以确认恢复', { field: 'confirm' });
+  const item = await findBackup(app.db, id);
+  let found: { item: BackupItem; file: string };
   try {
-    const summary = await restoreBackup(app.db, uploadsDir(app), file, {
+    found = await backupFile(app, id);
+  } catch (e) {
+    if (e instanceof AppError) return refuseRestore(app, actor, item?.fileName ?? `#${id}`, e);
+    throw e;
+  }
+  const { file } = found;
+  const fileName = found.item.fileName;
+  if (confirm.trim() !== fileName)
+    return refuseRestore(app, actor, fileName, badInput('请输入完整的备份文件名以确认恢复', { field: 'confirm' }));
+  try {
+    const outcome = await restoreBackup(app.db, uploadsDir(app), file, installationBackupKey(app.config), {
       keepSetting: keepOnRestore,
-      // The audit trail is append-only: a restore must not erase what happened (restores included).
+      // The audit trail is append-only: a restore brings back every row of the backup's and
+      // erases nothing that happened here (restores included).
       appendOnly: { audit_log: 'at' },
-      // Written inside the restore's transaction, after the audit log itself was replaced.
-      inTransaction: (trx) =>
+      // Written inside the restore's transaction, after the audit log was merged: its id is the newest.
+      inTransaction: (trx, o) =>
         audit(trx, {
           action: 'backup_restored',
           result: 'ok',
           actorId: actor.id,
           actorName: actor.name,
-          target: item.fileName,
+          target: fileName,
+          detail: restoreDetail(o, auditShare(o)),
           ip: actor.ip,
         }),
     });
     await app.licence({ fresh: true });
-    return { fileName: item.fileName, rows: summary.rows, files: summary.files, signedOut: true };
+    return {
+      fileName,
+      rows: outcome.rows,
+      files: outcome.files,
+      signedOut: true,
+      restored: outcome.restored,
+      audit: auditShare(outcome),
+      migrated: outcome.migrated,
+      kept: RESTORE_KEEPS,
+      schedule: await readScheduleView(app),
+    };
   } catch (e) {
     if (!(e instanceof RestoreError)) throw e;
     if (e.cause) app.log.warn({ err: e.cause }, 'restore rolled back');
-    await audit(app.db, {
-      action: 'backup_restored',
-      result: 'fail',
-      actorId: actor.id,
-      actorName: actor.name,
-      target: item.fileName,
-      detail: e.message,
-      ip: actor.ip,
-    });
-    throw new AppError(Codes.inputError, 400, e.message);
+    return refuseRestore(app, actor, fileName, new AppError(Codes.inputError, 400, e.message));
   }
 }
+
+const auditShare = (o: RestoreOutcome): RestoreResult['audit'] =>
+  o.merged.audit_log ?? { inBackup: o.rows.audit_log ?? 0, added: 0, present: 0 };
 
 /** An uploaded backup: streamed to a temporary file, verified whole (header, structure, counts), then catalogued under a server-made name. */
 export async function uploadBackup(app: FastifyInstance, actor: Actor, part: MultipartFile): Promise<BackupItem> {
@@ -192,7 +317,7 @@ export async function uploadBackup(app: FastifyInstance, actor: Actor, part: Mul
     if (part.file.truncated) throw new AppError(Codes.payloadTooLarge, 413, '备份文件过大');
     if (size === 0) throw badInput('文件为空', { field: 'file' });
     try {
-      await verifyBackup(tmp);
+      await verifyBackup(tmp, installationBackupKey(app.config));
     } catch (e) {
       if (e instanceof BackupFormatError) throw badInput(e.message, { field: 'file' });
       throw e;
@@ -233,12 +358,32 @@ export async function uploadBackup(app: FastifyInstance, actor: Actor, part: Mul
   }
 }
 
-export async function readSchedule(app: FastifyInstance): Promise<BackupSchedule> {
+export async function readSchedule(app: FastifyInstance): Promise<Required<BackupSchedule>> {
   return { ...DEFAULT_BACKUP_SCHEDULE, ...(await getSetting<Partial<BackupSchedule>>(app.db, SCHEDULE_SETTING)) };
 }
 
-export async function saveSchedule(app: FastifyInstance, actor: Actor, s: BackupSchedule): Promise<BackupSchedule> {
-  const value: BackupSchedule = { enabled: s.enabled, hour: s.hour, keep: s.keep };
+/** The server's time zone, which the schedule's hour is in (cron runs on server time). */
+export function serverTimeZone(now = Date.now()): { timeZone: string; utcOffset: string } {
+  const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  const minutes = -new Date(now).getTimezoneOffset();
+  const abs = Math.abs(minutes);
+  const utcOffset = `UTC${minutes < 0 ? '-' : '+'}${String(Math.floor(abs / 60)).padStart(2, '0')}:${String(abs % 60).padStart(2, '0')}`;
+  return { timeZone, utcOffset };
+}
+
+export async function readScheduleView(app: FastifyInstance): Promise<BackupScheduleView> {
+  return { ...(await readSchedule(app)), ...serverTimeZone() };
+}
+
+export async function saveSchedule(app: FastifyInstance, actor: Actor, s: BackupSchedule): Promise<BackupScheduleView> {
+  const before = await readSchedule(app);
+  const value: Required<BackupSchedule> = {
+    enabled: s.enabled,
+    hour: s.hour,
+    keep: s.keep,
+    // A client that does not know the manual retention keeps the one saved.
+    keepManual: s.keepManual ?? before.keepManual,
+  };
   await app.db.transaction().execute(async (trx) => {
     await putSetting(trx, SCHEDULE_SETTING, value);
     await audit(trx, {
@@ -254,7 +399,57 @@ export async function saveSchedule(app: FastifyInstance, actor: Actor, s: Backup
   // The job runner keeps its schedules apart (pg-boss's schema): if this fails, the next start
   // reads the saved setting again.
   await app.jobs.schedule(BACKUP_JOB, backupCron(value));
-  return value;
+  return { ...value, ...serverTimeZone() };
+}
+
+/**
+ * A scheduled backup failed: its audit row, and a message to every active administrator in the
+ * message centre — once per burst (not again while the scheduled backups keep failing, retries
+ * included; the next failure after a success alerts again).
+ */
+export async function reportScheduledFailure(app: FastifyInstance, err: unknown): Promise<void> {
+  const detail = err instanceof Error ? err.message : String(err);
+  await app.db.transaction().execute(async (trx) => {
+    const burstGoingOn = (await lastScheduledResult(trx)) === 'fail';
+    await audit(trx, { action: 'backup_scheduled', result: 'fail', actorName: SYSTEM_ACTOR.name, detail });
+    if (burstGoingOn) return;
+    await sendMessage(trx, {
+      userIds: await activeAdministratorIds(trx),
+      kind: 'system',
+      title: '定时备份失败',
+      body: `定时备份未能完成：${detail}。在问题解决并有一次定时备份成功之前，不再重复提醒。请在“数据备份”页检查磁盘空间与运行记录，必要时立即手动备份。`,
+      link: '/cms/systemSetting/dataBackup',
+    });
+  });
+}
+
+/** The newest slot of a daily schedule at `hour` (server time) at or before `now`. */
+export function lastSlot(hour: number, now: number): number {
+  const d = new Date(now);
+  d.setHours(hour, 0, 0, 0);
+  if (d.getTime() > now) d.setDate(d.getDate() - 1);
+  return d.getTime();
+}
+
+/**
+ * After downtime (at start): when the schedule is on and its newest slot passed with no
+ * scheduled backup, no run of the job since and the schedule already saved then, one catch-up
+ * run is queued. The SQLite runner itself still runs a slot missed by less than an hour, so it
+ * is left to that; pg-boss never runs a missed slot. Answers the slot caught up, or null.
+ */
+export async function catchUpMissedBackup(app: FastifyInstance, now = Date.now()): Promise<number | null> {
+  const schedule = await readSchedule(app);
+  if (!schedule.enabled) return null;
+  const slot = lastSlot(schedule.hour, now);
+  if (app.jobs.engine === 'sqlite' && now - slot <= MISSED_SLOT_GRACE_MS) return null;
+  const savedAt = await settingSavedAt(app.db, SCHEDULE_SETTING);
+  if (savedAt === null || savedAt > slot) return null;
+  const last = await lastBackupAt(app.db, 'scheduled');
+  if (last !== null && last >= slot) return null;
+  const [run] = (await app.jobs.runs({ name: BACKUP_JOB, page: 1, pageSize: 1 })).list;
+  if (run && run.startedAt >= slot) return null;
+  await app.jobs.enqueue(BACKUP_JOB, { catchUpSlot: slot });
+  return slot;
 }
 
 /* ---------- licence ---------- */

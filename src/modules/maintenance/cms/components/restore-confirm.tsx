@@ -37,7 +37,7 @@ export function RestoreConfirm({ backup, loading, onCancel, onConfirm }: Props) 
             showIcon
             style={{ marginBottom: 16 }}
             title={`将替换：${RESTORE_REPLACES}`}
-            description="审计日志不会被删除。恢复完成后，所有用户（包括您）都将退出登录，需要重新登录。此操作不可撤销，建议先立即备份当前数据。"
+            description="审计日志不会被删除：本机的记录保留，并加回备份中的全部记录。本机的授权信息和备份计划保持不变。较早版本的备份会在恢复后自动升级到当前版本。恢复完成后，所有用户（包括您）都将退出登录，需要重新登录。此操作不可撤销，建议先立即备份当前数据。"
           />
           <Typography.Paragraph>
             请输入备份文件名{' '}

@@ -21,14 +21,34 @@ const ITEM: BackupItem = {
   note: '定时备份',
 };
 
+const SCHEDULE = {
+  enabled: true,
+  hour: 2,
+  keep: 7,
+  keepManual: 0,
+  timeZone: 'Asia/Shanghai',
+  utcOffset: 'UTC+08:00',
+};
+
 const calls: InternalAxiosRequestConfig[] = [];
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
   const data =
     {
       '/user/api/v1.backup/list/': { list: [ITEM], total: 1, page: 1, pageSize: 20 },
-      '/user/api/v1.backup/schedule/': { enabled: true, hour: 2, keep: 7 },
-      '/user/api/v1.backup/restore/': { fileName: ITEM.fileName, rows: { app_user: 10 }, files: 0, signedOut: true },
+      '/user/api/v1.backup/schedule/': SCHEDULE,
+      '/user/api/v1.backup/saveSchedule/': { ...SCHEDULE, keep: 12, keepManual: 5 },
+      '/user/api/v1.backup/restore/': {
+        fileName: ITEM.fileName,
+        rows: { app_user: 10, department: 4, audit_log: 21 },
+        files: 3,
+        signedOut: true,
+        restored: { app_user: 10, department: 4 },
+        audit: { inBackup: 21, added: 21, present: 0 },
+        migrated: ['0013-data-tables'],
+        kept: ['授权信息', '登录加密密钥', '备份计划与保留份数'],
+        schedule: SCHEDULE,
+      },
     }[config.url ?? ''] ?? null;
   return {
     data: { errorCode: '0x00000000', message: '成功', data },
@@ -90,7 +110,15 @@ describe('数据备份 page', () => {
     fireEvent.click(ok());
     await waitFor(() => expect(restores()).toHaveLength(1));
     expect(qs.parse(String(restores()[0]!.data))).toEqual({ id: '5', confirm: ITEM.fileName });
-    expect(await screen.findByText(/所有用户已退出登录，请重新登录/)).toBeTruthy();
+    // What came back: rows per table, the audit log's merge, the kept schedule, the upgrade.
+    const report = await screen.findByTestId('restore-report');
+    expect(within(report).getByText(/恢复 2 张表共 14 行数据、3 个上传文件/)).toBeTruthy();
+    expect(within(report).getByText('app_user').closest('tr')!.textContent).toContain('10');
+    expect(within(report).getByText(/备份中 21 条全部保留：新增 21 条，已存在 0 条/)).toBeTruthy();
+    expect(
+      within(report).getByText(/保持本机设置不变：每天 02:00（服务器时区 Asia\/Shanghai，UTC\+08:00）/),
+    ).toBeTruthy();
+    expect(within(report).getByText(/0013-data-tables/)).toBeTruthy();
   });
 
   it('backs up now and saves the schedule', async () => {
@@ -101,10 +129,13 @@ describe('数据备份 page', () => {
       expect(calls.some((c) => c.url === '/user/api/v1.backup/create/' && c.method === 'post')).toBe(true),
     );
     await waitFor(() => expect((screen.getByLabelText('保留份数') as HTMLInputElement).value).toBe('7'));
+    // The hour is the server's: its zone is named beside the picker.
+    expect(screen.getByTestId('schedule-zone').textContent).toContain('服务器时区 Asia/Shanghai（UTC+08:00）');
     fireEvent.change(screen.getByLabelText('保留份数'), { target: { value: '12' } });
+    fireEvent.change(screen.getByLabelText('手动备份保留份数'), { target: { value: '5' } });
     fireEvent.click(screen.getByRole('button', { name: /保存计划/ }));
     await waitFor(() => expect(calls.some((c) => c.url === '/user/api/v1.backup/saveSchedule/')).toBe(true));
     const saved = calls.find((c) => c.url === '/user/api/v1.backup/saveSchedule/')!;
-    expect(qs.parse(String(saved.data))).toEqual({ enabled: 'true', hour: '2', keep: '12' });
+    expect(qs.parse(String(saved.data))).toEqual({ enabled: 'true', hour: '2', keep: '12', keepManual: '5' });
   });
 });

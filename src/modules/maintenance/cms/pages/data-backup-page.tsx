@@ -18,6 +18,7 @@ import {
 import { BACKUP_KIND_TEXT, type BackupItem, type BackupSchedule } from '@/modules/maintenance/contract';
 import { RestoreConfirm } from '../components/restore-confirm';
 import { ScheduleForm } from '../components/schedule-form';
+import { RestoreReport } from '../components/restore-report';
 import { saveFile } from '@/core/ui/save-file';
 import { formatSize } from '../components/format-size';
 import s from './maintenance-page.module.css';
@@ -76,7 +77,8 @@ export default function DataBackupPage() {
       // The restore signed everybody out, this administrator too.
       modal.success({
         title: '数据已恢复',
-        content: `已从 ${r.data.fileName} 恢复。所有用户已退出登录，请重新登录。`,
+        width: 720,
+        content: <RestoreReport result={r.data} />,
         okText: '重新登录',
         onOk: async () => {
           await useSession.getState().clear();
@@ -124,7 +126,7 @@ export default function DataBackupPage() {
           type="info"
           showIcon
           className={s.notice}
-          title="备份包含全部数据库数据和上传的文件，可在 SQLite 与 PostgreSQL 之间恢复。恢复会替换当前全部数据，完成后所有用户（包括您）需要重新登录。"
+          title="备份包含全部数据库数据和上传的文件，可在 SQLite 与 PostgreSQL 之间恢复。恢复会替换当前全部数据（审计日志合并保留，本机的授权信息和备份计划保持不变），完成后所有用户（包括您）需要重新登录。"
         />
         <div className={s.schedule}>
           <ScheduleForm value={schedule.data} saving={save.isPending} onSave={(v) => save.mutate(v)} />
