@@ -73,6 +73,14 @@ export const Codes = {
   acquisitionWrongState: '0x00000663',
   /** Too little free disk for a backup (free space under its estimated size × 1.2, or under the floor): HTTP 507. */
   backupDiskFull: '0x00000721',
+  /** A file that is not a backup of this system (no sealed container, an old unsealed backup, another format): HTTP 400. */
+  backupNotOurs: '0x00000722',
+  /** A backup cut short or unreadable (a frame or the seal missing, bad content): HTTP 400. */
+  backupDamaged: '0x00000723',
+  /** A backup whose seal (HMAC-SHA-256) or a frame's tag does not verify: changed after it was made. HTTP 400. */
+  backupSealBroken: '0x00000724',
+  /** A backup encrypted and sealed with another BACKUP_KEY than this installation's: HTTP 400. */
+  backupKeyMismatch: '0x00000725',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -125,6 +133,10 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.ssoOtherBrowser]: '登录请求不是从本浏览器发起的，请重新统一认证',
   [Codes.ssoOnlyAccount]: '该账号通过统一身份认证登录，没有本站密码',
   [Codes.backupDiskFull]: '磁盘空间不足，无法备份',
+  [Codes.backupNotOurs]: '不是本系统的备份文件',
+  [Codes.backupDamaged]: '备份文件不完整或已损坏',
+  [Codes.backupSealBroken]: '备份文件的封签校验失败，文件已被改动',
+  [Codes.backupKeyMismatch]: '备份密钥不匹配',
   [Codes.dataSourceUnreachable]: '无法连接数据源，请检查主机和端口',
   [Codes.dataSourceAuthFailed]: '数据源拒绝了用户名或密码',
   [Codes.dataSourceTimeout]: '数据源响应超时',

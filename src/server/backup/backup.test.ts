@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Codes } from '@/shared/errors';
 import { openDb, type Db } from '../db/dialect';
 import { migrateToLatest } from '../db/migrate';
 import { seedDemo } from '../db/seed';
@@ -309,7 +310,10 @@ describe(`portable backup (${origin})`, () => {
       const cut = tmpFile('cut.jsonl.gz');
       const bytes = fs.readFileSync(backupFile);
       fs.writeFileSync(cut, bytes.subarray(0, Math.floor(bytes.length * 0.6)));
-      await expect(restoreBackup(target.db, target.uploads, cut, KEY)).rejects.toThrow('备份文件不完整或已损坏');
+      await expect(restoreBackup(target.db, target.uploads, cut, KEY)).rejects.toMatchObject({
+        message: '备份文件不完整或已损坏',
+        code: Codes.backupDamaged,
+      });
       expect(await snapshot(target)).toEqual(before);
     });
 
@@ -384,7 +388,10 @@ describe(`portable backup (${origin})`, () => {
         const copy = Buffer.from(bytes);
         copy[at] ^= 0x01;
         fs.writeFileSync(edited, copy);
-        await expect(restoreBackup(target.db, target.uploads, edited, KEY)).rejects.toThrow(SEAL_BROKEN);
+        await expect(restoreBackup(target.db, target.uploads, edited, KEY)).rejects.toMatchObject({
+          message: SEAL_BROKEN,
+          code: Codes.backupSealBroken,
+        });
       }
       // Something appended after the seal.
       const longer = tmpFile('longer.bak');
@@ -396,7 +403,13 @@ describe(`portable backup (${origin})`, () => {
     it('refuses an edited backup sealed with another key as made with another key', async () => {
       const stranger = backupKeyFrom(Buffer.alloc(32, 1));
       await expect(restoreBackup(target.db, target.uploads, backupFile, stranger)).rejects.toThrow(KEY_MISMATCH);
-      await expect(verifyBackup(backupFile, stranger)).rejects.toMatchObject({ problem: 'keyMismatch' });
+      await expect(verifyBackup(backupFile, stranger)).rejects.toMatchObject({
+        problem: 'keyMismatch',
+        code: Codes.backupKeyMismatch,
+      });
+      await expect(restoreBackup(target.db, target.uploads, backupFile, stranger)).rejects.toMatchObject({
+        code: Codes.backupKeyMismatch,
+      });
       expect(await snapshot(target)).toEqual(before);
     });
 
@@ -404,7 +417,7 @@ describe(`portable backup (${origin})`, () => {
       const legacy = tmpFile('legacy.jsonl.gz');
       fs.writeFileSync(legacy, await unseal(backupFile));
       await expect(restoreBackup(target.db, target.uploads, legacy, KEY)).rejects.toThrow(NOT_A_BACKUP);
-      await expect(verifyBackup(legacy, KEY)).rejects.toMatchObject({ problem: 'foreign' });
+      await expect(verifyBackup(legacy, KEY)).rejects.toMatchObject({ problem: 'foreign', code: Codes.backupNotOurs });
       expect(await snapshot(target)).toEqual(before);
     });
   });

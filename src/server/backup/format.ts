@@ -11,6 +11,8 @@
  * Values are dialect-neutral: integers and bigint times as JSON numbers, flags as 0/1, text as
  * text, null as null; the rare binary value as {"$b64": "…"}.
  */
+import { Codes, type Code } from '@/shared/errors';
+
 export const BACKUP_FORMAT = 'campus-portal-backup';
 export const BACKUP_VERSION = 1;
 
@@ -85,13 +87,25 @@ export const SEAL_BROKEN = '备份文件的封签校验失败：文件在备份�
 export const KEY_MISMATCH = '备份密钥不匹配：这个备份是用另一把备份密钥（BACKUP_KEY）加密的';
 export const UNSEALED = '不是本系统的备份文件：没有加密封签（旧版本的未加密备份不能恢复）';
 
-/** Why a file is not a backup this server can read (shown to the administrator). */
+/** The error code of each problem (src/shared/errors.ts), for the answer beside the message. */
+export const BACKUP_PROBLEM_CODES: Record<BackupProblem, Code> = {
+  foreign: Codes.backupNotOurs,
+  damaged: Codes.backupDamaged,
+  sealBroken: Codes.backupSealBroken,
+  keyMismatch: Codes.backupKeyMismatch,
+};
+
+/** Why a file is not a backup this server can read (shown to the administrator; `code` for the answer). */
 export class BackupFormatError extends Error {
   constructor(
     message: string,
     readonly problem: BackupProblem = message === NOT_A_BACKUP ? 'foreign' : 'damaged',
   ) {
     super(message);
+  }
+
+  get code(): Code {
+    return BACKUP_PROBLEM_CODES[this.problem];
   }
 }
 

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { Migrator, sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import { openDb, type Db } from '../db/dialect';
 import type { Database } from '../db/schema';
+import { Codes, type Code } from '@/shared/errors';
 import { findMigrations, loadMigrations } from '../db/find-migrations';
 import { migrateToLatest } from '../db/migrate';
 import { migrateToPreviousRelease, PREVIOUS_RELEASE_MIGRATIONS } from '../db/upgrade-fixture/previous-release';
@@ -24,7 +25,12 @@ import { readBackup, verifyBackup, type BackupSummary } from './reader';
 import { tablePages } from './writer';
 
 /** A restore refused or failed; the database and the uploaded files are as they were. `message` is for the administrator. */
-export class RestoreError extends Error {}
+export class RestoreError extends Error {
+  /** The answer's error code: the file's problem (not ours, damaged, seal broken, other key) or an input error. */
+  get code(): Code {
+    return this.cause instanceof BackupFormatError ? this.cause.code : Codes.inputError;
+  }
+}
 
 export const VERSION_MISMATCH = '备份的数据库版本与当前系统不一致';
 export const NEWER_VERSION = '备份来自更新版本的系统，请先升级本系统再恢复';
@@ -119,7 +125,7 @@ export async function restoreBackup(
   try {
     summary = await verifyBackup(file, key);
   } catch (e) {
-    if (e instanceof BackupFormatError) throw new RestoreError(e.message);
+    if (e instanceof BackupFormatError) throw new RestoreError(e.message, { cause: e });
     throw e;
   }
   const r = raw(db);
@@ -162,7 +168,7 @@ export async function restoreBackup(
   } catch (e) {
     fs.rmSync(staging, { recursive: true, force: true });
     if (e instanceof RestoreError) throw e;
-    if (e instanceof BackupFormatError) throw new RestoreError(e.message);
+    if (e instanceof BackupFormatError) throw new RestoreError(e.message, { cause: e });
     throw new RestoreError(
       `恢复失败，数据未作任何更改：${current ? `表 ${current} 的数据违反数据库约束` : '数据库写入出错'}`,
       { cause: e },
