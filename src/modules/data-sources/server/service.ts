@@ -226,7 +226,14 @@ export async function deleteSource(app: FastifyInstance, id: number, actor: Acto
 async function probe(app: FastifyInstance, source: SourceSpec, limits: Limits): Promise<string> {
   if (source.kind === 'http') {
     let rows = 0;
-    for await (const page of httpPages(source, '', limits, { maxRows: 1 })) rows += page.length;
+    try {
+      for await (const page of httpPages(source, '', limits, { maxRows: 1 })) rows += page.length;
+    } catch (e) {
+      // A base address that is not itself an endpoint (datasets add their paths) still proves the server answers.
+      if (e instanceof AppError && e.code === Codes.dataSourceDatabaseMissing)
+        return '接口服务可访问（根地址没有数据，数据集中填写接口路径）';
+      throw e;
+    }
     return `接口可访问，首页返回 ${rows} 行`;
   }
   return withSql(source, limits, app.config.dataDir, (conn) => conn.version());

@@ -19,8 +19,7 @@ function str(c: Record<string, unknown>, name: string, label: string, opts: { ma
     if (opts.optional) return undefined;
     throw badInput(`请填写${label}`, field(name));
   }
-  if (typeof v !== 'string' || v.length > opts.max || hasControl(v))
-    throw badInput(`${label}不合法`, field(name));
+  if (typeof v !== 'string' || v.length > opts.max || hasControl(v)) throw badInput(`${label}不合法`, field(name));
   return v.trim();
 }
 

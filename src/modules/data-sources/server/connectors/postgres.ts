@@ -57,7 +57,9 @@ function classify(e: unknown, where: string, user: string, database: string, lim
     case 'ETIMEDOUT':
       return timedOut('连接', limits.connectMs);
   }
-  if (/timeout/i.test(msg) && /connect/i.test(msg)) return timedOut('连接', limits.connectMs);
+  // pg's own connect timeout: 'timeout expired' or 'Connection terminated due to connection timeout'.
+  if (/^timeout expired$/i.test(msg) || (/timeout/i.test(msg) && /connect/i.test(msg)))
+    return timedOut('连接', limits.connectMs);
   if (/Query read timeout/i.test(msg)) return timedOut('查询', limits.statementMs);
   if (/Connection terminated/i.test(msg)) return unreachable(where, '连接被中断');
   if (/SSL/i.test(msg)) return unreachable(where, `TLS：${msg.slice(0, 80)}`);
