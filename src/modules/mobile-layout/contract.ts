@@ -157,6 +157,8 @@ export type ResetMobileLayoutBody = Static<typeof ResetMobileLayoutBody>;
  */
 export const PHONE_PAGES: Readonly<Record<string, string>> = {
   taskWorkBench: '/mobile/taskPending',
+  dataFilling: '/mobile/dataFilling',
+  fillingRecords: '/mobile/fillingRecords',
 };
 
 /** A tile as answered: `to` is where a tap goes (the entry's phone page or path, or the link's url). */
