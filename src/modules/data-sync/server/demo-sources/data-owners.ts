@@ -1,0 +1,43 @@
+import type { Db } from '@/server/db/dialect';
+import { OFFICES } from '@/server/db/seed/university';
+
+/** The offices that own the demo's data tables (university.ts codes). */
+export const DATA_OFFICES = ['B02', 'B05', 'B04', 'B08', 'B07'] as const;
+
+export interface DataOwner {
+  departmentId: number;
+  departmentName: string;
+  /** The office's data owner account: its first staff member by 工号 (README's demo table). */
+  userId: number | null;
+  userNo: string | null;
+  realName: string | null;
+}
+
+/**
+ * Each data office and its data owner: the staff member with the lowest 工号 in the office. The
+ * seed is deterministic, so this is the same person on every demo install (README names them).
+ */
+export async function dataOwners(db: Db): Promise<Map<string, DataOwner>> {
+  const codes = OFFICES.filter((o) => (DATA_OFFICES as readonly string[]).includes(o.code)).map((o) => o.code);
+  const depts = await db.selectFrom('department').select(['id', 'code', 'name']).where('code', 'in', codes).execute();
+  const out = new Map<string, DataOwner>();
+  for (const d of depts) {
+    const u = await db
+      .selectFrom('appUser')
+      .select(['id', 'userNo', 'realName'])
+      .where('departmentId', '=', d.id)
+      .where('kind', '=', 'staff')
+      .where('status', '=', 'active')
+      .orderBy('userNo')
+      .limit(1)
+      .executeTakeFirst();
+    out.set(d.code, {
+      departmentId: d.id,
+      departmentName: d.name,
+      userId: u?.id ?? null,
+      userNo: u?.userNo ?? null,
+      realName: u?.realName ?? null,
+    });
+  }
+  return out;
+}

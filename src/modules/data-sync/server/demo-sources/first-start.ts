@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { getSetting, putSetting, putSettingOnce } from '@/server/identity/settings';
+import { runSyncNow } from '../commands/run-sync-now';
+import { generateDemoSources, sourcesDir } from './generate';
+import { registerDemoSources } from './register';
+import type { DemoSize } from './term';
+
+/** Set once the demo's source systems are registered (or being registered by some app server). */
+export const DEMO_SOURCES_SETTING = 'dataSync.demoSources';
+
+interface Marker {
+  token: string;
+  state: 'running' | 'done';
+  at: number;
+  syncs?: number;
+}
+
+/**
+ * Generate the source systems, register them and queue every sync once. Runs once per database:
+ * the first server to store the marker does it (others starting together see its token); a
+ * failure removes the marker, so the next start tries again. Answers false when there was nothing
+ * to do (not a demo university, or already done).
+ */
+export async function setUpDemoSources(
+  app: FastifyInstance,
+  opts: { size: DemoSize; log?: (line: string) => void },
+): Promise<boolean> {
+  const log = opts.log ?? ((line: string) => app.log.info(line));
+  const hasStudents = await app.db
+    .selectFrom('appUser')
+    .select('id')
+    .where('kind', '=', 'student')
+    .limit(1)
+    .executeTakeFirst();
+  if (!hasStudents || (await getSetting<Marker>(app.db, DEMO_SOURCES_SETTING))) return false;
+  const token = randomBytes(12).toString('hex');
+  const claimed = await putSettingOnce<Marker>(app.db, DEMO_SOURCES_SETTING, {
+    token,
+    state: 'running',
+    at: Date.now(),
+  });
+  if (claimed.token !== token) return false;
+  try {
+    const t = Date.now();
+    log('演示数据中心：生成六个源系统（教务、人事薪酬、一卡通、门禁、图书馆、科研）…');
+    await generateDemoSources(app.db, sourcesDir(app.config.dataDir), { size: opts.size, log });
+    const syncs = await registerDemoSources(app);
+    log(
+      `演示数据中心：已登记 6 个数据源、${syncs.length} 个数据集、数据表与同步（${Date.now() - t} ms），开始首次同步`,
+    );
+    await putSetting(app.db, DEMO_SOURCES_SETTING, {
+      token,
+      state: 'done',
+      at: Date.now(),
+      syncs: syncs.length,
+    } satisfies Marker);
+    for (const s of syncs) {
+      const runId = await runSyncNow(app, s.id, 'first-start');
+      log(`演示数据中心：同步「${s.name}」(${s.code}) 已排队，运行编号 ${runId}`);
+    }
+    return true;
+  } catch (e) {
+    await app.db.deleteFrom('setting').where('key', '=', DEMO_SOURCES_SETTING).execute();
+    throw e;
+  }
+}
+
+/**
+ * The first demo start (DEMO=1): once the server is ready — after first-start.ts has seeded the
+ * portal and committed — set up the source systems in the background, so the server answers
+ * meanwhile. Tests (DEMO=0) never get here; they call setUpDemoSources themselves.
+ */
+export function demoSourcesOnFirstStart(app: FastifyInstance): void {
+  let task: Promise<unknown> = Promise.resolve();
+  app.addHook('onReady', async () => {
+    if (!app.config.demo) return;
+    task = setUpDemoSources(app, { size: 'full' }).catch((err: unknown) =>
+      app.log.error({ err }, '演示数据中心初始化失败，下次启动时重试'),
+    );
+  });
+  // Closing waits for it: the database must stay open until the registration has finished.
+  app.addHook('onClose', async () => {
+    await task;
+  });
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getDataTable } from '@/modules/data-tables/server/commands/get-data-table';
+import { listRows } from '@/modules/data-tables/server/commands/list-rows';
+import { getSetting } from '@/server/identity/settings';
+import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { DEMO_TABLES } from './catalogue';
+import { dataOwners } from './data-owners';
+import { DEMO_SOURCES_SETTING, setUpDemoSources } from './first-start';
+
+describe('registering the demo source systems (small seed)', () => {
+  let app: TestApp;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-reg-'));
+  const lines: string[] = [];
+
+  beforeAll(async () => {
+    app = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    expect(await setUpDemoSources(app, { size: 'small', log: (l) => lines.push(l) })).toBe(true);
+  });
+  afterAll(async () => {
+    await app.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the six sources, a dataset, data table and sync per catalogue entry, and queues every sync', async () => {
+    const count = async (table: 'dataSource' | 'dataset' | 'dataTable' | 'dataSync') =>
+      Number(
+        (
+          await app.db
+            .selectFrom(table as never)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    expect(await count('dataSource')).toBe(6);
+    expect(await count('dataset')).toBe(DEMO_TABLES.length);
+    expect(await count('dataTable')).toBe(DEMO_TABLES.length);
+    expect(await count('dataSync')).toBe(DEMO_TABLES.length);
+    expect(lines.filter((l) => l.includes('已排队'))).toHaveLength(DEMO_TABLES.length);
+    expect((await getSetting<{ state: string }>(app.db, DEMO_SOURCES_SETTING))?.state).toBe('done');
+  });
+
+  it('gives each table its office and row scope (an office the small seed lacks leaves it unowned)', async () => {
+    const grade = (await getDataTable(app, app.db, 'jw_grade'))!;
+    const office = await app.db
+      .selectFrom('department')
+      .select('id')
+      .where('code', '=', 'B02')
+      .executeTakeFirstOrThrow();
+    expect(grade).toMatchObject({ ownerDepartmentId: office.id, scopeField: 'college_id', uniqueKey: ['id'] });
+    expect((await getDataTable(app, app.db, 'rs_staff'))!.fields.find((f) => f.name === 'id_card')?.visibility).toBe(
+      'owner',
+    );
+    expect((await getDataTable(app, app.db, 'rs_staff'))!.ownerDepartmentId).toBeNull();
+  });
+
+  it('the first syncs fill the data tables from the source files', async () => {
+    await app.jobs.drain();
+    const txn = (await getDataTable(app, app.db, 'ykt_txn'))!;
+    const rows = await listRows(app, app.db, txn.id, { page: 1, pageSize: 5 });
+    expect(rows.total).toBeGreaterThan(300);
+    const student = await app.db
+      .selectFrom('appUser')
+      .select('userNo')
+      .where('username', '=', 'student')
+      .executeTakeFirstOrThrow();
+    const own = await listRows(app, app.db, txn.id, { page: 1, pageSize: 1, where: { holder_no: student.userNo } });
+    expect(own.total).toBeGreaterThan(0);
+    const grades = await listRows(app, app.db, (await getDataTable(app, app.db, 'jw_grade'))!.id, {
+      page: 1,
+      pageSize: 1,
+    });
+    expect(grades.total).toBeGreaterThan(0);
+  });
+
+  it("sets reporting duties: 教务处's data owner sees its tables, the timetable due within days", async () => {
+    const owner = (await dataOwners(app.db)).get('B02')!;
+    expect(owner.userNo).toMatch(/^\d{8}$/);
+    const username = (
+      await app.db.selectFrom('appUser').select('username').where('id', '=', owner.userId!).executeTakeFirstOrThrow()
+    ).username;
+    // On the staff platform (教职工服务平台), whose menu holds 数据报送.
+    const platform = await app.db
+      .selectFrom('platform')
+      .select('id')
+      .where('name', '=', '教职工服务平台')
+      .executeTakeFirstOrThrow();
+    const res = await app.injectAs(username, { method: 'GET', url: '/data/api/v1.dataReporting/list/' }, platform.id);
+    expect(res.statusCode).toBe(200);
+    const duties = res.json().data as { code: string; status: string }[];
+    expect(duties.map((d) => d.code).sort()).toEqual(['jw_course', 'jw_grade', 'jw_timetable']);
+    expect(duties.find((d) => d.code === 'jw_timetable')?.status).toBe('dueSoon');
+  });
+
+  it('runs once: a second start finds the marker and does nothing', async () => {
+    expect(await setUpDemoSources(app, { size: 'small' })).toBe(false);
+  });
+});

@@ -1,0 +1,129 @@
+import type { FastifyInstance } from 'fastify';
+import { createDataset } from '@/modules/data-sources/server/commands/create-dataset';
+import { createDataSource } from '@/modules/data-sources/server/commands/create-source';
+import { createDataTable } from '@/modules/data-tables/server/commands/create-data-table';
+import type { DataTableDef } from '@/modules/data-tables/contract';
+import { createSync } from '../commands/create-sync';
+import { DEMO_SOURCES, DEMO_TABLES, type DemoDuty, type DemoTable } from './catalogue';
+import type { DemoSystem } from './generate';
+import { dataOwners } from './data-owners';
+
+export interface RegisteredSync {
+  id: number;
+  code: string;
+  name: string;
+  tableId: number;
+}
+
+/** Weekday of an instant in Beijing time, 1 = Monday … 7 = Sunday. */
+const beijingWeekday = (ms: number) => ((new Date(ms + 8 * 3_600_000).getUTCDay() + 6) % 7) + 1;
+
+/**
+ * The reporting duty a table is created with. 'soon' puts the weekly deadline two days after the
+ * registration, so 数据报送 shows 即将到期 beside tables that are current (正常) and late (已逾期).
+ */
+function duty(
+  d: DemoDuty | undefined,
+  now: number,
+): { reportCycle: 'none' | 'weekly' | 'monthly' | 'term'; reportDeadlineDay: number } {
+  if (!d) return { reportCycle: 'none', reportDeadlineDay: 1 };
+  if (d === 'soon') return { reportCycle: 'weekly', reportDeadlineDay: Math.min(7, beijingWeekday(now) + 2) };
+  return { reportCycle: d.cycle, reportDeadlineDay: d.deadlineDay };
+}
+
+function tableInput(t: DemoTable, ownerDepartmentId: number | null, now: number) {
+  const def: Omit<DataTableDef, 'id' | 'version'> = {
+    code: t.code,
+    name: t.name,
+    description: t.description,
+    fields: t.fields.map((x, i) => ({
+      name: x.name,
+      label: x.label,
+      type: x.type,
+      required: !!x.required || t.key.includes(x.name),
+      indexed: !!x.indexed,
+      visibility: x.sensitive ? 'owner' : 'all',
+      description: '',
+      sort: i,
+    })),
+    uniqueKey: t.key,
+    ownerDepartmentId,
+    scopeField: t.scopeField ?? null,
+  };
+  // Reporting duties and the public catalogue are part of the designer's document beside the definition.
+  return { ...def, ...duty(t.duty, now), isPublic: true };
+}
+
+/**
+ * Registers the demo's source systems with the data centre, through the owners' commands (the
+ * same checks as the back office): a data source per system, and per catalogue entry a dataset,
+ * the data table (owned by its office) and the sync between them. Answers the syncs in catalogue
+ * order, for the caller to queue.
+ *
+ * Not one transaction: the sources' and syncs' commands read and audit through app.db beside the
+ * executor they are given (the dataset a sync names must be visible to getDataset), which on
+ * SQLite's single connection would wait for the transaction forever. Each command is atomic on
+ * its own; the caller runs this once per database (first-start.ts's marker).
+ */
+export async function registerDemoSources(app: FastifyInstance, now = Date.now()): Promise<RegisteredSync[]> {
+  const owners = await dataOwners(app.db);
+  const admin = await app.db.selectFrom('appUser').select('id').where('username', '=', 'admin').executeTakeFirst();
+  const actorId = admin?.id ?? null;
+  const sourceIds = new Map<DemoSystem, number>();
+  for (const [system, s] of Object.entries(DEMO_SOURCES) as [DemoSystem, (typeof DEMO_SOURCES)[DemoSystem]][])
+    sourceIds.set(
+      system,
+      await createDataSource(
+        app,
+        app.db,
+        { name: s.name, kind: 'sqlite', config: { file: `${system}.sqlite` }, description: s.description },
+        actorId,
+      ),
+    );
+  const out: RegisteredSync[] = [];
+  for (const t of DEMO_TABLES) {
+    const datasetId = await createDataset(
+      app,
+      app.db,
+      {
+        sourceId: sourceIds.get(t.system)!,
+        name: t.dataset.name,
+        kind: 'table' in t.dataset ? 'table' : 'query',
+        ...('table' in t.dataset ? { table: t.dataset.table } : { sql: t.dataset.sql }),
+        description: t.description,
+        fields: t.fields.map((x) => ({
+          name: x.name,
+          label: x.label,
+          type: x.type,
+          sensitive: !!x.sensitive,
+          description: '',
+        })),
+      },
+      actorId,
+    );
+    const owner = owners.get(t.owner);
+    // The definition and its physical table commit together.
+    const table = await app.db
+      .transaction()
+      .execute((tx) => createDataTable(app, tx, tableInput(t, owner?.departmentId ?? null, now), actorId));
+    const id = await createSync(
+      app,
+      app.db,
+      {
+        name: `${DEMO_SOURCES[t.system].name}·${t.name}`,
+        datasetId,
+        tableId: table.id,
+        mapping: t.fields.map((x) => ({ from: x.name, to: x.name })),
+        mode: t.sync.mode,
+        key: t.key,
+        ...(t.sync.mode === 'incremental' ? { sinceField: t.sync.sinceField } : {}),
+        deleteMissing: t.sync.mode === 'full',
+        cron: t.cron,
+        ownerId: owner?.userId ?? actorId,
+      },
+      actorId,
+    );
+    out.push({ id, code: t.code, name: t.name, tableId: table.id });
+  }
+  return out;
+}
