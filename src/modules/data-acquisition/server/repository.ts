@@ -16,11 +16,19 @@ import type {
   TaskStatus,
 } from '../contract';
 import type { AcqAssignmentTable, AcqRecordTable, AcqTaskTable } from './tables';
+import { readForm } from '@/modules/forms/server/commands/read-form';
 import './tables';
 
 /** The only place that touches data collection's tables (and reads people and departments of the core). */
 export type Conn = Kysely<Database> | Transaction<Database>;
 export type Tx = Transaction<Database>;
+
+/** Form names through the forms module's command (its tables are its own). */
+async function formNames(db: Conn, ids: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  for (const id of new Set(ids)) out.set(id, (await readForm(db, id))?.name ?? '');
+  return out;
+}
 
 const like = (k: string) => `%${k.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -87,10 +95,7 @@ export async function progressOf(db: Conn, taskIds: number[]): Promise<Map<numbe
 }
 
 export async function listTasks(db: Conn, ownerId: number | null, q: TaskListQuery): Promise<Page<TaskListItem>> {
-  let base = db
-    .selectFrom('acqTask as t')
-    .innerJoin('form as f', 'f.id', 't.formId')
-    .innerJoin('appUser as u', 'u.id', 't.ownerId');
+  let base = db.selectFrom('acqTask as t').innerJoin('appUser as u', 'u.id', 't.ownerId');
   if (ownerId !== null) base = base.where('t.ownerId', '=', ownerId);
   const k = q.keyword?.trim();
   if (k) base = base.where('t.title', 'like', like(k));
@@ -104,7 +109,6 @@ export async function listTasks(db: Conn, ownerId: number | null, q: TaskListQue
           't.id',
           't.title',
           't.formId',
-          'f.name as formName',
           't.status',
           't.collaborative',
           't.deadline',
@@ -119,13 +123,17 @@ export async function listTasks(db: Conn, ownerId: number | null, q: TaskListQue
     db,
     page.list.map((r) => r.id),
   );
+  const names = await formNames(
+    db,
+    page.list.map((r) => r.formId),
+  );
   return {
     ...page,
     list: page.list.map((r) => ({
       id: r.id,
       title: r.title,
       formId: r.formId,
-      formName: r.formName,
+      formName: names.get(r.formId) ?? '',
       status: r.status as TaskStatus,
       collaborative: r.collaborative === 1,
       deadline: Number(r.deadline),
@@ -475,7 +483,6 @@ export async function mine(db: Conn, userId: number, q: MineQuery): Promise<Page
     .selectFrom('acqAssignment as a')
     .innerJoin('acqTask as t', 't.id', 'a.taskId')
     .innerJoin('acqRecord as r', 'r.id', 'a.recordId')
-    .innerJoin('form as f', 'f.id', 't.formId')
     .where('a.userId', '=', userId)
     .where('t.status', '!=', 'draft');
   if (q.scope === 'todo')
@@ -493,7 +500,7 @@ export async function mine(db: Conn, userId: number, q: MineQuery): Promise<Page
           'a.id as assignmentId',
           't.id as taskId',
           't.title',
-          'f.name as formName',
+          't.formId',
           't.deadline',
           't.status as taskStatus',
           'r.recordLabel',
@@ -507,10 +514,15 @@ export async function mine(db: Conn, userId: number, q: MineQuery): Promise<Page
         .orderBy('a.id', 'desc'),
     q,
   );
+  const names = await formNames(
+    db,
+    page.list.map((r) => r.formId),
+  );
   return {
     ...page,
-    list: page.list.map((r) => ({
+    list: page.list.map(({ formId, ...r }) => ({
       ...r,
+      formName: names.get(formId) ?? '',
       deadline: Number(r.deadline),
       taskStatus: r.taskStatus as TaskStatus,
       part: r.part as PartState,
@@ -639,7 +651,6 @@ export async function myRecords(db: Conn, userId: number, q: { page: number; pag
     .selectFrom('acqAssignment as a')
     .innerJoin('acqTask as t', 't.id', 'a.taskId')
     .innerJoin('acqRecord as r', 'r.id', 'a.recordId')
-    .innerJoin('form as f', 'f.id', 't.formId')
     .where('a.userId', '=', userId)
     .where('a.state', '!=', 'todo');
   if (q.state) base = base.where('r.state', '=', q.state);
@@ -651,7 +662,7 @@ export async function myRecords(db: Conn, userId: number, q: { page: number; pag
           'a.id as assignmentId',
           't.id as taskId',
           't.title',
-          'f.name as formName',
+          't.formId',
           't.deadline',
           't.status as taskStatus',
           'r.recordLabel',
@@ -665,10 +676,15 @@ export async function myRecords(db: Conn, userId: number, q: { page: number; pag
         .orderBy('a.id', 'desc'),
     q,
   );
+  const names = await formNames(
+    db,
+    page.list.map((r) => r.formId),
+  );
   return {
     ...page,
-    list: page.list.map((r) => ({
+    list: page.list.map(({ formId, ...r }) => ({
       ...r,
+      formName: names.get(formId) ?? '',
       deadline: Number(r.deadline),
       taskStatus: r.taskStatus as TaskStatus,
       part: r.part as PartState,
