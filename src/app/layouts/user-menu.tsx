@@ -14,12 +14,18 @@ export function UserMenu({ loginPath, dark = false }: { loginPath: '/login' | '/
   if (!user) return null;
 
   const leave = async () => navigate(await signOut(loginPath), { replace: true });
+  // An account that signs in by single sign-on only has no password here to change.
+  const ssoOnly = user.sso_only === 1;
   const items: MenuProps['items'] = [
-    { key: 'pwd', icon: <KeyOutlined />, label: '修改密码', onClick: () => setPwdOpen(true) },
-    { type: 'divider' },
+    ...(ssoOnly
+      ? []
+      : [
+          { key: 'pwd', icon: <KeyOutlined />, label: '修改密码', onClick: () => setPwdOpen(true) },
+          { type: 'divider' as const },
+        ]),
     { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', danger: true, onClick: leave },
   ];
-  const forced = user.must_change_pwd === 1;
+  const forced = user.must_change_pwd === 1 && !ssoOnly;
 
   return (
     <>
@@ -35,12 +41,14 @@ export function UserMenu({ loginPath, dark = false }: { loginPath: '/login' | '/
           <DownOutlined className={s.userArrow} />
         </button>
       </Dropdown>
-      <ChangePasswordModal
-        open={pwdOpen || forced}
-        forced={forced}
-        onClose={() => setPwdOpen(false)}
-        onChanged={leave}
-      />
+      {!ssoOnly && (
+        <ChangePasswordModal
+          open={pwdOpen || forced}
+          forced={forced}
+          onClose={() => setPwdOpen(false)}
+          onChanged={leave}
+        />
+      )}
     </>
   );
 }

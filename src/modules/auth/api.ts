@@ -3,9 +3,18 @@ import type { CheckLoginAnswer, LoginAnswer, PublicKeyAnswer, UrlsAnswer } from 
 
 /** Sign-in calls of spec section 7. Passwords arrive here already encrypted (encryptPassword). */
 
-/** Which sign-in sides and single sign-on are on; SSO returns to `page`, then opens `to`. POST /user/login/get_urls/ */
-export const getUrls = (page: 'login' | 'loginAdmin', to?: string) =>
-  http.post<UrlsAnswer>('/user/login/get_urls/', to ? { page, to } : { page });
+/**
+ * Which sign-in sides and single sign-on are on (viewing: writes nothing on the server). With
+ * `start` it begins an SSO round trip for this browser and answers the provider's address; SSO
+ * returns to `page`, then opens `to`. POST /user/login/get_urls/
+ */
+export const getUrls = (page: 'login' | 'loginAdmin', to?: string, start = false) =>
+  http.post<UrlsAnswer>(
+    '/user/login/get_urls/',
+    { page, ...(to ? { to } : {}), ...(start ? { start: 1 } : {}) },
+    // a failed start is shown in place by the sign-in page
+    start ? { silent: true } : undefined,
+  );
 
 /** Captcha image address; used directly as <img src>, a fresh `r` forces a new image. GET /user/login/get_code/ */
 export const captchaUrl = (r: string | number = Date.now()) =>
@@ -26,13 +35,17 @@ export interface LoginParams {
 /** Password sign-in. POST /user/login/ */
 export const login = (p: LoginParams) => http.post<LoginAnswer>('/user/login/', p);
 
+// The exchanges are silent: the sign-in page shows a refusal in place, and a 401/403 must not
+// trigger the global "signed out" or "no permission" redirects (which sent the browser back to the
+// provider, and round again).
+
 /** Single-sign-on exchange of a CAS ticket or an OIDC code. GET /user/login/ */
 export const ssoExchange = (q: { ticket?: string; code?: string; state?: string; to?: string }) =>
-  http.get<LoginAnswer>('/user/login/', { params: q });
+  http.get<LoginAnswer>('/user/login/', { params: q, silent: true });
 
 /** Single-sign-on exchange on the administrators' side. POST /user/login/admin_login/ */
 export const adminSsoLogin = (q: { ticket?: string; code?: string; state?: string; to?: string }) =>
-  http.post<LoginAnswer>('/user/login/admin_login/', q);
+  http.post<LoginAnswer>('/user/login/admin_login/', q, { silent: true });
 
 // Sign-out lives in core (every shell's exit uses it); re-exported for the pages that sign in and out here.
 export { logout, signOut } from '@/core/session/sign-out';

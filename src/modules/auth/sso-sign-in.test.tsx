@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router-dom';
 import { useSession } from '@/core/session/store';
 import { ok as envelope } from '@/shared/envelope';
@@ -12,14 +12,25 @@ const net = fakeSignInNetwork();
 const ANSWER = loginAnswer([]);
 
 function Probe(props: SsoSignInOptions) {
-  const { exchanging, urls } = useSsoSignIn(props);
+  const { exchanging, redirecting, urls, ssoOn, failure, startSso } = useSsoSignIn(props);
   return (
     <div>
-      {exchanging ? '正在授权登录…' : '表单'}
+      {exchanging || redirecting ? '正在授权登录…' : failure ? `失败：${failure.message}` : '表单'}
       {urls && <span>admin side {urls.admin_login_enable}</span>}
+      {ssoOn && (
+        <button type="button" onClick={() => void startSso()}>
+          统一身份认证登录
+        </button>
+      )}
     </div>
   );
 }
+
+/** get_urls calls that started a round trip (the others only viewed). */
+const starts = () =>
+  net.calls.filter(
+    (c) => c.url === '/user/login/get_urls/' && new URLSearchParams(String(c.data)).get('start') === '1',
+  );
 
 function renderAt(path: string, over: Partial<SsoSignInOptions> = {}) {
   const options = {
@@ -105,13 +116,94 @@ describe('useSsoSignIn', () => {
     }
   });
 
-  it('a refused grant is dropped from the address and the form shows, keeping the target', async () => {
-    const { router, options } = renderAt('/login?code=bad&state=s1&to=%2Fweb%2Fx', {
-      exchange: vi.fn(async () => Promise.reject(new Error('授权失败'))),
+  it('a refused grant stays on screen with its reason, dropped from the address, and never bounces to the provider', async () => {
+    net.answers['/user/login/get_urls/'] = okAnswer({
+      ...SIGN_IN_URLS,
+      cas_enable: 1,
+      retain_back_door: 0,
+      sso_login_url: 'https://sso.example.edu/login',
     });
-    await waitFor(() => expect(router.state.location.search).toBe('?to=%2Fweb%2Fx'));
-    expect(router.state.location.pathname).toBe('/login');
-    expect(await screen.findByText('表单')).toBeTruthy();
-    expect(options.land).not.toHaveBeenCalled();
+    const { assign, restore } = watchAssign();
+    try {
+      const { router, options } = renderAt('/login?code=bad&state=s1&to=%2Fweb%2Fx', {
+        exchange: vi.fn(async () => Promise.reject(new Error('该账号不是管理员，不能登录管理端'))),
+      });
+      await waitFor(() => expect(router.state.location.search).toBe('?to=%2Fweb%2Fx'));
+      expect(router.state.location.pathname).toBe('/login');
+      expect(await screen.findByText('失败：该账号不是管理员，不能登录管理端')).toBeTruthy();
+      await waitFor(() => expect(useSession.getState().ssoInfo?.cas_enable).toBe(1));
+      // Even without a back door: no new round trip until the person asks for one.
+      await new Promise((r) => setTimeout(r, 50));
+      expect(starts()).toHaveLength(0);
+      expect(assign).not.toHaveBeenCalled();
+      expect(options.land).not.toHaveBeenCalled();
+      // 重新统一认证
+      fireEvent.click(screen.getByRole('button', { name: '统一身份认证登录' }));
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sso.example.edu/login'));
+      expect(starts()).toHaveLength(1);
+      expect(new URLSearchParams(String(starts()[0]!.data)).get('to')).toBe('/web/x');
+    } finally {
+      restore();
+    }
+  });
+
+  it('only views while the back door is open: get_urls without start, then starts when asked', async () => {
+    net.answers['/user/login/get_urls/'] = okAnswer({
+      ...SIGN_IN_URLS,
+      cas_enable: 1,
+      retain_back_door: 1,
+      sso_login_url: 'http://localhost/login?sso=1',
+    });
+    const { assign, restore } = watchAssign();
+    try {
+      renderAt('/login');
+      const entry = await screen.findByRole('button', { name: '统一身份认证登录' });
+      expect(starts()).toHaveLength(0);
+      fireEvent.click(entry);
+      await waitFor(() => expect(assign).toHaveBeenCalledTimes(1));
+      expect(starts()).toHaveLength(1);
+    } finally {
+      restore();
+    }
+  });
+
+  it('starts by itself when opened as the SSO entry (?sso=1)', async () => {
+    net.answers['/user/login/get_urls/'] = okAnswer({
+      ...SIGN_IN_URLS,
+      cas_enable: 1,
+      retain_back_door: 1,
+      sso_login_url: 'https://sso',
+    });
+    const { assign, restore } = watchAssign();
+    try {
+      renderAt('/login?sso=1');
+      await waitFor(() => expect(assign).toHaveBeenCalledWith('https://sso'));
+      expect(starts()).toHaveLength(1);
+    } finally {
+      restore();
+    }
+  });
+
+  it('shows why a round trip could not start, in place', async () => {
+    net.answers['/user/login/get_urls/'] = okAnswer({
+      ...SIGN_IN_URLS,
+      cas_enable: 1,
+      retain_back_door: 1,
+      sso_login_url: 'x',
+    });
+    const { assign, restore } = watchAssign();
+    try {
+      renderAt('/login');
+      const entry = await screen.findByRole('button', { name: '统一身份认证登录' });
+      net.answers['/user/login/get_urls/'] = () => ({
+        status: 503,
+        body: { errorCode: '0x00000503', message: '无法连接统一身份认证服务：无法读取身份提供方的配置', data: null },
+      });
+      fireEvent.click(entry);
+      expect(await screen.findByText('失败：无法连接统一身份认证服务：无法读取身份提供方的配置')).toBeTruthy();
+      expect(assign).not.toHaveBeenCalled();
+    } finally {
+      restore();
+    }
   });
 });

@@ -184,4 +184,38 @@ describe('login page', () => {
     await screen.findByText('京ICP备00000000号');
     expect(screen.queryByText('使用手机版登录')).toBeNull();
   });
+
+  it('offers 统一身份认证登录 beside the password form when SSO keeps the back door', async () => {
+    net.answers['/user/login/get_urls/'] = ok({
+      ...URLS,
+      cas_enable: 1,
+      retain_back_door: 1,
+      sso_login_url: 'http://localhost/login?sso=1',
+    });
+    renderAt('/login');
+    expect(await screen.findByRole('button', { name: /统一身份认证登录/ })).toBeTruthy();
+    expect(screen.getByPlaceholderText(/用户名/)).toBeTruthy();
+  });
+
+  it('shows a refused administrator sign-in in place, once, with 重新统一认证 and the way back to the user side', async () => {
+    net.answers['/user/login/get_urls/'] = ok({ ...URLS, cas_enable: 1, retain_back_door: 0, sso_login_url: 'x' });
+    net.answers['/user/login/admin_login/'] = () => ({
+      status: 403,
+      body: { errorCode: '0x00000010', message: '该账号不是管理员，不能登录管理端', data: null },
+    });
+    const router = renderAt('/loginAdmin?code=c1&state=s1');
+    expect(await screen.findByText('该账号不是管理员，不能登录管理端')).toBeTruthy();
+    expect(screen.getByText('统一身份认证登录失败')).toBeTruthy();
+    expect(screen.getByRole('button', { name: /重新统一认证/ })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    // No second round trip by itself, and no global "no permission" redirect.
+    await new Promise((r) => setTimeout(r, 100));
+    const started = net.calls.filter(
+      (c) => c.url === '/user/login/get_urls/' && new URLSearchParams(String(c.data)).get('start') === '1',
+    );
+    expect(started).toHaveLength(0);
+    expect(router.state.location.pathname).toBe('/loginAdmin');
+    fireEvent.click(screen.getByText('不是管理员？返回用户登录'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { App, Button, Form, Radio, Spin } from 'antd';
-import { LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
+import { App, Button, Divider, Form, Radio, Result, Spin } from 'antd';
+import { IdcardOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { PasswordInput, TextInput } from '@/core/ui/text-input';
 import { useSession } from '@/core/session/store';
 import { RECOMMENDED_RESOLUTION } from '@/shared/constants';
@@ -55,11 +55,15 @@ export default function LoginPage() {
     [navigate, notification],
   );
 
-  const { exchanging, urls } = useSsoSignIn({
+  const sso = useSsoSignIn({
     page: isAdmin ? 'loginAdmin' : 'login',
     exchange: isAdmin ? adminSsoLogin : ssoExchange,
     land,
   });
+  const { urls, failure } = sso;
+  // With the back door closed the form is hidden, but for the administrators' break-glass (asked for by hand).
+  const [wantPassword, setWantPassword] = useState(() => params.get('password') === '1');
+  const showForm = !sso.passwordClosed || (isAdmin && wantPassword);
   const { captchaImage, refreshCaptcha, submitting, submit } = useSignInFlow({
     isAdmin,
     to,
@@ -99,7 +103,7 @@ export default function LoginPage() {
     navigate({ pathname: admin ? ADMIN_PATH : USER_PATH, search: to ? `?to=${encodeURIComponent(to)}` : '' });
   };
 
-  if (exchanging) {
+  if (sso.exchanging || sso.redirecting) {
     return (
       <div className={s.authorizing}>
         <Spin fullscreen size="large" description="正在授权登录…" />
@@ -175,43 +179,101 @@ export default function LoginPage() {
               ]}
             />
           )}
-          <Form
-            name="login-page"
-            form={form}
-            size="large"
-            validateTrigger="onBlur"
-            onFinish={submit}
-            autoComplete="off"
-            requiredMark={false}
-          >
-            <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
-              <TextInput
-                prefix={<UserOutlined />}
-                placeholder="用户名 / 学工号"
-                autoComplete="username"
-                maxLength={64}
-              />
-            </Form.Item>
-            <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
-              <PasswordInput prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
-            </Form.Item>
-            <Form.Item>
-              <div className={s.captchaRow}>
-                <Form.Item name="code" noStyle rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}>
-                  <TextInput
-                    prefix={<SafetyCertificateOutlined />}
-                    placeholder="验证码"
-                    maxLength={8}
-                    className={s.captchaInput}
-                  />
-                </Form.Item>
-                <img className={s.captcha} {...captchaImage} />
-              </div>
-            </Form.Item>
-            <Button type="primary" htmlType="submit" block loading={submitting} className={s.submit}>
-              登 录
-            </Button>
-          </Form>
+          {failure ? (
+            <Result
+              className={s.ssoFailure}
+              status="warning"
+              title="统一身份认证登录失败"
+              subTitle={<span role="alert">{failure.message}</span>}
+              extra={
+                <div className={s.ssoFailureActions}>
+                  <Button type="primary" block size="large" onClick={() => void sso.startSso()}>
+                    重新统一认证
+                  </Button>
+                  {(!sso.passwordClosed || isAdmin) && (
+                    <Button
+                      block
+                      size="large"
+                      onClick={() => {
+                        setWantPassword(true);
+                        sso.dismissFailure();
+                      }}
+                    >
+                      {sso.passwordClosed ? '管理员应急密码登录' : '使用账号密码登录'}
+                    </Button>
+                  )}
+                  {isAdmin && urls?.user_login_enable !== 0 && (
+                    <a href={USER_PATH} onClick={(e) => (e.preventDefault(), switchSide(false))}>
+                      不是管理员？返回用户登录
+                    </a>
+                  )}
+                </div>
+              }
+            />
+          ) : (
+            <>
+              {showForm && (
+                <Form
+                  name="login-page"
+                  form={form}
+                  size="large"
+                  validateTrigger="onBlur"
+                  onFinish={submit}
+                  autoComplete="off"
+                  requiredMark={false}
+                >
+                  <Form.Item name="username" rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}>
+                    <TextInput
+                      prefix={<UserOutlined />}
+                      placeholder="用户名 / 学工号"
+                      autoComplete="username"
+                      maxLength={64}
+                    />
+                  </Form.Item>
+                  <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+                    <PasswordInput prefix={<LockOutlined />} placeholder="密码" autoComplete="current-password" />
+                  </Form.Item>
+                  <Form.Item>
+                    <div className={s.captchaRow}>
+                      <Form.Item
+                        name="code"
+                        noStyle
+                        rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
+                      >
+                        <TextInput
+                          prefix={<SafetyCertificateOutlined />}
+                          placeholder="验证码"
+                          maxLength={8}
+                          className={s.captchaInput}
+                        />
+                      </Form.Item>
+                      <img className={s.captcha} {...captchaImage} />
+                    </div>
+                  </Form.Item>
+                  <Button type="primary" htmlType="submit" block loading={submitting} className={s.submit}>
+                    登 录
+                  </Button>
+                </Form>
+              )}
+              {sso.ssoOn && (
+                <>
+                  {showForm && (
+                    <Divider plain className={s.ssoDivider}>
+                      或
+                    </Divider>
+                  )}
+                  <Button block size="large" icon={<IdcardOutlined />} onClick={() => void sso.startSso()}>
+                    统一身份认证登录
+                  </Button>
+                  {!showForm && isAdmin && (
+                    <button type="button" className={s.linkButton} onClick={() => setWantPassword(true)}>
+                      管理员应急密码登录
+                    </button>
+                  )}
+                </>
+              )}
+            </>
+          )}
         </section>
       </main>
 

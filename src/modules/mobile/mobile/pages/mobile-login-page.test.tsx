@@ -149,4 +149,18 @@ describe('phone login page', () => {
       Object.defineProperty(window, 'location', { configurable: true, value: original });
     }
   });
+
+  it('offers 统一身份认证登录 with the form, and keeps a refused sign-in on screen with 重新统一认证', async () => {
+    net.answers['/user/login/get_urls/'] = ok({ ...URLS, cas_enable: 1, retain_back_door: 1, sso_login_url: 'x' });
+    net.answers['/user/login/'] = () => ({
+      status: 401,
+      body: { errorCode: '0x00000011', message: '单点登录失败：学号/工号 S1 对应的账号不存在或已停用', data: null },
+    });
+    renderAt('/mobile/mobileLogin?ticket=ST-1&state=s1');
+    expect(await screen.findByText('单点登录失败：学号/工号 S1 对应的账号不存在或已停用')).toBeTruthy();
+    expect(screen.getByText('重新统一认证')).toBeTruthy();
+    fireEvent.click(screen.getByText('使用账号密码登录'));
+    expect(await screen.findByText('统一身份认证登录')).toBeTruthy();
+    expect(screen.getByPlaceholderText('用户名 / 学工号')).toBeTruthy();
+  });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Form, Input, SpinLoading, Toast } from 'antd-mobile';
+import { Button, Form, Input, Result, SpinLoading, Toast } from 'antd-mobile';
 import '@/core/ui/antd-mobile-setup';
 import { useSession } from '@/core/session/store';
 import type { PlatformMenus } from '@/shared/menus';
@@ -43,7 +43,7 @@ export default function MobileLoginPage() {
     [navigate, to],
   );
 
-  const { exchanging } = useSsoSignIn({ page: 'login', exchange: ssoExchange, land });
+  const sso = useSsoSignIn({ page: 'login', exchange: ssoExchange, land });
   const { captchaImage, submitting, submit } = useSignInFlow({
     isAdmin: false,
     to: to || undefined,
@@ -66,7 +66,7 @@ export default function MobileLoginPage() {
     };
   }, []);
 
-  if (exchanging) {
+  if (sso.exchanging || sso.redirecting) {
     return (
       <div
         className={s.page}
@@ -79,6 +79,47 @@ export default function MobileLoginPage() {
   }
 
   const title = logoConfig?.front.title || '智慧校园综合服务平台';
+  // antd-mobile's Form.Item defaults its own trigger to onChange: each item names onBlur
+  const passwordForm = (
+    <Form
+      name="mobile-login"
+      form={form}
+      layout="horizontal"
+      onFinish={(v: SignInFields) => void submit(v)}
+      requiredMarkStyle="none"
+      footer={
+        <Button block type="submit" color="primary" size="large" loading={submitting}>
+          登 录
+        </Button>
+      }
+    >
+      <Form.Item
+        name="username"
+        label="用户名"
+        validateTrigger="onBlur"
+        rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
+      >
+        <Input placeholder="用户名 / 学工号" autoComplete="username" maxLength={64} clearable />
+      </Form.Item>
+      <Form.Item
+        name="password"
+        label="密码"
+        validateTrigger="onBlur"
+        rules={[{ required: true, message: '请输入密码' }]}
+      >
+        <Input type="password" placeholder="密码" autoComplete="current-password" clearable />
+      </Form.Item>
+      <Form.Item
+        name="code"
+        validateTrigger="onBlur"
+        label="验证码"
+        rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
+        extra={<img className={s.captcha} {...captchaImage} />}
+      >
+        <Input placeholder="验证码" maxLength={8} autoComplete="off" />
+      </Form.Item>
+    </Form>
+  );
   return (
     <div className={s.loginPage}>
       <header className={s.brand}>
@@ -87,45 +128,38 @@ export default function MobileLoginPage() {
       </header>
       <section className={s.card} aria-label="用户登录">
         <h1 className={s.cardTitle}>用户登录</h1>
-        {/* antd-mobile's Form.Item defaults its own trigger to onChange: each item names onBlur */}
-        <Form
-          name="mobile-login"
-          form={form}
-          layout="horizontal"
-          onFinish={(v: SignInFields) => void submit(v)}
-          requiredMarkStyle="none"
-          footer={
-            <Button block type="submit" color="primary" size="large" loading={submitting}>
-              登 录
+        {sso.failure ? (
+          <Result
+            status="warning"
+            title="统一身份认证登录失败"
+            description={<span role="alert">{sso.failure.message}</span>}
+          />
+        ) : null}
+        {sso.failure && (
+          <div className={s.ssoActions}>
+            <Button block color="primary" size="large" onClick={() => void sso.startSso()}>
+              重新统一认证
             </Button>
-          }
-        >
-          <Form.Item
-            name="username"
-            label="用户名"
-            validateTrigger="onBlur"
-            rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
-          >
-            <Input placeholder="用户名 / 学工号" autoComplete="username" maxLength={64} clearable />
-          </Form.Item>
-          <Form.Item
-            name="password"
-            label="密码"
-            validateTrigger="onBlur"
-            rules={[{ required: true, message: '请输入密码' }]}
-          >
-            <Input type="password" placeholder="密码" autoComplete="current-password" clearable />
-          </Form.Item>
-          <Form.Item
-            name="code"
-            validateTrigger="onBlur"
-            label="验证码"
-            rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
-            extra={<img className={s.captcha} {...captchaImage} />}
-          >
-            <Input placeholder="验证码" maxLength={8} autoComplete="off" />
-          </Form.Item>
-        </Form>
+            {!sso.passwordClosed && (
+              <Button block size="large" onClick={sso.dismissFailure}>
+                使用账号密码登录
+              </Button>
+            )}
+          </div>
+        )}
+        {!sso.failure && !sso.passwordClosed && passwordForm}
+        {!sso.failure && sso.ssoOn && (
+          <div className={s.ssoActions}>
+            <Button
+              block
+              size="large"
+              color={sso.passwordClosed ? 'primary' : 'default'}
+              onClick={() => void sso.startSso()}
+            >
+              统一身份认证登录
+            </Button>
+          </div>
+        )}
       </section>
       <p className={s.note}>{ADMIN_ON_PHONE}</p>
       <p className={s.note}>

@@ -147,7 +147,8 @@ export default function MobileMePage() {
             切换平台
           </List.Item>
         )}
-        <List.Item onClick={() => setChanging(true)}>修改密码</List.Item>
+        {/* an account that signs in by single sign-on only has no password here */}
+        {user?.sso_only !== 1 && <List.Item onClick={() => setChanging(true)}>修改密码</List.Item>}
       </List>
       <div className={s.actions}>
         <Button block color="danger" fill="outline" size="large" onClick={() => void confirmSignOut()}>
