@@ -12,6 +12,7 @@
  * text, null as null; the rare binary value as {"$b64": "…"}.
  */
 import { Codes, type Code } from '@/shared/errors';
+import { isSequences } from './sequences';
 
 export const BACKUP_FORMAT = 'campus-portal-backup';
 export const BACKUP_VERSION = 1;
@@ -35,6 +36,8 @@ export interface BackupHeader {
   /** Names of the migrations applied to the database the backup came from, in order. */
   migrations: string[];
   tables: TableHeader[];
+  /** Last id handed out per table (sequences.ts); absent in backups made before issue 26. */
+  sequences?: Record<string, number>;
 }
 
 export interface TableRecord {
@@ -123,7 +126,8 @@ export function checkHeader(value: unknown): BackupHeader {
     !h.tables.every(
       (t) =>
         t && typeof t.name === 'string' && Array.isArray(t.columns) && t.columns.every((c) => typeof c === 'string'),
-    )
+    ) ||
+    (h.sequences !== undefined && !isSequences(h.sequences))
   ) {
     throw new BackupFormatError('备份文件头不完整');
   }

@@ -158,7 +158,7 @@ export async function restoreBackup(
     }
     outcome = await db.transaction().execute(async (trx) => {
       current = '';
-      const done = await replaceData(trx, tables, records, staging, opts, (t) => {
+      const done = await replaceData(trx, tables, records, staging, { ...opts, sequences: header.sequences }, (t) => {
         current = t;
       });
       const result: RestoreOutcome = { ...summary, ...done, migrated };
@@ -273,7 +273,7 @@ async function replaceData(
   tables: TableInfo[],
   records: Records,
   staging: string | null,
-  opts: Omit<RestoreOptions, 'inTransaction'>,
+  opts: Omit<RestoreOptions, 'inTransaction'> & { sequences?: Record<string, number> },
   onTable: (name: string) => void,
 ): Promise<Replaced> {
   const r = raw(trx) as RawDb;
@@ -403,13 +403,22 @@ async function replaceData(
       )
     ).rows;
     for (const s of serials.filter((x) => byName.has(x.table))) {
-      await sql`select setval(pg_get_serial_sequence(${s.table}, ${s.column}), greatest(coalesce((select max(${sql.ref(s.column)}) from ${sql.table(s.table)}), 0), coalesce(pg_sequence_last_value(pg_get_serial_sequence(${s.table}, ${s.column})::regclass), 0)) + 1, false)`.execute(
+      const used = opts.sequences?.[s.table] ?? 0;
+      await sql`select setval(pg_get_serial_sequence(${s.table}, ${s.column}), greatest(coalesce((select max(${sql.ref(s.column)}) from ${sql.table(s.table)}), 0), coalesce(pg_sequence_last_value(pg_get_serial_sequence(${s.table}, ${s.column})::regclass), 0), ${used}) + 1, false)`.execute(
         r,
       );
     }
   } else {
     // AUTOINCREMENT tables (every id column, migrations' withId): sqlite_sequence only ever grows,
-    // and an explicit id above it raises it, so ids continue past both the restored and the used ones.
+    // and an explicit id above it raises it, so ids continue past both the restored and the used
+    // ones here; the source's last ids (the backup's header) raise it past the ones used there.
+    for (const [name, used] of Object.entries(opts.sequences ?? {})) {
+      if (!byName.has(name)) continue;
+      await sql`insert into sqlite_sequence (name, seq) select ${name}, ${used} where not exists (select 1 from sqlite_sequence where name = ${name})`.execute(
+        r,
+      );
+      await sql`update sqlite_sequence set seq = max(seq, ${used}) where name = ${name}`.execute(r);
+    }
     const broken = (await sql<{ table: string }>`PRAGMA foreign_key_check`.execute(r)).rows;
     if (broken.length)
       throw new RestoreError(`恢复失败，数据未作任何更改：表 ${broken[0]!.table} 的数据引用了不存在的记录`);

@@ -77,6 +77,13 @@ describe('backups an operator can trust (issue 26)', () => {
         .insertInto('auditLog')
         .values({ at: 1_790_000_000_000 + i, action: 'login', actorName: `用户${i}`, result: 'ok' })
         .execute();
+    // A department made and deleted before the backup: its id was handed out on the live server.
+    const gone = await app.db
+      .insertInto('department')
+      .values({ parentId: null, code: 'GONE', name: '已删除', kind: 'office', sort: 0, createdAt: Date.now() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await app.db.deleteFrom('department').where('id', '=', gone.id).execute();
     // What the backup holds: its own backup_created row is written after it.
     const live = await auditOf(app);
     const item = await backupNow(app);
@@ -113,6 +120,13 @@ describe('backups an operator can trust (issue 26)', () => {
       expect(Object.keys(result.restored)).toEqual(expect.arrayContaining(['app_user', 'department', 'setting']));
       expect(result.restored.sign_in_failure).toBeUndefined();
 
+      // Ids continue past every id the live server used, the deleted department's too.
+      const next = await standby.db
+        .insertInto('department')
+        .values({ parentId: null, code: 'NEXT', name: '恢复后新建', kind: 'office', sort: 0, createdAt: Date.now() })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      expect(next.id).toBeGreaterThan(gone.id);
       // Restoring the same file again doubles nothing: every row is already there.
       const again = await restoreItem(standby, moved);
       expect(again.audit).toEqual({ inBackup: live.length, added: 0, present: live.length });
