@@ -10,6 +10,7 @@ import { appliedMigrations, EXCLUDED_SETTINGS, listTables, parentsFirst, type Ra
 import type { BackupKey } from './key';
 import { Sealer, type SealedFile } from './seal';
 import { openSnapshot } from './snapshot';
+import { sequenceValues } from './sequences';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -136,6 +137,7 @@ async function* backupRecords(
       dialect: snapshot.dialect,
       migrations: await appliedMigrations(r),
       tables: tables.map((t) => ({ name: t.name, columns: t.columns })),
+      sequences: await sequenceValues(r),
     };
     for (const t of tables) {
       yield { type: 'table', name: t.name, columns: t.columns };
