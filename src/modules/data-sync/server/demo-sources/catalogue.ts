@@ -36,6 +36,8 @@ export interface DemoTable {
   sync: { mode: 'full' } | { mode: 'incremental'; sinceField: string };
   cron: string;
   duty?: DemoDuty;
+  /** Hundreds of thousands of rows: queued after the others on the first start, so every other table fills first. */
+  large?: boolean;
 }
 
 export const DEMO_SOURCES: Record<DemoSystem, { name: string; description: string }> = {
@@ -365,6 +367,7 @@ FROM staff s JOIN post p ON p.post_code = s.post_code`,
     scopeField: 'unit_id',
     sync: { mode: 'incremental', sinceField: 'occurred_at' },
     cron: HALF_HOURLY,
+    large: true,
   },
   {
     system: 'menjin',
@@ -428,6 +431,7 @@ FROM staff s JOIN post p ON p.post_code = s.post_code`,
     scopeField: 'unit_id',
     sync: { mode: 'incremental', sinceField: 'occurred_at' },
     cron: HALF_HOURLY,
+    large: true,
   },
   {
     system: 'tushuguan',

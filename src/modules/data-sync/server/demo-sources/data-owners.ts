@@ -4,6 +4,18 @@ import { OFFICES } from '@/server/db/seed/university';
 /** The offices that own the demo's data tables (university.ts codes). */
 export const DATA_OFFICES = ['B02', 'B05', 'B04', 'B08', 'B07'] as const;
 
+/**
+ * Who that is in the full demo (the README's demo table names them; data-owners.test.ts checks
+ * the seed still makes them): 工号 and name per office.
+ */
+export const DEMO_DATA_OWNERS: Record<(typeof DATA_OFFICES)[number], { userNo: string; realName: string }> = {
+  B02: { userNo: '19920243', realName: '曹星国' },
+  B05: { userNo: '19900275', realName: '王铭鹏' },
+  B04: { userNo: '19910267', realName: '李刚一' },
+  B08: { userNo: '19920300', realName: '付若晓' },
+  B07: { userNo: '19910291', realName: '王颖' },
+};
+
 export interface DataOwner {
   departmentId: number;
   departmentName: string;

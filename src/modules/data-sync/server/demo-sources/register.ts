@@ -13,6 +13,7 @@ export interface RegisteredSync {
   code: string;
   name: string;
   tableId: number;
+  large: boolean;
 }
 
 /** Weekday of an instant in Beijing time, 1 = Monday … 7 = Sunday. */
@@ -123,7 +124,7 @@ export async function registerDemoSources(app: FastifyInstance, now = Date.now()
       },
       actorId,
     );
-    out.push({ id, code: t.code, name: t.name, tableId: table.id });
+    out.push({ id, code: t.code, name: t.name, tableId: table.id, large: !!t.large });
   }
   return out;
 }

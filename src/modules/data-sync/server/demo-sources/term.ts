@@ -11,8 +11,12 @@ export const TERM = {
   weeks: 19,
 } as const;
 
-/** Weeks of daily events (card transactions, gate events, attendance) by size. */
-export const EVENT_WEEKS = { small: 2, full: 12 } as const;
+/**
+ * Weeks of daily events (card transactions, gate events, attendance) by size: the full demo runs
+ * to the end of week 11 (Sunday 2026-11-22), the last full week before the demo was made, so no
+ * event lies in its future.
+ */
+export const EVENT_WEEKS = { small: 2, full: 11 } as const;
 export type DemoSize = keyof typeof EVENT_WEEKS;
 
 const CHINA_OFFSET_MS = 8 * 3_600_000;
