@@ -66,7 +66,8 @@ export class Sealer extends Transform {
   private done: SealedFile | null = null;
 
   constructor(key: BackupKey, frameSize = FRAME_SIZE) {
-    super();
+    // A frame or more per step (see the writer's PIPE_CHUNK).
+    super({ highWaterMark: 2 * frameSize });
     this.frameSize = frameSize;
     const salt = randomBytes(32);
     const size = Buffer.alloc(4);

@@ -107,6 +107,9 @@ export interface WrittenBackup extends SealedFile {
   bytes: number;
 }
 
+/** Bytes each stage of the write pipeline handles per step. */
+const PIPE_CHUNK = 1024 * 1024;
+
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
@@ -232,9 +235,11 @@ export async function writeBackup(
             yield `${JSON.stringify(rec)}\n`;
         })(),
       ),
-      createGzip(),
+      // Large buffers: each step of the pipeline is a turn of the event loop, and a busy server
+      // takes a while per turn; 16 KiB steps made a 200 MB backup take minutes under load.
+      createGzip({ chunkSize: PIPE_CHUNK, level: 1 }),
       sealer,
-      fs.createWriteStream(tmp, { mode: 0o600 }),
+      fs.createWriteStream(tmp, { mode: 0o600, highWaterMark: PIPE_CHUNK }),
     );
     fs.renameSync(tmp, file);
   } finally {

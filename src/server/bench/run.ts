@@ -9,6 +9,7 @@ import { READY, type TargetInfo } from './protocol';
 import { firstLoadJs, ensureBuild } from './bundle-size';
 import { benchWorkflowTasks } from './workflow-tasks';
 import { benchFormsRender } from './forms-render';
+import { benchBackupLatency } from './backup-latency';
 
 /**
  * npm run bench (DESIGN §8): every figure is printed next to a baseline measured in the same
@@ -346,6 +347,31 @@ function bundles() {
   }
 }
 
+async function backupLatency() {
+  const mb = Number(process.env.BENCH_BACKUP_MB ?? 200);
+  section(
+    `7. Requests during a backup of ${mb} MB of uploaded files (SQLite, same process; a session check and the notice list, 4 at a time; ratio = during ÷ no backup; before issue 26 every request waited for the whole backup)`,
+  );
+  rows.push(['', 'requests', 'median ms', 'p95 ms', 'max ms', 'ratio p95']);
+  const r = await benchBackupLatency(mb);
+  rows.push([
+    'no backup (3 s)',
+    fmt(r.idle.requests),
+    fmt(r.idle.medianMs, 1),
+    fmt(r.idle.p95Ms, 1),
+    fmt(r.idle.maxMs, 1),
+    '1.00',
+  ]);
+  rows.push([
+    `during the backup (${fmt(r.backupSeconds, 1)} s, ${fmt(r.backupBytes / 1024 / 1024, 0)} MB written)`,
+    fmt(r.during.requests),
+    fmt(r.during.medianMs, 1),
+    fmt(r.during.p95Ms, 1),
+    fmt(r.during.maxMs, 1),
+    fmt(r.during.p95Ms / r.idle.p95Ms, 2),
+  ]);
+}
+
 async function main() {
   console.log(
     `campus-portal bench on ${os.cpus()[0]?.model ?? 'unknown cpu'} ×${os.availableParallelism()}, Node ${process.version}`,
@@ -372,6 +398,7 @@ async function main() {
   bundles();
   await workflowTasks();
   await formsRender();
+  await backupLatency();
   printTable();
 }
 
