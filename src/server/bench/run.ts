@@ -10,6 +10,7 @@ import { firstLoadJs, ensureBuild } from './bundle-size';
 import { benchWorkflowTasks } from './workflow-tasks';
 import { benchFormsRender } from './forms-render';
 import { benchBackupLatency } from './backup-latency';
+import { benchSyncFromPostgres, benchSyncFromSqlite, type SyncBenchResult } from './data-sync';
 
 /**
  * npm run bench (DESIGN §8): every figure is printed next to a baseline measured in the same
@@ -326,6 +327,27 @@ async function formsRender() {
   row('evaluateLinkage (one change)', r.linkageMs, r.emptyLinkageMs);
 }
 
+async function dataSync() {
+  const n = Number(process.env.BENCH_SYNC_ROWS ?? 1_000_000);
+  const pgUrl = process.env.BENCH_PG_URL ?? process.env.TEST_DATABASE_URL;
+  section(
+    `6. Data sync: ${n.toLocaleString('en')} rows of a source table into a data table (SQLite platform database, batches of 1,000) vs a bare INSERT … SELECT of the same rows (ratio = sync rows/s ÷ bare rows/s)`,
+  );
+  rows.push(['source', 'sync s', 'sync rows/s', 'bare s', 'bare rows/s', 'ratio']);
+  const row = (r: SyncBenchResult) =>
+    rows.push([
+      r.source,
+      fmt(r.syncSeconds, 1),
+      fmt(r.syncRowsPerSecond, 0),
+      fmt(r.bareSeconds, 2),
+      fmt(r.bareRowsPerSecond, 0),
+      fmt(r.ratio, 3),
+    ]);
+  row(await benchSyncFromSqlite(n));
+  if (pgUrl) row(await benchSyncFromPostgres(n, pgUrl));
+  else rows.push(['postgres', 'skipped: set BENCH_PG_URL (or TEST_DATABASE_URL)', '', '', '', '']);
+}
+
 function bundles() {
   section(
     "3. First-load JS from the build (gzip -9 of entry chunk + the route's lazy chunks and their static imports)",
@@ -398,6 +420,7 @@ async function main() {
   bundles();
   await workflowTasks();
   await formsRender();
+  await dataSync();
   await backupLatency();
   printTable();
 }
