@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Form, Input, Radio, Select, Space, Switch, Typography } from 'antd';
 import { createSync, getSync, getSyncFields, updateSync } from '@/modules/data-sync/api';
@@ -43,7 +43,8 @@ export function SyncFormDrawer(props: {
   const datasetId = Form.useWatch('datasetId', form);
   const tableId = Form.useWatch('tableId', form);
   const mode = Form.useWatch('mode', form) ?? 'full';
-  const mapping = Form.useWatch('mapping', form) ?? [];
+  const watched = Form.useWatch('mapping', form);
+  const mapping = useMemo(() => watched ?? [], [watched]);
 
   const detail = useQuery({
     queryKey: ['data-sync', 'detail', props.id],
@@ -67,6 +68,13 @@ export function SyncFormDrawer(props: {
         ownerId: detail.data.ownerId,
       });
   }, [props.open, props.id, detail.data, form]);
+
+  // The table's own unique key is the natural sync key: offered as soon as all its fields are mapped.
+  const uniqueKey = fields.data?.table?.uniqueKey;
+  useEffect(() => {
+    if (!uniqueKey?.length || form.getFieldValue('key')?.length) return;
+    if (uniqueKey.every((k) => mapping.some((m) => m.to === k))) form.setFieldsValue({ key: uniqueKey });
+  }, [uniqueKey, mapping, form]);
 
   const save = useMutation({
     mutationFn: (v: Values) => {
