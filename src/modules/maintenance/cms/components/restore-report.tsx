@@ -13,7 +13,10 @@ export function scheduleText(s: BackupScheduleView): string {
  * back the backup's).
  */
 export function RestoreReport({ result }: { result: RestoreResult }) {
-  const rows = Object.entries(result.restored).map(([table, n]) => ({ table, n }));
+  // By name: an operator looks a table up; the restore order (parents first) means nothing here.
+  const rows = Object.entries(result.restored)
+    .map(([table, n]) => ({ table, n }))
+    .sort((a, b) => a.table.localeCompare(b.table));
   const total = rows.reduce((a, r) => a + r.n, 0);
   return (
     <div data-testid="restore-report">
