@@ -265,7 +265,15 @@ export const DatasetFieldSchema = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 128 }),
     label: Type.String({ maxLength: 60 }),
-    type: Type.Union(DATA_FIELD_TYPES.map((t) => Type.Literal(t))),
+    type: Type.Union([
+      Type.Literal('string'),
+      Type.Literal('text'),
+      Type.Literal('integer'),
+      Type.Literal('decimal'),
+      Type.Literal('boolean'),
+      Type.Literal('date'),
+      Type.Literal('datetime'),
+    ]),
     sensitive: Type.Boolean(),
     description: Type.String({ maxLength: 500 }),
   },

@@ -9,6 +9,24 @@ export default defineModule({
   id: 'data-sources',
   title: '数据源与数据集',
   menuOrder: 90,
-  // The back-office pages are added with their files.
-  routes: [],
+  routes: [
+    {
+      name: 'dataSourceManage',
+      path: '/cms/publicTool/dataSource',
+      title: '数据源管理',
+      area: 'cms',
+      menu: true,
+      icon: 'DatabaseOutlined',
+      page: () => import('./cms/pages/data-source-page'),
+    },
+    {
+      name: 'dataSetManage',
+      path: '/cms/publicTool/dataSet',
+      title: '数据集',
+      area: 'cms',
+      menu: true,
+      icon: 'TableOutlined',
+      page: () => import('./cms/pages/dataset-page'),
+    },
+  ],
 });
