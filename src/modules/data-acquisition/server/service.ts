@@ -237,6 +237,50 @@ export async function previewTask(app: FastifyInstance, a: Actor, id: number): P
   };
 }
 
+/** The records a published task fills and each person's part of them; answers the people (id → a record of theirs). */
+export async function insertRecords(
+  trx: repo.Conn,
+  taskId: number,
+  planned: Awaited<ReturnType<typeof planRecords>>,
+  collaborators: Collaborator[],
+  now: number,
+): Promise<Map<number, number>> {
+  const people = new Map<number, number>();
+  for (const rec of planned) {
+    const recordId = await repo.insertRecord(trx, {
+      taskId,
+      recordKey: rec.key ? JSON.stringify(rec.key) : '',
+      recordLabel: rec.label.slice(0, 100),
+      userId: rec.userId,
+      values: JSON.stringify(rec.values),
+      state: 'draft',
+      submissionId: null,
+      instanceId: null,
+      applicantId: null,
+      submittedAt: null,
+      writtenAt: null,
+      note: '',
+      updatedAt: now,
+    });
+    const parts = partsFor(rec, collaborators);
+    await repo.insertAssignments(
+      trx,
+      parts.map((p) => ({
+        taskId,
+        recordId,
+        userId: p.userId,
+        fields: p.fields ? JSON.stringify(p.fields) : null,
+        state: 'todo',
+        savedAt: null,
+        submittedAt: null,
+        remindedAt: null,
+      })),
+    );
+    for (const p of parts) if (!people.has(p.userId)) people.set(p.userId, recordId);
+  }
+  return people;
+}
+
 /** Publishing fixes the form version, makes the records and assignments, and tells each filler — one transaction. */
 export async function publishTask(
   app: FastifyInstance,
@@ -262,39 +306,7 @@ export async function publishTask(
       ))
     )
       throw conflict('该任务已发布');
-    const people = new Map<number, number>();
-    for (const rec of planned) {
-      const recordId = await repo.insertRecord(trx, {
-        taskId: t.id,
-        recordKey: rec.key ? JSON.stringify(rec.key) : '',
-        recordLabel: rec.label.slice(0, 100),
-        userId: rec.userId,
-        values: JSON.stringify(rec.values),
-        state: 'draft',
-        submissionId: null,
-        instanceId: null,
-        applicantId: null,
-        submittedAt: null,
-        writtenAt: null,
-        note: '',
-        updatedAt: now,
-      });
-      const parts = partsFor(rec, body.collaborators);
-      await repo.insertAssignments(
-        trx,
-        parts.map((p) => ({
-          taskId: t.id,
-          recordId,
-          userId: p.userId,
-          fields: p.fields ? JSON.stringify(p.fields) : null,
-          state: 'todo',
-          savedAt: null,
-          submittedAt: null,
-          remindedAt: null,
-        })),
-      );
-      for (const p of parts) if (!people.has(p.userId)) people.set(p.userId, recordId);
-    }
+    const people = await insertRecords(trx, t.id, planned, body.collaborators, now);
     await sendMessage(trx, {
       userIds: [...people.keys()],
       kind: 'notice',
