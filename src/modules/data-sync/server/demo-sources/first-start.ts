@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { getSetting, putSetting, putSettingOnce } from '@/server/identity/settings';
 import { runSyncNow } from '../commands/run-sync-now';
 import { generateDemoSources, sourcesDir } from './generate';
+import { generateInWorker } from './generate-in-worker';
 import { registerDemoSources } from './register';
 import type { DemoSize } from './term';
 
@@ -24,7 +25,7 @@ interface Marker {
  */
 export async function setUpDemoSources(
   app: FastifyInstance,
-  opts: { size: DemoSize; log?: (line: string) => void },
+  opts: { size: DemoSize; log?: (line: string) => void; inWorker?: boolean },
 ): Promise<boolean> {
   const log = opts.log ?? ((line: string) => app.log.info(line));
   const hasStudents = await app.db
@@ -44,7 +45,14 @@ export async function setUpDemoSources(
   try {
     const t = Date.now();
     log('演示数据中心：生成六个源系统（教务、人事薪酬、一卡通、门禁、图书馆、科研）…');
-    await generateDemoSources(app.db, sourcesDir(app.config.dataDir), { size: opts.size, log });
+    const dir = sourcesDir(app.config.dataDir);
+    const inline = () => generateDemoSources(app.db, dir, { size: opts.size, log });
+    if (!opts.inWorker) await inline();
+    else
+      await generateInWorker(app.db, dir, { size: opts.size, log }).catch(async (err: unknown) => {
+        app.log.warn({ err }, '演示源系统：生成线程不可用，改在主线程生成');
+        await inline();
+      });
     const syncs = await registerDemoSources(app);
     log(
       `演示数据中心：已登记 6 个数据源、${syncs.length} 个数据集、数据表与同步（${Date.now() - t} ms），开始首次同步`,
@@ -76,7 +84,7 @@ export function demoSourcesOnFirstStart(app: FastifyInstance): void {
   let task: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
     if (!app.config.demo) return;
-    task = setUpDemoSources(app, { size: 'full' }).catch((err: unknown) =>
+    task = setUpDemoSources(app, { size: 'full', inWorker: true }).catch((err: unknown) =>
       app.log.error({ err }, '演示数据中心初始化失败，下次启动时重试'),
     );
   });

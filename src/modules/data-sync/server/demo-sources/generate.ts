@@ -4,7 +4,7 @@ import { genContext, type GenContext } from './context';
 import { writeJiaowu } from './jiaowu';
 import { writeKeyan } from './keyan';
 import { writeMenjin } from './menjin';
-import { readDemoPeople } from './people';
+import { readDemoPeople, type DemoPeople } from './people';
 import { writeRenshi } from './renshi';
 import { writeSourceFile, type SourceFile } from './sqlite-file';
 import type { DemoSize } from './term';
@@ -34,16 +34,15 @@ export interface GeneratedSystem {
 export const sourcesDir = (dataDir: string) => path.join(dataDir, 'sources');
 
 /**
- * Generate the demo university's source systems from the portal's people: the same database
- * gives the same files, byte for byte in content. 'small' (tests) covers two weeks of events
- * for the small seed's people; 'full' twelve weeks for thousands.
+ * Write the source systems for these people (synchronous: better-sqlite3). The same people give
+ * the same files, row for row. 'small' (tests) covers two weeks of events, 'full' eleven.
  */
-export async function generateDemoSources(
-  db: Db,
+export function writeDemoSystems(
+  people: DemoPeople,
   dir: string,
   opts: { size: DemoSize; only?: DemoSystem[]; log?: (line: string) => void },
-): Promise<GeneratedSystem[]> {
-  const ctx = genContext(await readDemoPeople(db), opts.size);
+): GeneratedSystem[] {
+  const ctx = genContext(people, opts.size);
   const out: GeneratedSystem[] = [];
   for (const [system, write] of Object.entries(DEMO_SYSTEMS) as [DemoSystem, (typeof DEMO_SYSTEMS)[DemoSystem]][]) {
     if (opts.only && !opts.only.includes(system)) continue;
@@ -59,4 +58,13 @@ export async function generateDemoSources(
     );
   }
   return out;
+}
+
+/** Generate the demo university's source systems from the portal's people (read from `db`), in this thread. */
+export async function generateDemoSources(
+  db: Db,
+  dir: string,
+  opts: { size: DemoSize; only?: DemoSystem[]; log?: (line: string) => void },
+): Promise<GeneratedSystem[]> {
+  return writeDemoSystems(await readDemoPeople(db), dir, opts);
 }
