@@ -45,6 +45,19 @@ export const SsoMatchBody = Type.Object({
 });
 export type SsoMatchBody = Static<typeof SsoMatchBody>;
 
+const ClaimName = Type.String({ maxLength: 100, pattern: '^[A-Za-z0-9_:.-]*$' });
+
+/** 自动创建账号: claims (OIDC) or attributes (CAS) giving 姓名, 部门 (code or name), 学号/工号, e-mail; '' = not taken. */
+export const SsoProvisionBody = Type.Object({
+  enabled: Type.Boolean(),
+  kind: Type.Union([Type.Literal('student'), Type.Literal('staff')]),
+  nameClaim: ClaimName,
+  departmentClaim: ClaimName,
+  userNoClaim: ClaimName,
+  emailClaim: ClaimName,
+});
+export type SsoProvisionBody = Static<typeof SsoProvisionBody>;
+
 /** POST /user/api/v1.sso/save/ (JSON). An empty oidc.clientSecret keeps the stored one; no match keeps the stored one. */
 export const SaveSsoBody = Type.Object({
   kind: Type.Union([Type.Literal('none'), Type.Literal('cas'), Type.Literal('oidc')]),
@@ -63,6 +76,8 @@ export const SaveSsoBody = Type.Object({
   adminLoginEnable: Type.Boolean(),
   logoutUrl: OptionalHttpUrl,
   match: Type.Optional(SsoMatchBody),
+  /** Absent keeps the stored one. */
+  provision: Type.Optional(SsoProvisionBody),
 });
 export type SaveSsoBody = Static<typeof SaveSsoBody>;
 
@@ -77,6 +92,11 @@ export interface SsoSettings {
   adminLoginEnable: boolean;
   logoutUrl: string;
   match: SsoMatchBody;
+  provision: SsoProvisionBody;
+  /** To register at the provider: where it sends OIDC back-channel logout tokens (this site's address). */
+  backchannelLogoutUri: string;
+  /** To register at the provider: the sign-in pages (redirect URIs, post-logout redirect URIs, CAS services and their single logout). */
+  signInPages: string[];
 }
 
 /** POST /user/api/v1.sso/test/ — try the server the form names (CAS base URL or OIDC issuer). */

@@ -130,6 +130,17 @@ describe('SSO settings (back office)', () => {
       adminLoginEnable: true,
       logoutUrl: '',
       match: { field: 'username', claim: '' },
+      provision: {
+        enabled: false,
+        kind: 'student',
+        nameClaim: '',
+        departmentClaim: '',
+        userNoClaim: '',
+        emailClaim: '',
+      },
+      // What the operator registers at the provider: this site's addresses (app.inject's host).
+      backchannelLogoutUri: 'http://localhost/user/login/backchannel_logout/',
+      signInPages: ['http://localhost/login', 'http://localhost/loginAdmin'],
     });
     expect((await getSsoConfig(app.db)).oidc?.clientSecret).toBe('s3cret-value');
     const row = await app.db
@@ -150,6 +161,24 @@ describe('SSO settings (back office)', () => {
     const bad = await post('save', { ...BODY, match: { field: 'userNo', claim: 'a b' } }, admin);
     expect(bad.json().errorCode).toBe(Codes.inputError);
     await post('save', { ...BODY, match: { field: 'username', claim: '' } }, admin);
+  });
+
+  it('stores 自动创建账号 (kind and the claims for 姓名, 部门, 学号/工号, e-mail), keeps it when a form leaves it out', async () => {
+    const provision = {
+      enabled: true,
+      kind: 'staff' as const,
+      nameClaim: 'cn',
+      departmentClaim: 'ou',
+      userNoClaim: 'employeeNumber',
+      emailClaim: 'mail',
+    };
+    await post('save', { ...BODY, provision }, admin);
+    expect((await get(admin)).json().data.provision).toEqual(provision);
+    await post('save', BODY, admin);
+    expect((await getSsoConfig(app.db)).provision).toEqual(provision);
+    const bad = await post('save', { ...BODY, provision: { ...provision, kind: 'admin' } }, admin);
+    expect(bad.json().errorCode).toBe(Codes.inputError);
+    await post('save', { ...BODY, provision: { ...provision, enabled: false } }, admin);
   });
 
   it('keeps the stored secret when the form leaves it empty, and replaces it when given', async () => {

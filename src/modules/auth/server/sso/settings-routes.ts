@@ -5,13 +5,26 @@ import { audit } from '@/server/identity/audit';
 import { badInput } from '@/server/errors';
 import { SaveSsoBody, TestSsoBody, type SsoSettings, type SsoTestResult } from '@/modules/site-settings/contract';
 import { trimSlash } from './cas';
-import { getSsoConfig, putSsoConfig, type SsoConfig } from './sso-config';
+import { getSsoConfig, putSsoConfig, type SsoConfig, type SsoProvision } from './sso-config';
+import { originOf } from './service';
 
 /** How long "test connection" waits for the SSO server. */
 export const SSO_TEST_TIMEOUT_MS = 5000;
 
-/** What the back office may see of the stored setting: never the client secret. */
-export function publicSettings(c: SsoConfig): SsoSettings {
+export const DEFAULT_PROVISION: SsoProvision = {
+  enabled: false,
+  kind: 'student',
+  nameClaim: '',
+  departmentClaim: '',
+  userNoClaim: '',
+  emailClaim: '',
+};
+
+/**
+ * What the back office may see of the stored setting (never the client secret), with the
+ * addresses of this site an operator registers at the provider.
+ */
+export function publicSettings(c: SsoConfig, origin: string): SsoSettings {
   return {
     kind: c.kind,
     cas: c.cas ? { serverUrl: c.cas.serverUrl } : null,
@@ -29,6 +42,9 @@ export function publicSettings(c: SsoConfig): SsoSettings {
     adminLoginEnable: c.adminLoginEnable,
     logoutUrl: c.logoutUrl ?? '',
     match: c.match ?? { field: 'username', claim: '' },
+    provision: c.provision ?? DEFAULT_PROVISION,
+    backchannelLogoutUri: `${origin}/user/login/backchannel_logout/`,
+    signInPages: [`${origin}/login`, `${origin}/loginAdmin`],
   };
 }
 
@@ -64,6 +80,7 @@ function mergeSettings(body: SaveSsoBody, stored: SsoConfig): SsoConfig {
     adminLoginEnable: body.adminLoginEnable,
     logoutUrl: body.logoutUrl,
     ...(body.match ? { match: body.match } : stored.match ? { match: stored.match } : {}),
+    ...(body.provision ? { provision: body.provision } : stored.provision ? { provision: stored.provision } : {}),
   };
 }
 
@@ -125,8 +142,8 @@ export async function testSso(body: TestSsoBody): Promise<SsoTestResult> {
 export async function ssoSettingsRoutes(root: FastifyInstance): Promise<void> {
   const app = root.withTypeProvider<TypeBoxTypeProvider>();
 
-  app.get('/user/api/v1.sso/settings/', { config: { access: 'admin' } }, async () =>
-    ok(publicSettings(await getSsoConfig(app.db))),
+  app.get('/user/api/v1.sso/settings/', { config: { access: 'admin' } }, async (req) =>
+    ok(publicSettings(await getSsoConfig(app.db), originOf(req))),
   );
 
   app.post('/user/api/v1.sso/save/', { schema: { body: SaveSsoBody }, config: { access: 'admin' } }, async (req) => {
@@ -134,7 +151,7 @@ export async function ssoSettingsRoutes(root: FastifyInstance): Promise<void> {
     const saved = await app.db.transaction().execute(async (trx) => {
       const next = mergeSettings(req.body, await getSsoConfig(trx));
       await putSsoConfig(trx, next);
-      const shown = publicSettings(next);
+      const shown = publicSettings(next, originOf(req));
       await audit(trx, {
         action: 'sso_saved',
         result: 'ok',

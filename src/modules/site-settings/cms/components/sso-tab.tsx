@@ -1,12 +1,32 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Divider, Form, Input, Radio, Select, Skeleton, Space, Switch } from 'antd';
+import {
+  Alert,
+  Button,
+  Descriptions,
+  Divider,
+  Form,
+  Input,
+  Radio,
+  Select,
+  Skeleton,
+  Space,
+  Switch,
+  Typography,
+} from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { toast } from '@/core/ui/toast';
 import { getSsoSettings, saveSsoSettings, testSsoConnection } from '@/modules/site-settings/api';
-import type { SaveSsoBody, SsoMatchBody, SsoSettings, SsoTestResult } from '@/modules/site-settings/contract';
+import type {
+  SaveSsoBody,
+  SsoMatchBody,
+  SsoProvisionBody,
+  SsoSettings,
+  SsoTestResult,
+} from '@/modules/site-settings/contract';
 
 const HTTP_URL = /^https?:\/\/\S+$/;
+const CLAIM_RULES = [{ pattern: /^[A-Za-z0-9_:.-]*$/, message: '只能包含字母、数字和 _ : . -' }];
 const OPTIONAL_HTTP_URL = /^(https?:\/\/\S+)?$/;
 
 interface FormValues {
@@ -23,6 +43,12 @@ interface FormValues {
   logoutUrl: string;
   matchField: SsoMatchBody['field'];
   matchClaim: string;
+  provisionEnabled: boolean;
+  provisionKind: SsoProvisionBody['kind'];
+  provisionName: string;
+  provisionDepartment: string;
+  provisionUserNo: string;
+  provisionEmail: string;
 }
 
 const toForm = (s: SsoSettings): FormValues => ({
@@ -39,6 +65,12 @@ const toForm = (s: SsoSettings): FormValues => ({
   logoutUrl: s.logoutUrl,
   matchField: s.match.field,
   matchClaim: s.match.claim,
+  provisionEnabled: s.provision.enabled,
+  provisionKind: s.provision.kind,
+  provisionName: s.provision.nameClaim,
+  provisionDepartment: s.provision.departmentClaim,
+  provisionUserNo: s.provision.userNoClaim,
+  provisionEmail: s.provision.emailClaim,
 });
 
 /** Only the block of the chosen kind is sent (an unused, half-filled block would not validate). */
@@ -62,6 +94,14 @@ function toBody(v: FormValues): SaveSsoBody {
     adminLoginEnable: v.adminLoginEnable,
     logoutUrl: (v.logoutUrl ?? '').trim(),
     match: { field: v.matchField ?? 'username', claim: (v.matchClaim ?? '').trim() },
+    provision: {
+      enabled: !!v.provisionEnabled,
+      kind: v.provisionKind ?? 'student',
+      nameClaim: (v.provisionName ?? '').trim(),
+      departmentClaim: (v.provisionDepartment ?? '').trim(),
+      userNoClaim: (v.provisionUserNo ?? '').trim(),
+      emailClaim: (v.provisionEmail ?? '').trim(),
+    },
   };
 }
 
@@ -75,6 +115,7 @@ export function SsoTab() {
     if (q.data) form.setFieldsValue(toForm(q.data));
   }, [q.data, form]);
   const kind = Form.useWatch('kind', form);
+  const provisioning = Form.useWatch('provisionEnabled', form);
   const save = useMutation({
     mutationFn: (v: FormValues) => saveSsoSettings(toBody(v)).then((r) => r.data),
     onSuccess: (s) => {
@@ -233,6 +274,57 @@ export function SsoTab() {
             <Input placeholder="留空：用户名" />
           </Form.Item>
           <Form.Item
+            label="自动创建账号"
+            name="provisionEnabled"
+            valuePropName="checked"
+            extra="本站没有对应账号时，按身份提供方的属性自动创建（仅能统一认证登录，无本站密码）；以后每次登录更新姓名、部门和邮箱"
+          >
+            <Switch checkedChildren="开启" unCheckedChildren="关闭" />
+          </Form.Item>
+          {provisioning && (
+            <>
+              <Form.Item
+                label="账号身份"
+                name="provisionKind"
+                extra="新账号的类型，并授予同名角色（学生 student / 教职工 staff）"
+              >
+                <Radio.Group
+                  options={[
+                    { value: 'student', label: '学生' },
+                    { value: 'staff', label: '教职工' },
+                  ]}
+                />
+              </Form.Item>
+              <Form.Item
+                label="姓名属性"
+                name="provisionName"
+                extra="如 name、cn；留空则以用户名为姓名"
+                rules={CLAIM_RULES}
+              >
+                <Input placeholder="name" />
+              </Form.Item>
+              <Form.Item
+                label="部门属性"
+                name="provisionDepartment"
+                extra="按部门编码匹配，找不到再按部门名称匹配"
+                rules={CLAIM_RULES}
+              >
+                <Input placeholder="如 department、ou" />
+              </Form.Item>
+              <Form.Item
+                label="学号/工号属性"
+                name="provisionUserNo"
+                extra="按学号/工号匹配账号时，自动取匹配的值"
+                rules={CLAIM_RULES}
+              >
+                <Input placeholder="如 student_no、employeeNumber" />
+              </Form.Item>
+              <Form.Item label="邮箱属性" name="provisionEmail" rules={CLAIM_RULES}>
+                <Input placeholder="如 email、mail" />
+              </Form.Item>
+            </>
+          )}
+          <Form.Item
             label="保留账号密码登录"
             name="retainBackDoor"
             valuePropName="checked"
@@ -240,6 +332,34 @@ export function SsoTab() {
           >
             <Switch />
           </Form.Item>
+          {q.data && (
+            <Form.Item label="在身份提供方登记" extra="把这些本站地址交给统一身份认证平台的管理员登记">
+              <Descriptions
+                size="small"
+                column={1}
+                bordered
+                items={[
+                  {
+                    key: 'pages',
+                    label: kind === 'cas' ? '服务地址 (service)' : '回调 / 退出后返回地址',
+                    children: q.data.signInPages.map((u) => (
+                      <Typography.Text key={u} copyable>
+                        {kind === 'cas' ? `${u}?state=*` : u}
+                        <br />
+                      </Typography.Text>
+                    )),
+                  },
+                  kind === 'cas'
+                    ? { key: 'slo', label: '单点注销 (SLO)', children: 'CAS 服务器向上述服务地址 POST logoutRequest' }
+                    : {
+                        key: 'backchannel',
+                        label: 'Back-Channel Logout URI',
+                        children: <Typography.Text copyable>{q.data.backchannelLogoutUri}</Typography.Text>,
+                      },
+                ]}
+              />
+            </Form.Item>
+          )}
           <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
             <Space direction="vertical" style={{ width: '100%' }}>
               <Button icon={<ApiOutlined />} loading={test.isPending} onClick={runTest}>

@@ -21,6 +21,9 @@ const sso = {
   adminLoginEnable: true,
   logoutUrl: '',
   match: { field: 'username', claim: '' },
+  provision: { enabled: false, kind: 'student', nameClaim: '', departmentClaim: '', userNoClaim: '', emailClaim: '' },
+  backchannelLogoutUri: 'http://localhost/user/login/backchannel_logout/',
+  signInPages: ['http://localhost/login', 'http://localhost/loginAdmin'],
 };
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
