@@ -20,6 +20,8 @@ export interface BackupItem {
   createdByName: string | null;
   kind: BackupKind;
   note: string | null;
+  /** SHA-256 of the file (hex), to compare a copy elsewhere; null for files catalogued before it was kept. */
+  checksum: string | null;
 }
 
 /** GET /user/api/v1.backup/list/ */

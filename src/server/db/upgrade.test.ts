@@ -220,11 +220,18 @@ async function tableNames(db: Db): Promise<string[]> {
 }
 
 /** Every row of every table but Kysely's own bookkeeping, as sorted JSON lines. */
-async function contents(db: Db, tables: string[]): Promise<Record<string, string[]>> {
+async function contents(
+  db: Db,
+  tables: string[],
+  /** Earlier contents: only their columns are kept (a column a later migration adds is new, not a changed row). */
+  like?: Record<string, string[]>,
+): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const t of tables.filter((t) => !t.startsWith('kysely_migration'))) {
     const rows = await rawOf(db).selectFrom(t).selectAll().execute();
-    out[t] = rows.map((row) => JSON.stringify(row)).sort();
+    const first = like?.[t]?.[0];
+    const keys = first ? Object.keys(JSON.parse(first) as object) : null;
+    out[t] = rows.map((row) => JSON.stringify(keys ? Object.fromEntries(keys.map((k) => [k, row[k]])) : row)).sort();
   }
   return out;
 }
@@ -298,7 +305,7 @@ describe('upgrading a database made by the previous release (2d1a039)', () => {
     const tables = await tableNames(db);
     // Nothing lost: every table of the previous release is still there with exactly its rows.
     expect(tables).toEqual(expect.arrayContaining(previousTables));
-    expect(await contents(db, previousTables)).toEqual(before);
+    expect(await contents(db, previousTables, before)).toEqual(before);
     expect(before.department_leader).toHaveLength(1);
     expect(before.wf_task).toHaveLength(1);
     // New tables of this release.

@@ -12,7 +12,8 @@ import { readBackupHeader } from '@/server/backup/reader';
 import { installationBackupKey } from '@/server/backup/key';
 import { Codes } from '@/shared/errors';
 import { MAGIC, Sealer } from '@/server/backup/seal';
-import { CORRUPT, NOT_A_BACKUP, UNSEALED } from '@/server/backup/format';
+import { CORRUPT, NOT_A_BACKUP, SEAL_BROKEN, UNSEALED } from '@/server/backup/format';
+import { fileChecksum } from '@/server/backup/seal';
 import type { BackupItem, RestoreResult } from '../contract';
 import { BACKUP_JOB } from './backup-schedule';
 import { backupsDir } from './service';
@@ -115,6 +116,7 @@ describe('data backup endpoints', () => {
     expect(res.headers['content-disposition']).toContain(item!.fileName);
     expect(res.rawPayload.subarray(0, MAGIC.length)).toEqual(MAGIC);
     expect(res.rawPayload.length).toBe(item!.size);
+    expect(item!.checksum).toBe(await fileChecksum(path.join(backupsDir(app), item!.fileName)));
     const missing = await asAdmin({ method: 'GET', url: `${BASE}/download/`, query: { id: '99999' } });
     expect(missing.json().errorCode).toBe(Codes.notFound);
   });
@@ -132,6 +134,9 @@ describe('data backup endpoints', () => {
     expect(up.kind).toBe('uploaded');
     expect(up.fileName).not.toContain('我的备份');
     expect(up.note).toBe('上传：我的备份.jsonl.gz');
+    // The checksum shown in the list is the file's SHA-256, the same as the original's.
+    expect(up.checksum).toBe(await fileChecksum(path.join(backupsDir(app), up.fileName)));
+    expect(up.checksum).toBe(item!.checksum);
     expect(
       (await readBackupHeader(path.join(backupsDir(app), up.fileName), installationBackupKey(app.config))).format,
     ).toBe('campus-portal-backup');
@@ -143,19 +148,23 @@ describe('data backup endpoints', () => {
     const total = (await list()).total;
     const [item] = (await list()).list;
     const bytes = fs.readFileSync(path.join(backupsDir(app), item!.fileName));
-    const cases: [Buffer, string][] = [
-      [Buffer.from('hello, not a backup'), NOT_A_BACKUP],
-      [gzipSync('{"type":"header","format":"campus-portal-backup"}\n'), UNSEALED],
-      [await sealed(gzipSync('{"type":"header","format":"other"}\n')), NOT_A_BACKUP],
-      [bytes.subarray(0, bytes.length - 100), CORRUPT],
+    const changed = Buffer.from(bytes);
+    changed[Math.floor(changed.length / 2)] ^= 0x10;
+    const cases: [Buffer, string, string][] = [
+      [Buffer.from('hello, not a backup'), NOT_A_BACKUP, Codes.backupNotOurs],
+      [gzipSync('{"type":"header","format":"campus-portal-backup"}\n'), UNSEALED, Codes.backupNotOurs],
+      [await sealed(gzipSync('{"type":"header","format":"other"}\n')), NOT_A_BACKUP, Codes.backupNotOurs],
+      [bytes.subarray(0, bytes.length - 100), CORRUPT, Codes.backupDamaged],
+      // One byte changed after the backup was made (e.g. is_admin set on a student): the seal fails.
+      [changed, SEAL_BROKEN, Codes.backupSealBroken],
     ];
-    for (const [content, message] of cases) {
+    for (const [content, message, code] of cases) {
       const res = await asAdmin({
         method: 'POST',
         url: `${BASE}/upload/`,
         ...multipartBody({ filename: 'x.jsonl.gz', content }),
       });
-      expect(res.json()).toMatchObject({ errorCode: Codes.inputError, data: { field: 'file' } });
+      expect(res.json()).toMatchObject({ errorCode: code, data: { field: 'file' } });
       expect(res.json().message).toContain(message);
     }
     const noFile = await asAdmin({ method: 'POST', url: `${BASE}/upload/`, payload: { a: 1 } });

@@ -7,7 +7,17 @@ import type { AuditExportQuery, AuditListQuery, AuditRow, BackupItem, BackupKind
 
 type Q = Db | Transaction<Database>;
 
-const BACKUP_COLUMNS = ['id', 'fileName', 'size', 'createdAt', 'createdBy', 'createdByName', 'kind', 'note'] as const;
+const BACKUP_COLUMNS = [
+  'id',
+  'fileName',
+  'size',
+  'createdAt',
+  'createdBy',
+  'createdByName',
+  'kind',
+  'note',
+  'checksum',
+] as const;
 
 export const listBackups = (db: Q, p: { page: number; pageSize: number }): Promise<Page<BackupItem>> =>
   paginate(

@@ -14,6 +14,7 @@ import { uploadsDir } from '@/server/uploads/store';
 import { writeBackup } from '@/server/backup/writer';
 import { verifyBackup } from '@/server/backup/reader';
 import { BackupFormatError } from '@/server/backup/format';
+import { fileChecksum } from '@/server/backup/seal';
 import { restoreBackup, RestoreError, type RestoreOutcome } from '@/server/backup/restore';
 import { installationBackupKey } from '@/server/backup/key';
 import { sendMessage } from '@/modules/messages/server/commands/send-message';
@@ -146,7 +147,9 @@ export async function createBackup(
   const now = Date.now();
   const fileName = newFileName(now);
   const file = path.join(backupsDir(app), fileName);
-  const { size } = await writeBackup(app.db, uploadsDir(app), file, { key: installationBackupKey(app.config) });
+  const { size, checksum } = await writeBackup(app.db, uploadsDir(app), file, {
+    key: installationBackupKey(app.config),
+  });
   try {
     return await app.db.transaction().execute(async (trx) => {
       const item = await insertBackup(trx, {
@@ -157,6 +160,7 @@ export async function createBackup(
         createdByName: actor.name,
         kind,
         note: note?.trim() || null,
+        checksum,
       });
       await audit(trx, {
         action: kind === 'scheduled' ? 'backup_scheduled' : 'backup_created',
@@ -292,12 +296,16 @@ export async function restore(app: FastifyInstance, actor: Actor, id: number, co
   } catch (e) {
     if (!(e instanceof RestoreError)) throw e;
     if (e.cause) app.log.warn({ err: e.cause }, 'restore rolled back');
-    return refuseRestore(app, actor, fileName, new AppError(Codes.inputError, 400, e.message));
+    // The file's problem has its own code (not ours, damaged, seal broken, another key).
+    return refuseRestore(app, actor, fileName, new AppError(e.code, 400, e.message));
   }
 }
 
 const auditShare = (o: RestoreOutcome): RestoreResult['audit'] =>
   o.merged.audit_log ?? { inBackup: o.rows.audit_log ?? 0, added: 0, present: 0 };
+
+/** Larger backups travel by the command line (src/server/backup/README.md, recovery runbook). */
+const TOO_LARGE = `备份文件超过 ${BACKUP_UPLOAD_MAX_BYTES / 1024 / 1024 / 1024} GB，请复制到服务器后用命令行恢复：npm run backup -- restore <文件>`;
 
 /** An uploaded backup: streamed to a temporary file, verified whole (header, structure, counts), then catalogued under a server-made name. */
 export async function uploadBackup(app: FastifyInstance, actor: Actor, part: MultipartFile): Promise<BackupItem> {
@@ -308,20 +316,21 @@ export async function uploadBackup(app: FastifyInstance, actor: Actor, part: Mul
   const count = new Transform({
     transform(chunk: Buffer, _enc, done) {
       size += chunk.length;
-      if (size > BACKUP_UPLOAD_MAX_BYTES) return done(new AppError(Codes.payloadTooLarge, 413, '备份文件过大'));
+      if (size > BACKUP_UPLOAD_MAX_BYTES) return done(new AppError(Codes.payloadTooLarge, 413, TOO_LARGE));
       done(null, chunk);
     },
   });
   try {
     await pipeline(part.file, count, fs.createWriteStream(tmp));
-    if (part.file.truncated) throw new AppError(Codes.payloadTooLarge, 413, '备份文件过大');
+    if (part.file.truncated) throw new AppError(Codes.payloadTooLarge, 413, TOO_LARGE);
     if (size === 0) throw badInput('文件为空', { field: 'file' });
     try {
       await verifyBackup(tmp, installationBackupKey(app.config));
     } catch (e) {
-      if (e instanceof BackupFormatError) throw badInput(e.message, { field: 'file' });
+      if (e instanceof BackupFormatError) throw new AppError(e.code, 400, e.message, { field: 'file' });
       throw e;
     }
+    const checksum = await fileChecksum(tmp);
     const now = Date.now();
     const fileName = newFileName(now);
     const file = path.join(dir, fileName);
@@ -337,6 +346,7 @@ export async function uploadBackup(app: FastifyInstance, actor: Actor, part: Mul
           createdByName: actor.name,
           kind: 'uploaded',
           note: original ? `上传：${original}` : null,
+          checksum,
         });
         await audit(trx, {
           action: 'backup_uploaded',

@@ -13,6 +13,8 @@ export interface BackupTable {
   /** 'manual' | 'scheduled' | 'uploaded' */
   kind: string;
   note: string | null;
+  /** SHA-256 of the file, hex (migration 0026); null for files catalogued before it was kept. */
+  checksum: string | null;
 }
 
 declare module '@/server/db/schema' {

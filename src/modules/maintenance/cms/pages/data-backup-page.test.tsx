@@ -19,6 +19,7 @@ const ITEM: BackupItem = {
   createdByName: 'admin',
   kind: 'scheduled',
   note: '定时备份',
+  checksum: 'c0ffee00112233445566778899aabbccddeeff00112233445566778899aabbcc',
 };
 
 const SCHEDULE = {

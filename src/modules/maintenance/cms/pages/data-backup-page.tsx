@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Upload } from 'antd';
+import { Alert, App, Button, Card, Popconfirm, Space, Table, Tag, Typography, Upload } from 'antd';
 import { CloudDownloadOutlined, DatabaseOutlined, UploadOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { navigate } from '@/core/routing/navigate';
@@ -161,6 +161,20 @@ export default function DataBackupPage() {
               render: (v: BackupItem['kind']) => <Tag color={KIND_COLOR[v]}>{BACKUP_KIND_TEXT[v] ?? v}</Tag>,
             },
             { title: '备注', dataIndex: 'note', ellipsis: true, render: (v: string | null) => v ?? '—' },
+            {
+              // The first 12 hex digits; copying gives the whole SHA-256 to compare with sha256sum.
+              title: 'SHA-256',
+              dataIndex: 'checksum',
+              width: 170,
+              render: (v: string | null) =>
+                v ? (
+                  <Typography.Text code copyable={{ text: v, tooltips: ['复制完整校验值', '已复制'] }} title={v}>
+                    {v.slice(0, 12)}
+                  </Typography.Text>
+                ) : (
+                  '—'
+                ),
+            },
             {
               title: '操作',
               key: 'actions',
