@@ -79,6 +79,26 @@ describe('demo source systems (small size)', () => {
     ).toBeGreaterThan(0);
   });
 
+  it('writes only real calendar dates in date columns', () => {
+    for (const g of first) {
+      const db = new Sqlite(g.file, { readonly: true });
+      try {
+        for (const table of Object.keys(g.counts))
+          for (const col of (db.prepare(`PRAGMA table_info(${table})`).all() as { name: string }[])
+            .map((c) => c.name)
+            .filter((n) => n.endsWith('_date'))) {
+            const values = db.prepare(`SELECT DISTINCT ${col} AS v FROM ${table} WHERE ${col} IS NOT NULL`).all() as {
+              v: string;
+            }[];
+            for (const { v } of values)
+              expect(new Date(`${v}T00:00:00Z`).toISOString().slice(0, 10), `${g.system}.${table}.${col}`).toBe(v);
+          }
+      } finally {
+        db.close();
+      }
+    }
+  });
+
   it('has the daily rhythm and the exceptions later modules look for', () => {
     const y = first.find((g) => g.system === 'yikatong')!.counts;
     const m = first.find((g) => g.system === 'menjin')!.counts;

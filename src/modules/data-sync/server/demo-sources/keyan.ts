@@ -72,7 +72,8 @@ export function writeKeyan(f: SourceFile, ctx: GenContext): void {
       );
       const start = dateInYears(rng, 2020, 2026);
       const years = rng.int(2, 4);
-      const end = `${Number(start.slice(0, 4)) + years}${start.slice(4)}`;
+      // 29 February plus whole years: 28 February, a date in any year.
+      const end = `${Number(start.slice(0, 4)) + years}${start.slice(4) === '-02-29' ? '-02-28' : start.slice(4)}`;
       const no = `KY${start.slice(0, 4)}${pad(projects.length + 1, 4)}`;
       const status = start > asOfDate ? '立项' : end < asOfDate ? (rng.chance(0.9) ? '已结题' : '延期') : '在研';
       projects.push([
