@@ -191,7 +191,7 @@ export interface TableView {
 
 export interface RowPage {
   list: Record<string, unknown>[];
-  /** Exact below ROW_COUNT_EXACT_LIMIT rows; beyond it an estimate (totalExact false). */
+  /** The whole table: exact (kept count). Filtered: exact up to 10,000 matches, else 10,000 with totalExact false ("10,000+"). */
   total: number;
   totalExact: boolean;
   page: number;

@@ -7,6 +7,7 @@ import { getDataTable } from './commands/get-data-table';
 import { DataTableRowError, writeRows } from './commands/write-rows';
 import { deleteRowsNotInRun } from './commands/delete-rows-not-in-run';
 import { listRows } from './commands/list-rows';
+import { findMeta } from './repository';
 
 const field = (name: string, type: DataTableField['type'], extra: Partial<DataTableField> = {}): DataTableField => ({
   name,
@@ -205,6 +206,8 @@ describe('data-tables commands', () => {
     expect(run2).toEqual({ inserted: 1, updated: 0, unchanged: 100 });
     expect(await deleteRowsNotInRun(app, app.db, def.id, 2)).toBe(200);
     expect((await listRows(app, app.db, def.id, { page: 1, pageSize: 1 })).total).toBe(101);
+    // the kept row count (what a page of the whole table shows) follows every insert and delete
+    expect((await findMeta(app.db, def.id))?.rowCount).toBe(101);
     const logged = await app.db.selectFrom('dataTableChange').select('id').where('tableId', '=', def.id).execute();
     expect(logged).toEqual([]);
   });

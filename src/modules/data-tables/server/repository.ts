@@ -26,6 +26,8 @@ export const contains = (column: Expression<unknown>, keyword: string) =>
   sql<SqlBool>`lower(${column}) like lower(${containsPattern(keyword)}) escape '\\'`;
 
 export interface TableMeta extends TableDetail {
+  /** Rows in the physical table, kept by every write in the same transaction. */
+  rowCount: number;
   remindedPeriod: string | null;
   lastRowChangeAt: number | null;
   lastReportedBy: number | null;
@@ -88,6 +90,7 @@ function toMeta(r: MetaRow, fields: DataTableField[]): TableMeta {
     lastReportedBy: r.lastReportedBy,
     lastRowChangeAt: r.lastRowChangeAt === null ? null : Number(r.lastRowChangeAt),
     remindedPeriod: r.remindedPeriod,
+    rowCount: Number(r.rowCount),
     updatedAt: Number(r.updatedAt),
   };
 }
@@ -144,6 +147,7 @@ export async function insertMeta(db: Conn, m: MetaWrite, actorId: number | null)
       lastReportedBy: null,
       lastRowChangeAt: null,
       remindedPeriod: null,
+      rowCount: 0,
       createdAt: now,
       createdBy: actorId,
       updatedAt: now,
@@ -273,8 +277,13 @@ export async function listTables(
   };
 }
 
-export async function touchRows(db: Conn, tableId: number, at: number): Promise<void> {
-  await db.updateTable('dataTable').set({ lastRowChangeAt: at }).where('id', '=', tableId).execute();
+/** Rows changed at `at`; `added` rows more (or fewer): the kept count pages show without counting a big table. */
+export async function touchRows(db: Conn, tableId: number, at: number, added: number): Promise<void> {
+  await db
+    .updateTable('dataTable')
+    .set((eb) => ({ lastRowChangeAt: at, rowCount: eb('rowCount', '+', added) }))
+    .where('id', '=', tableId)
+    .execute();
 }
 
 // --- change log ---------------------------------------------------------------------------------

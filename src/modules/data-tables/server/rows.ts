@@ -234,7 +234,7 @@ export async function writeRows(
       .execute();
 
   if (changes.length) await repo.insertChanges(q, changes);
-  if (counts.inserted || counts.updated) await repo.touchRows(q, def.id, now);
+  if (counts.inserted || counts.updated) await repo.touchRows(q, def.id, now, counts.inserted);
   return counts;
 }
 
@@ -244,7 +244,7 @@ export async function deleteRowsNotInRun(q: Q, def: DataTableDef, syncRun: numbe
     rawOf(q),
   );
   const n = Number(r.numAffectedRows ?? 0);
-  if (n) await repo.touchRows(q, def.id, Date.now());
+  if (n) await repo.touchRows(q, def.id, Date.now(), -n);
   return n;
 }
 
@@ -297,24 +297,6 @@ export async function countRowsBounded(
     n: number;
   }>`select count(*) as n from (select 1 as x from ${t} ${whereSql(where)} limit ${limit + 1}) c`.execute(rawOf(q));
   return Number(r.rows[0]?.n ?? 0);
-}
-
-/** The number of rows of a whole table, estimated without counting: PostgreSQL's statistics, SQLite's id range. */
-export async function estimateRows(q: Q, def: DataTableDef, pg: boolean): Promise<number> {
-  const name = physicalName(def.code);
-  if (pg) {
-    const r = await sql<{
-      n: number;
-    }>`select reltuples::bigint as n from pg_class where oid = to_regclass(${name})`.execute(rawOf(q));
-    const n = Number(r.rows[0]?.n ?? -1);
-    if (n >= 0) return n;
-  }
-  const r = await sql<{
-    lo: number | null;
-    hi: number | null;
-  }>`select min("_id") as lo, max("_id") as hi from ${sql.raw(qi(name))}`.execute(rawOf(q));
-  const { lo, hi } = r.rows[0] ?? { lo: null, hi: null };
-  return lo === null || hi === null ? 0 : Number(hi) - Number(lo) + 1;
 }
 
 export async function findRow(q: Q, def: DataTableDef, rowId: number): Promise<Record<string, unknown> | undefined> {
@@ -399,7 +381,7 @@ export async function saveRowChecked(
         createdAt: now,
       },
     ]);
-    await repo.touchRows(q, def.id, now);
+    await repo.touchRows(q, def.id, now, 1);
     return rowJson(def, (await findRow(q, def, id))!);
   }
   const old = await findRow(q, def, input.rowId);
@@ -432,7 +414,7 @@ export async function saveRowChecked(
       createdAt: now,
     },
   ]);
-  await repo.touchRows(q, def.id, now);
+  await repo.touchRows(q, def.id, now, 0);
   return rowJson(def, (await findRow(q, def, input.rowId))!);
 }
 
@@ -478,7 +460,7 @@ export async function deleteRowChecked(
       createdAt: now,
     },
   ]);
-  await repo.touchRows(q, def.id, now);
+  await repo.touchRows(q, def.id, now, -1);
 }
 
 /** The checks writeRows makes on one row (types, required fields, key), without writing: the import reports each bad row. */

@@ -21,7 +21,7 @@ import type {
   TableView,
 } from '../contract';
 import { ownerAccess, tableAccess, viewerOf, type TableAccess, type Viewer } from './access';
-import { onPostgres, qi } from './ddl';
+import { qi } from './ddl';
 import { dutyStatus, periodOf } from './duties';
 import * as repo from './repository';
 import { DataTableRowError } from './row-error';
@@ -109,6 +109,8 @@ export async function browse(app: FastifyInstance, auth: AuthContext, q: RowList
       throw badInput(`不能按「${q.sortField}」排序`, { field: 'sortField' });
     orderBy = { field: q.sortField, desc: q.sortOrder === 'desc' };
   }
+  // The whole table: its kept row count (exact, no counting). Narrowed by filters or row scope: counted
+  // up to ROW_COUNT_EXACT_LIMIT matching rows, so the count never costs more than that many index entries.
   const [list, counted] = await Promise.all([
     rows.selectRows(app.db, def, {
       where,
@@ -117,17 +119,12 @@ export async function browse(app: FastifyInstance, auth: AuthContext, q: RowList
       limit: q.pageSize,
       offset: (q.page - 1) * q.pageSize,
     }),
-    rows.countRowsBounded(app.db, def, where, ROW_COUNT_EXACT_LIMIT),
+    where.length
+      ? rows.countRowsBounded(app.db, def, where, ROW_COUNT_EXACT_LIMIT)
+      : Promise.resolve(access.meta.rowCount),
   ]);
-  let total = counted;
-  let totalExact = counted <= ROW_COUNT_EXACT_LIMIT;
-  if (!totalExact) {
-    // Beyond the limit: the whole table's size when nothing narrows it, else "more than the limit".
-    total = where.length
-      ? ROW_COUNT_EXACT_LIMIT
-      : Math.max(ROW_COUNT_EXACT_LIMIT, await rows.estimateRows(app.db, def, onPostgres(app.db)));
-    totalExact = false;
-  }
+  const totalExact = !where.length || counted <= ROW_COUNT_EXACT_LIMIT;
+  const total = totalExact ? counted : ROW_COUNT_EXACT_LIMIT;
   return { list, total, totalExact, page: q.page, pageSize: q.pageSize };
 }
 

@@ -26,6 +26,8 @@ export interface DataTableTable {
   lastRowChangeAt: number | null;
   /** The period key (e.g. '2026-11') whose reminder was sent: once per period. */
   remindedPeriod: string | null;
+  /** Rows in dt_<code>, kept by every write (migration 0013-data-tables-row-count). */
+  rowCount: number;
   createdAt: number;
   createdBy: number | null;
   updatedAt: number;

@@ -113,7 +113,7 @@ export function RowsBrowser({
           total,
           showSizeChanger: true,
           showTotal: (t) =>
-            rows.data?.totalExact === false ? `约 ${t.toLocaleString()} 行` : `共 ${t.toLocaleString()} 行`,
+            rows.data?.totalExact === false ? `超过 ${t.toLocaleString()} 行` : `共 ${t.toLocaleString()} 行`,
         }}
         onChange={(p, _f, sorter) => {
           const so = sorter as SorterResult<Row>;
