@@ -11,6 +11,7 @@ import { benchWorkflowTasks } from './workflow-tasks';
 import { benchFormsRender } from './forms-render';
 import { benchBackupLatency } from './backup-latency';
 import { benchSyncFromPostgres, benchSyncFromSqlite, type SyncBenchResult } from './data-sync';
+import { benchDataTableBrowse } from './data-table-browse';
 
 /**
  * npm run bench (DESIGN §8): every figure is printed next to a baseline measured in the same
@@ -394,6 +395,32 @@ async function backupLatency() {
   ]);
 }
 
+async function dataTableBrowse() {
+  section(
+    '8. Data centre: page 1 of a data table (20 rows + total, the dataRows/list service; SQLite; ratio = 1 000 000 rows ÷ 1 000, must be ≤ 1.5)',
+  );
+  rows.push(['rows in table', 'seed s', 'median ms', 'p95 ms', 'sorted by indexed column ms', 'ratio']);
+  const small = await benchDataTableBrowse(1000);
+  rows.push([
+    '1 000',
+    fmt(small.seedSeconds, 1),
+    fmt(small.medianMs, 2),
+    fmt(small.p95Ms, 2),
+    fmt(small.sortedMedianMs, 2),
+    '',
+  ]);
+  const large = await benchDataTableBrowse(1_000_000);
+  const ratio = large.medianMs / small.medianMs;
+  rows.push([
+    '1 000 000',
+    fmt(large.seedSeconds, 1),
+    fmt(large.medianMs, 2),
+    fmt(large.p95Ms, 2),
+    fmt(large.sortedMedianMs, 2),
+    `${fmt(ratio, 2)} ${ratio <= 1.5 ? 'within' : 'OVER'} 1.5 (sorted ${fmt(large.sortedMedianMs / small.sortedMedianMs, 2)})`,
+  ]);
+}
+
 async function main() {
   console.log(
     `campus-portal bench on ${os.cpus()[0]?.model ?? 'unknown cpu'} ×${os.availableParallelism()}, Node ${process.version}`,
@@ -422,6 +449,7 @@ async function main() {
   await formsRender();
   await dataSync();
   await backupLatency();
+  await dataTableBrowse();
   printTable();
 }
 
