@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { MAX_ID } from '@/shared/ids';
 import { PageFields } from '@/shared/paging';
+import { DATA_FIELD_TYPES, type DataFieldType } from '@/modules/data-sources/contract';
 
 /**
  * The data tables' calls (issue 16), shared by the server's route schemas and the client's api.ts.
@@ -8,17 +9,9 @@ import { PageFields } from '@/shared/paging';
  * `/data/api/v1.dataReporting/*`; the public catalogue `/data/api/v1.dataService/*`.
  */
 
-/** Field types shared by datasets and data tables (the same union as data-sources' contract). */
-export type DataFieldType = 'string' | 'text' | 'integer' | 'decimal' | 'boolean' | 'date' | 'datetime';
-export const DATA_FIELD_TYPES: readonly DataFieldType[] = [
-  'string',
-  'text',
-  'integer',
-  'decimal',
-  'boolean',
-  'date',
-  'datetime',
-];
+/** Field types shared by datasets and data tables: data-sources owns the union. */
+export { DATA_FIELD_TYPES, type DataFieldType };
+
 export const FIELD_TYPE_LABELS: Record<DataFieldType, string> = {
   string: '短文本',
   text: '长文本',
