@@ -148,6 +148,8 @@ async function copy(app: FastifyInstance, sync: repo.SyncRecord, run: repo.RunRe
     readSoFar.n += source.length;
     written += result.inserted + result.updated;
     batchNo += 1;
+    // A line in the server log every 50 batches: a long first-start sync shows it is moving.
+    if (batchNo % 50 === 0) o.log.info({ sync: sync.name, read: readSoFar.n }, 'data sync progress');
     await o.afterBatch?.(batchNo);
     if ((await repo.runStatus(app.db, run.id)) === 'cancelled') return { read: readSoFar.n, written };
   }

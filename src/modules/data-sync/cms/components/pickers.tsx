@@ -7,6 +7,14 @@ import { listTables } from '@/modules/data-tables/api';
 interface PickerProps {
   value?: number;
   onChange?: (v: number) => void;
+  /** Name of the saved choice, shown before (or without) the option list. */
+  currentName?: string | null;
+}
+
+/** The options with the saved choice first when the list (a search, the first page) does not hold it. */
+function withCurrent(options: { value: number; label: string }[], p: PickerProps) {
+  if (p.value === undefined || options.some((o) => o.value === p.value)) return options;
+  return [{ value: p.value, label: p.currentName ?? `#${p.value}` }, ...options];
 }
 
 /** A dataset of any data source, searched by name. */
@@ -25,7 +33,10 @@ export function DatasetPicker(props: PickerProps) {
       value={props.value}
       onChange={(v: number) => props.onChange?.(v)}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
-      options={(q.data ?? []).map((d) => ({ value: d.id, label: `${d.sourceName} / ${d.name}` }))}
+      options={withCurrent(
+        (q.data ?? []).map((d) => ({ value: d.id, label: `${d.sourceName} / ${d.name}` })),
+        props,
+      )}
     />
   );
 }
@@ -46,7 +57,10 @@ export function TablePicker(props: PickerProps) {
       value={props.value}
       onChange={(v: number) => props.onChange?.(v)}
       showSearch={{ filterOption: false, onSearch: setKeyword }}
-      options={(q.data ?? []).map((t) => ({ value: t.id, label: `${t.name}（${t.code}）` }))}
+      options={withCurrent(
+        (q.data ?? []).map((t) => ({ value: t.id, label: `${t.name}（${t.code}）` })),
+        props,
+      )}
     />
   );
 }

@@ -51,7 +51,7 @@ export function RunHistoryDrawer(props: { sync: SyncListItem | null; onClose: ()
       title={props.sync ? `运行记录：${props.sync.name}` : ''}
       open={!!props.sync}
       onClose={props.onClose}
-      size={1200}
+      size={1280}
       destroyOnHidden
     >
       <Table<SyncRunRow>
@@ -60,7 +60,7 @@ export function RunHistoryDrawer(props: { sync: SyncListItem | null; onClose: ()
         loading={runs.isPending}
         dataSource={runs.data?.list ?? []}
         locale={{ emptyText: '暂无运行记录' }}
-        scroll={{ x: 1100 }}
+        scroll={{ x: 1200 }}
         pagination={{
           current: paging.page,
           pageSize: paging.pageSize,
@@ -69,7 +69,7 @@ export function RunHistoryDrawer(props: { sync: SyncListItem | null; onClose: ()
         }}
         onChange={(p) => setPaging({ page: p.current ?? 1, pageSize: p.pageSize ?? 10 })}
         columns={[
-          { title: '编号', dataIndex: 'id', width: 70 },
+          { title: '编号', dataIndex: 'id', width: 60 },
           {
             title: '触发',
             dataIndex: 'trigger',
@@ -78,32 +78,26 @@ export function RunHistoryDrawer(props: { sync: SyncListItem | null; onClose: ()
           },
           { title: '开始', dataIndex: 'startedAt', width: 160, render: time },
           { title: '耗时', key: 'duration', width: 100, render: (_: unknown, r: SyncRunRow) => runDuration(r) },
-          { title: '读取', dataIndex: 'rowsRead', width: 90, align: 'right', render: n },
-          { title: '新增', dataIndex: 'rowsInserted', width: 90, align: 'right', render: n },
-          { title: '更新', dataIndex: 'rowsUpdated', width: 90, align: 'right', render: n },
-          { title: '未变', dataIndex: 'rowsUnchanged', width: 90, align: 'right', render: n },
+          { title: '读取', dataIndex: 'rowsRead', width: 80, align: 'right', render: n },
+          { title: '新增', dataIndex: 'rowsInserted', width: 80, align: 'right', render: n },
+          { title: '更新', dataIndex: 'rowsUpdated', width: 80, align: 'right', render: n },
+          { title: '未变', dataIndex: 'rowsUnchanged', width: 80, align: 'right', render: n },
           { title: '删除', dataIndex: 'rowsDeleted', width: 80, align: 'right', render: n },
-          { title: '尝试', dataIndex: 'attempt', width: 60, align: 'right' },
+          { title: '尝试', dataIndex: 'attempt', width: 50, align: 'right' },
           {
             title: '状态',
             key: 'status',
-            width: 260,
             render: (_: unknown, r: SyncRunRow) => (
               <>
                 <RunState run={r} />
-                {r.status !== 'failed' && r.errorCode && r.errorMessage && (
-                  <Typography.Text type="secondary" style={{ display: 'block' }}>
-                    上次错误：{r.errorMessage}
-                  </Typography.Text>
-                )}
-                {r.status === 'failed' && <Typography.Text type="secondary">错误码 {r.errorCode}</Typography.Text>}
+                {r.errorCode && <Typography.Text type="secondary">错误码 {r.errorCode}</Typography.Text>}
               </>
             ),
           },
           {
             title: '操作',
             key: 'actions',
-            width: 80,
+            width: 70,
             fixed: 'right',
             render: (_: unknown, r: SyncRunRow) =>
               ACTIVE_RUN_STATUSES.includes(r.status) ? (

@@ -27,7 +27,7 @@ export function RunState({ run }: { run: SyncRunRow | null }) {
       <Space size={4}>
         {runStatusTag(run.status)}
         {run.status === 'queued' && run.errorCode && (
-          <Typography.Text type="warning">等待第 {run.attempt + 1} 次重试</Typography.Text>
+          <Typography.Text type="warning">第 {run.attempt} 次尝试失败，等待重试</Typography.Text>
         )}
       </Space>
       {run.status === 'running' && (
@@ -41,7 +41,7 @@ export function RunState({ run }: { run: SyncRunRow | null }) {
           )}
         </Tooltip>
       )}
-      {run.status === 'failed' && run.errorMessage && (
+      {(run.status === 'failed' || run.status === 'queued') && run.errorMessage && (
         <Typography.Text
           type="danger"
           ellipsis={{ tooltip: `${run.errorMessage}（${run.errorCode}）` }}

@@ -137,10 +137,16 @@ export function SyncFormDrawer(props: {
           <Input maxLength={SYNC_LIMITS.name} style={{ width: 360 }} placeholder="如：教务-学生名单" />
         </Form.Item>
         <Form.Item label="数据集" name="datasetId" rules={[{ required: true, message: '请选择数据集' }]}>
-          <DatasetPicker onChange={() => form.setFieldsValue({ mapping: [], sinceField: null })} />
+          <DatasetPicker
+            currentName={detail.data?.datasetName}
+            onChange={() => form.setFieldsValue({ mapping: [], sinceField: null })}
+          />
         </Form.Item>
         <Form.Item label="目标数据表" name="tableId" rules={[{ required: true, message: '请选择数据表' }]}>
-          <TablePicker onChange={() => form.setFieldsValue({ mapping: [], key: [] })} />
+          <TablePicker
+            currentName={detail.data?.tableName}
+            onChange={() => form.setFieldsValue({ mapping: [], key: [] })}
+          />
         </Form.Item>
         <Form.Item
           label="字段映射"

@@ -153,7 +153,7 @@ export default function SyncManagePage() {
           {
             title: '操作',
             key: 'actions',
-            width: 300,
+            width: 360,
             fixed: 'right',
             render: (_: unknown, s) => {
               const active = !!s.lastRun && ACTIVE_RUN_STATUSES.includes(s.lastRun.status);
