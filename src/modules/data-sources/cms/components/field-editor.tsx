@@ -11,7 +11,7 @@ export function FieldEditor({ value, onChange }: { value: DatasetField[]; onChan
       rowKey="name"
       dataSource={value}
       pagination={false}
-      scroll={{ y: 420 }}
+      scroll={{ y: 560 }}
       locale={{ emptyText: '点击“识别字段”从数据源读取字段' }}
       columns={[
         {

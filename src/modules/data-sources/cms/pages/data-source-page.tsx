@@ -153,7 +153,7 @@ export default function DataSourcePage() {
             {
               title: '操作',
               key: 'actions',
-              width: 200,
+              width: 230,
               render: (_, r) => (
                 <Space size={0}>
                   <Button

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import Database from 'better-sqlite3';
 import type { DataFieldType } from '../../contract';
 import { badSql, databaseMissing, DataSourceError, timedOut, writeRefused } from '../source-error';
@@ -125,6 +126,9 @@ export async function openSqlite(source: SourceSpec, limits: Limits, dataDir: st
             signal?.throwIfAborted();
             yield batch;
             batch = [];
+            // better-sqlite3 never waits: without a turn of the event loop a long read (and a sync
+            // writing to the platform's SQLite, also synchronous) would starve every request.
+            await nextTurn();
           }
         }
         if (batch.length) yield batch;
