@@ -15,6 +15,8 @@ export interface Config {
   databaseUrl: string | null;
   production: boolean;
   demo: boolean;
+  /** With demo: the data centre's demo source systems on the first start ('full'), two weeks of events ('small') or none ('off'). */
+  demoSources: 'full' | 'small' | 'off';
   captchaFixedCode: string | null;
   rsaKeyBits: number;
   lockoutThreshold: number;
@@ -138,6 +140,13 @@ function bool(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
   if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
   throw new ConfigError(`${name} must be 1/0 or true/false (got "${raw}")`);
+}
+
+function demoSourcesFromEnv(env: NodeJS.ProcessEnv): Config['demoSources'] {
+  const raw = env.DEMO_SOURCES?.trim() || 'full';
+  if (raw !== 'full' && raw !== 'small' && raw !== 'off')
+    throw new ConfigError(`DEMO_SOURCES must be full, small or off (got "${raw}")`);
+  return raw;
 }
 
 /** proxy-addr's names for address ranges, which Fastify's trustProxy accepts beside addresses. */
@@ -283,6 +292,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl,
     production,
     demo: bool(env, 'DEMO', !production),
+    demoSources: demoSourcesFromEnv(env),
     captchaFixedCode,
     rsaKeyBits,
     lockoutThreshold: int(env, 'LOCKOUT_THRESHOLD', 5, 1, 100),
