@@ -29,7 +29,7 @@ export default defineModule({
       menu: true,
       icon: 'CloudUploadOutlined',
       platforms: STAFF,
-      relationRoutes: ['dataTableEdit', 'dataTablePreview'],
+      // 更新数据 opens dataTableEdit, granted with 数据表 (listed there once, so the menu marks 数据表).
       page: () => import('./web/pages/data-reporting-page'),
     },
     {
