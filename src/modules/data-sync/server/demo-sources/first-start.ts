@@ -78,13 +78,15 @@ export async function setUpDemoSources(
 /**
  * The first demo start (DEMO=1): once the server is ready — after first-start.ts has seeded the
  * portal and committed — set up the source systems in the background, so the server answers
- * meanwhile. Tests (DEMO=0) never get here; they call setUpDemoSources themselves.
+ * meanwhile; DEMO_SOURCES chooses the size (full, small) or none (off). Tests (DEMO=0) never get
+ * here; they call setUpDemoSources themselves.
  */
 export function demoSourcesOnFirstStart(app: FastifyInstance): void {
   let task: Promise<unknown> = Promise.resolve();
   app.addHook('onReady', async () => {
-    if (!app.config.demo) return;
-    task = setUpDemoSources(app, { size: 'full', inWorker: true }).catch((err: unknown) =>
+    const size = app.config.demoSources;
+    if (!app.config.demo || size === 'off') return;
+    task = setUpDemoSources(app, { size, inWorker: true }).catch((err: unknown) =>
       app.log.error({ err }, '演示数据中心初始化失败，下次启动时重试'),
     );
   });
