@@ -291,10 +291,10 @@ export async function ssoLogin(
   if (!user || user.status !== 'active')
     return fail(match.field === 'username' ? `${named} 不存在或已停用` : `${named} 对应的账号不存在或已停用`, username);
   // Checked once the account is known, so the audit row names who tried.
-  if (asAdmin && !isAdminHost(config, req))
-    return refuse('admin sign-in outside the admin host', adminHostError(), user);
   if (asAdmin && user.isAdmin !== 1)
     return refuse('not an administrator', new AppError(Codes.noPermission, 403, NOT_AN_ADMINISTRATOR), user);
+  if (asAdmin && !isAdminHost(config, req))
+    return refuse('admin sign-in outside the admin host', adminHostError(), user);
   // As on the password path: administrators sign in on their own side only.
   if (!asAdmin && user.isAdmin === 1)
     return refuse('administrator on user login', badInput('管理员请使用管理员登录'), user);
