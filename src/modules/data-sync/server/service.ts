@@ -160,17 +160,30 @@ export async function queueRun(
   trigger: SyncTrigger,
   actorId: number | null,
 ): Promise<{ runId: number; already: boolean }> {
-  const runId = await app.db.transaction().execute(async (trx) => {
-    const sync = await repo.findSync(trx, syncId);
-    if (!sync) throw notFound('同步不存在');
-    const active = await repo.activeRun(trx, syncId);
-    if (active) return -active.id;
-    return repo.insertRun(trx, syncId, trigger, actorId, Date.now());
-  });
+  let runId: number;
+  try {
+    runId = await app.db.transaction().execute(async (trx) => {
+      const sync = await repo.findSync(trx, syncId);
+      if (!sync) throw notFound('同步不存在');
+      const active = await repo.activeRun(trx, syncId);
+      if (active) return -active.id;
+      return repo.insertRun(trx, syncId, trigger, actorId, Date.now());
+    });
+  } catch (err) {
+    // Another server or click inserted the active run between our look and our insert (unique index 0017).
+    const active = isUniqueViolation(err) ? await repo.activeRun(app.db, syncId) : undefined;
+    if (!active) throw err;
+    runId = -active.id;
+  }
   if (runId < 0) return { runId: -runId, already: true };
   await app.jobs.enqueue(RUN_JOB, { runId });
   return { runId, already: false };
 }
+
+const isUniqueViolation = (err: unknown) => {
+  const code = (err as { code?: unknown }).code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+};
 
 /** Cancels a queued or running run; a running one stops after its current batch (what is committed stays). */
 export async function cancelRun(app: FastifyInstance, runId: number) {

@@ -290,3 +290,18 @@ describe('runs and schedules', () => {
     expect(runs.list).toEqual([expect.objectContaining({ trigger: 'schedule', status: 'queued' })]);
   });
 });
+
+describe('one active run', () => {
+  it('holds when many ask at once', async () => {
+    const syncId = await newSync();
+    const ids = await Promise.all(Array.from({ length: 6 }, () => runSyncNow(app, syncId, 'manual')));
+    expect(new Set(ids).size).toBe(1);
+    const active = await app.db
+      .selectFrom('dataSyncRun')
+      .select('id')
+      .where('syncId', '=', syncId)
+      .where('status', 'in', ['queued', 'running'])
+      .execute();
+    expect(active).toHaveLength(1);
+  });
+});
