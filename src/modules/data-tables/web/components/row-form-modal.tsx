@@ -31,17 +31,28 @@ const fromForm = (fields: DataTableField[], values: Record<string, unknown>) =>
     }),
   );
 
-function FieldInput({ f }: { f: DataTableField }) {
+/** The control for a field's type. Form.Item hands it `value`/`onChange` (and id), passed on to the control. */
+function FieldInput({
+  f,
+  ...control
+}: {
+  f: DataTableField;
+  value?: unknown;
+  onChange?: (v: unknown) => void;
+  id?: string;
+}) {
+  const p = control as Record<string, unknown>;
   switch (f.type) {
     case 'text':
-      return <Input.TextArea aria-label={f.label} rows={3} maxLength={20000} />;
+      return <Input.TextArea aria-label={f.label} {...p} rows={3} maxLength={20000} />;
     case 'integer':
-      return <InputNumber aria-label={f.label} precision={0} style={{ width: '100%' }} />;
+      return <InputNumber aria-label={f.label} {...p} precision={0} style={{ width: '100%' }} />;
     case 'decimal':
-      return <InputNumber aria-label={f.label} style={{ width: '100%' }} />;
+      return <InputNumber aria-label={f.label} {...p} style={{ width: '100%' }} />;
     case 'boolean':
       return (
         <Select
+          {...p}
           aria-label={f.label}
           allowClear
           options={[
@@ -51,11 +62,11 @@ function FieldInput({ f }: { f: DataTableField }) {
         />
       );
     case 'date':
-      return <DatePicker aria-label={f.label} style={{ width: '100%' }} />;
+      return <DatePicker aria-label={f.label} {...p} style={{ width: '100%' }} />;
     case 'datetime':
-      return <DatePicker aria-label={f.label} showTime style={{ width: '100%' }} />;
+      return <DatePicker aria-label={f.label} {...p} showTime style={{ width: '100%' }} />;
     default:
-      return <Input aria-label={f.label} maxLength={500} />;
+      return <Input aria-label={f.label} {...p} maxLength={500} />;
   }
 }
 

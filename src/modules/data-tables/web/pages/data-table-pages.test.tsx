@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { httpInstances } from '@/core/http';
@@ -148,7 +148,11 @@ describe('数据表 pages', () => {
     at(<DataTableEditPage />, '/web/datasource/dataTableEdit?id=5');
     await screen.findByText('2026001', {}, { timeout: 8000 });
     fireEvent.click(screen.getByRole('button', { name: /编\s*辑/ }));
-    await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
+    const score = within(dialog).getByRole('spinbutton');
+    expect((score as HTMLInputElement).value).toBe('91.5');
+    fireEvent.change(score, { target: { value: '95' } });
+    fireEvent.blur(score);
     saveStatus = 409;
     const before = calls.filter((c) => c.url === '/data/api/v1.dataRows/list/').length;
     fireEvent.click(screen.getByRole('button', { name: /保\s*存/ }));
@@ -157,7 +161,7 @@ describe('数据表 pages', () => {
       id: 5,
       rowId: 11,
       version: 3,
-      values: { stu_no: '2026001', score: 91.5, passed: true },
+      values: { stu_no: '2026001', score: 95, passed: true },
     });
     await waitFor(() =>
       expect(calls.filter((c) => c.url === '/data/api/v1.dataRows/list/').length).toBeGreaterThan(before),
