@@ -194,6 +194,14 @@ describe('data table routes', () => {
       ['S2', null, false],
     ]);
 
+    // label and visibility changes are definition only, and listed
+    d = await detail(t.id);
+    const relabel = d.fields.map((f) =>
+      f.name === 'name' ? { ...f, label: '学生姓名', visibility: 'owner' as const } : f,
+    );
+    const plan3 = data<DdlPlan>(await as('admin', 'POST', `${TABLE}/plan/`, saveBody(d, { fields: relabel })));
+    expect(plan3.changes.map((c) => c.kind)).toEqual(['meta']);
+
     // a unique key the data breaks is refused outright; requiring a field with empty rows too
     d = await detail(t.id);
     await addRow(t.id, { stu_no: 'S3', name: '甲' });
