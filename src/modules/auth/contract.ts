@@ -51,7 +51,10 @@ export interface UrlsAnswer {
   admin_login_enable: 0 | 1;
   /** 'cas' | 'oidc' | '' */
   sso_kind: string;
-  /** Where the browser goes to sign in through SSO (the server adds service/redirect_uri), or ''. */
+  /**
+   * '' without SSO. Viewing: the sign-in page's SSO entry (`<site>/<page>?sso=1`); with `start`: the
+   * provider's sign-in address of the round trip just started (service / redirect_uri, state, PKCE).
+   */
   sso_login_url: string;
   /** Where the browser goes after logout ('' = /login). */
   logout_url: string;
