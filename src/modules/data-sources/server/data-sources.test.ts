@@ -137,9 +137,9 @@ describe('data sources (back office)', () => {
     const upd = await post('/data/api/v1.dataSource/update/', {
       id: item.id,
       name: '带密码的库',
-      config: { host: '127.0.0.1', port: 3307, database: 'x', user: 'u' },
+      config: { host: '127.0.0.1', port: 3306, database: 'x', user: 'u', ssl: true },
     });
-    expect(upd.json().data).toMatchObject({ hasSecret: true, config: { port: 3307 } });
+    expect(upd.json().data).toMatchObject({ hasSecret: true, config: { ssl: true } });
     const again = await app.db
       .selectFrom('dataSource')
       .select('secretEnc')
@@ -147,6 +147,15 @@ describe('data sources (back office)', () => {
       .executeTakeFirstOrThrow();
     expect(again.secretEnc).toBe(stored.secretEnc);
 
+    // The stored password is never sent to another server: a new host (or user) needs it typed again.
+    for (const url of ['/data/api/v1.dataSource/update/', '/data/api/v1.dataSource/test/']) {
+      const moved = await post(url, {
+        id: item.id,
+        name: '带密码的库',
+        config: { host: '203.0.113.9', port: 3307, database: 'x', user: 'u' },
+      });
+      expect(moved.json(), url).toMatchObject({ errorCode: Codes.inputError, data: { field: 'secret' } });
+    }
     const cleared = await post('/data/api/v1.dataSource/update/', {
       id: item.id,
       name: '带密码的库',

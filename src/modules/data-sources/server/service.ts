@@ -88,6 +88,29 @@ export function sourceSpec(app: FastifyInstance, row: repo.SourceRow): SourceSpe
   return { kind: row.kind as DataSourceKind, config: parseJson(row.config, {}), secret };
 }
 
+/**
+ * Whether two settings point at the same place with the same account. A stored secret is only ever
+ * sent there: changing the host, port, database, user or an API's site needs the secret typed again,
+ * so nobody can have the platform hand a saved password to another server.
+ */
+function sameTarget(kind: string, a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  if (kind === 'http') {
+    try {
+      const x = new URL(String(a.url));
+      const y = new URL(String(b.url));
+      return x.origin === y.origin && (a.authHeader ?? '') === (b.authHeader ?? '');
+    } catch {
+      return false;
+    }
+  }
+  return ['host', 'port', 'database', 'user'].every((k) => a[k] === b[k]);
+}
+
+const secretNeeded = (kind: string) => {
+  const what = kind === 'http' ? '令牌' : '密码';
+  return badInput(`连接的地址或账号已修改，请重新填写${what}（保存的${what}只用于原来的地址）`, { field: 'secret' });
+};
+
 export function toSourceItem(row: repo.SourceRow & { datasetCount?: number }): DataSourceItem {
   return {
     id: row.id,
@@ -182,6 +205,8 @@ export async function updateSource(
   const config = checkConfig(row.kind as DataSourceKind, input.config);
   const other = await repo.findSourceByName(app.db, name);
   if (other && other.id !== row.id) throw conflict(`已有名为“${name}”的数据源`);
+  if (!input.secret && !input.clearSecret && row.secretEnc && !sameTarget(row.kind, parseJson(row.config, {}), config))
+    throw secretNeeded(row.kind);
   const secretEnc = input.secret
     ? seal(dataSourceKey(app.config), input.secret)
     : input.clearSecret
@@ -253,8 +278,13 @@ export async function testSource(
   if (body.config) {
     const kind = row ? (row.kind as DataSourceKind) : body.kind;
     if (!kind) throw badInput('请选择数据源类型', { field: 'kind' });
-    const stored = row ? sourceSpec(app, row).secret : null;
-    source = { kind, config: checkConfig(kind, body.config), secret: body.secret || stored };
+    const config = checkConfig(kind, body.config);
+    let stored: string | null = null;
+    if (row && !body.secret && row.secretEnc) {
+      if (!sameTarget(row.kind, parseJson(row.config, {}), config)) throw secretNeeded(row.kind);
+      stored = sourceSpec(app, row).secret;
+    }
+    source = { kind, config, secret: body.secret || stored };
   } else if (row) {
     source = sourceSpec(app, row);
   } else {

@@ -389,7 +389,7 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
                 label={secretLabel}
                 extra={
                   hasSecret
-                    ? `已设置${secretLabel}，留空则保持不变；${secretLabel}加密保存，不会再显示`
+                    ? `已设置${secretLabel}，留空则保持不变（修改地址或账号时须重新填写）；${secretLabel}加密保存，不会再显示`
                     : `${secretLabel}加密保存，不会再显示`
                 }
               >

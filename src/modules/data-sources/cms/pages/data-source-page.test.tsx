@@ -86,14 +86,14 @@ describe('数据源管理 page', () => {
     const drawer = await screen.findByRole('dialog');
     await waitFor(() => expect((within(drawer).getByLabelText('主机') as HTMLInputElement).value).toBe('10.0.0.8'));
     expect(within(drawer).getByPlaceholderText('已设置')).toBeTruthy();
-    fireEvent.change(within(drawer).getByLabelText('主机'), { target: { value: 'db.example.edu' } });
+    fireEvent.change(within(drawer).getByLabelText('名称'), { target: { value: '正方教务系统' } });
     fireEvent.click(within(drawer).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(calls.some((c) => c.url === '/data/api/v1.dataSource/update/')).toBe(true));
     const sent = body(calls.find((c) => c.url === '/data/api/v1.dataSource/update/')!);
     expect(sent).toEqual({
       id: 3,
-      name: '教务系统',
-      config: { host: 'db.example.edu', port: 3306, database: 'jw', user: 'reader' },
+      name: '正方教务系统',
+      config: { host: '10.0.0.8', port: 3306, database: 'jw', user: 'reader' },
       description: '正方教务',
       clearSecret: false,
     });
