@@ -12,15 +12,36 @@ export const DEMO_SOURCES_SETTING = 'dataSync.demoSources';
 
 interface Marker {
   token: string;
-  state: 'running' | 'done';
+  /** generating: only files written so far; registering: the data centre being told; done. */
+  state: 'generating' | 'registering' | 'done';
   at: number;
   syncs?: number;
 }
 
 /**
+ * A server that died while generating (killed, not stopped: a stop waits for it) leaves its marker
+ * behind; after this long another start takes over. Nothing is registered yet at that stage.
+ */
+const STALE_GENERATING_MS = 15 * 60_000;
+
+/** The marker, or undefined when there is none or it is a stale 'generating' one (removed, once). */
+async function liveMarker(app: FastifyInstance): Promise<Marker | undefined> {
+  const m = await getSetting<Marker>(app.db, DEMO_SOURCES_SETTING);
+  if (!m || m.state !== 'generating' || Date.now() - m.at < STALE_GENERATING_MS) return m;
+  // Only the marker as read: of two servers taking over, one removes it and both race to claim it.
+  await app.db
+    .deleteFrom('setting')
+    .where('key', '=', DEMO_SOURCES_SETTING)
+    .where('value', '=', JSON.stringify(m))
+    .execute();
+  return undefined;
+}
+
+/**
  * Generate the source systems, register them and queue every sync once. Runs once per database:
  * the first server to store the marker does it (others starting together see its token); a
- * failure removes the marker, so the next start tries again. Answers false when there was nothing
+ * failure removes the marker, so the next start tries again, and so does a server that finds a
+ * marker left 'generating' by one that died. Answers false when there was nothing
  * to do (not a demo university, or already done).
  */
 export async function setUpDemoSources(
@@ -34,11 +55,11 @@ export async function setUpDemoSources(
     .where('kind', '=', 'student')
     .limit(1)
     .executeTakeFirst();
-  if (!hasStudents || (await getSetting<Marker>(app.db, DEMO_SOURCES_SETTING))) return false;
+  if (!hasStudents || (await liveMarker(app))) return false;
   const token = randomBytes(12).toString('hex');
   const claimed = await putSettingOnce<Marker>(app.db, DEMO_SOURCES_SETTING, {
     token,
-    state: 'running',
+    state: 'generating',
     at: Date.now(),
   });
   if (claimed.token !== token) return false;
@@ -53,6 +74,7 @@ export async function setUpDemoSources(
         app.log.warn({ err }, '演示源系统：生成线程不可用，改在主线程生成');
         await inline();
       });
+    await putSetting(app.db, DEMO_SOURCES_SETTING, { token, state: 'registering', at: Date.now() } satisfies Marker);
     const syncs = await registerDemoSources(app);
     log(
       `演示数据中心：已登记 6 个数据源、${syncs.length} 个数据集、数据表与同步（${Date.now() - t} ms），开始首次同步`,

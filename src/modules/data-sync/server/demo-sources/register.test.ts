@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getDataTable } from '@/modules/data-tables/server/commands/get-data-table';
 import { listRows } from '@/modules/data-tables/server/commands/list-rows';
-import { getSetting } from '@/server/identity/settings';
+import { getSetting, putSetting } from '@/server/identity/settings';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { DEMO_SOURCES, DEMO_TABLES } from './catalogue';
 import { dataOwners } from './data-owners';
@@ -139,5 +139,19 @@ describe('registering the demo source systems (small seed)', () => {
 
   it('runs once: a second start finds the marker and does nothing', async () => {
     expect(await setUpDemoSources(app, { size: 'small' })).toBe(false);
+  });
+
+  it('takes over from a server that died while generating, but not from one still at it', async () => {
+    const other = await buildTestApp({ env: { DATA_DIR: dataDir } });
+    try {
+      const marker = (at: number) => ({ token: 'dead', state: 'generating', at });
+      await putSetting(other.db, DEMO_SOURCES_SETTING, marker(Date.now() - 60_000));
+      expect(await setUpDemoSources(other, { size: 'small' })).toBe(false);
+      await putSetting(other.db, DEMO_SOURCES_SETTING, marker(Date.now() - 16 * 60_000));
+      expect(await setUpDemoSources(other, { size: 'small' })).toBe(true);
+      expect((await getSetting<{ state: string }>(other.db, DEMO_SOURCES_SETTING))?.state).toBe('done');
+    } finally {
+      await other.close();
+    }
   });
 });
