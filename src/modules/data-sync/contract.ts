@@ -53,6 +53,8 @@ export const SyncSaveBody = Type.Object({
   cron: Type.Optional(Type.Union([Type.String({ maxLength: SYNC_LIMITS.cron }), Type.Null()])),
   enabled: Type.Optional(Type.Boolean()),
   ownerId: Type.Optional(Type.Union([Id, Type.Null()])),
+  /** Update only: forget the incremental high-water mark, so the next run reads everything again. */
+  resetSince: Type.Optional(Type.Boolean()),
 });
 export type SyncSaveBody = Static<typeof SyncSaveBody>;
 

@@ -152,3 +152,27 @@ describe('同步管理 routes', () => {
     expect(still).toMatchObject({ enabled: true, lastRun: null });
   });
 });
+
+describe('incremental position', () => {
+  it('is reset on request, so the next run reads everything again', async () => {
+    const inc = { ...body(), mode: 'incremental', sinceField: 'updated', deleteMissing: false };
+    const id = (await asAdmin({ method: 'POST', url: '/data/api/v1.sync/create/', payload: inc })).data.id as number;
+    await asAdmin({ method: 'POST', url: '/data/api/v1.sync/run/', payload: { id } });
+    await app.jobs.drain();
+    expect(
+      ((await asAdmin({ method: 'GET', url: `/data/api/v1.sync/detail/?id=${id}` })).data as SyncDetail).sinceValue,
+    ).toBe(1030);
+    await asAdmin({ method: 'POST', url: '/data/api/v1.sync/update/', payload: { ...inc, id } });
+    expect(
+      ((await asAdmin({ method: 'GET', url: `/data/api/v1.sync/detail/?id=${id}` })).data as SyncDetail).sinceValue,
+    ).toBe(1030);
+    await asAdmin({ method: 'POST', url: '/data/api/v1.sync/update/', payload: { ...inc, id, resetSince: true } });
+    expect(
+      ((await asAdmin({ method: 'GET', url: `/data/api/v1.sync/detail/?id=${id}` })).data as SyncDetail).sinceValue,
+    ).toBeNull();
+    await asAdmin({ method: 'POST', url: '/data/api/v1.sync/run/', payload: { id } });
+    await app.jobs.drain();
+    const runs = await asAdmin({ method: 'GET', url: `/data/api/v1.syncRun/list/?syncId=${id}&page=1&pageSize=10` });
+    expect(runs.data.list[0]).toMatchObject({ status: 'succeeded', rowsRead: 30, rowsUnchanged: 30 });
+  });
+});

@@ -122,12 +122,13 @@ export async function createSync(app: FastifyInstance, q: Db, input: SyncInput, 
   return repo.insertSync(q, write, actorId, Date.now());
 }
 
-export async function updateSync(app: FastifyInstance, id: number, input: SyncInput) {
+export async function updateSync(app: FastifyInstance, id: number, input: SyncInput & { resetSince?: boolean }) {
   const before = await repo.findSync(app.db, id);
   if (!before) throw notFound('同步不存在');
   const write = await checkedWrite(app, app.db, input, id);
   // Another source, table or since field: the stored high-water mark means nothing for it.
   const resetSince =
+    input.resetSince === true ||
     before.datasetId !== write.datasetId ||
     before.tableId !== write.tableId ||
     before.mode !== write.mode ||

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Form, Input, Radio, Select, Space, Switch, Typography } from 'antd';
+import { App, Button, Checkbox, Drawer, Form, Input, Radio, Select, Space, Switch, Typography } from 'antd';
 import { createSync, getSync, getSyncFields, updateSync } from '@/modules/data-sync/api';
 import {
   SINCE_FIELD_TYPES,
@@ -26,6 +26,7 @@ interface Values {
   cron?: string | null;
   enabled: boolean;
   ownerId?: number | null;
+  resetSince?: boolean;
 }
 
 const EMPTY: Values = { name: '', mapping: [], mode: 'full', key: [], deleteMissing: false, enabled: true, cron: '' };
@@ -91,6 +92,7 @@ export function SyncFormDrawer(props: {
         cron: v.cron?.trim() || null,
         enabled: v.enabled,
         ownerId: v.ownerId ?? null,
+        ...(props.id !== null && v.resetSince ? { resetSince: true } : {}),
       };
       return props.id === null ? createSync(body) : updateSync(body);
     },
@@ -142,7 +144,20 @@ export function SyncFormDrawer(props: {
             onChange={() => form.setFieldsValue({ mapping: [], sinceField: null })}
           />
         </Form.Item>
-        <Form.Item label="目标数据表" name="tableId" rules={[{ required: true, message: '请选择数据表' }]}>
+        <Form.Item
+          label="目标数据表"
+          name="tableId"
+          rules={[{ required: true, message: '请选择数据表' }]}
+          extra={
+            <span>
+              没有合适的数据表？在{' '}
+              <Typography.Link href="/cms/publicTool/dataTable" target="_blank">
+                数据表管理
+              </Typography.Link>{' '}
+              中新建后回到这里选择
+            </span>
+          }
+        >
           <TablePicker
             currentName={detail.data?.tableName}
             onChange={() => form.setFieldsValue({ mapping: [], key: [] })}
@@ -212,6 +227,20 @@ export function SyncFormDrawer(props: {
             extra="开启后，数据源中已不存在的行会从数据表中删除"
           >
             <Switch checkedChildren="删除" unCheckedChildren="保留" aria-label="删除数据源中已不存在的行" />
+          </Form.Item>
+        )}
+        {mode === 'incremental' && props.id !== null && detail.data?.mode === 'incremental' && (
+          <Form.Item
+            label="增量位置"
+            name="resetSince"
+            valuePropName="checked"
+            extra={
+              detail.data.sinceValue === null || detail.data.sinceValue === undefined
+                ? '尚未同步过：下次读取全部行'
+                : `下次只读取 ${detail.data.sinceField} 大于 ${String(detail.data.sinceValue)} 的行`
+            }
+          >
+            <Checkbox>重置（下次从头读取全部行）</Checkbox>
           </Form.Item>
         )}
         <Form.Item label="定时计划" name="cron">
