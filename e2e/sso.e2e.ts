@@ -87,6 +87,14 @@ const isLoggedIn = async (context: BrowserContext, token: string) =>
     ).json()
   ).data.is_login as boolean;
 
+/** A desktop context with more patience: each step here is a round trip through the provider. */
+async function ssoContext(baseURL?: string): Promise<BrowserContext> {
+  const context = await newContext(browser, baseURL);
+  context.setDefaultTimeout(30_000);
+  context.setDefaultNavigationTimeout(40_000);
+  return context;
+}
+
 const tokenIn = (page: Page) => page.evaluate(() => localStorage.getItem('Authorization') ?? '');
 
 beforeAll(async () => {
@@ -128,7 +136,7 @@ describe('single sign-on in the browser', () => {
       'phone',
     );
 
-    await inContext(await newContext(browser), async (page) => {
+    await inContext(await ssoContext(), async (page) => {
       const before = idp.authorizations.length;
       await page.goto('/login');
       const entry = page.getByRole('button', { name: /统一身份认证登录/ });
@@ -145,7 +153,7 @@ describe('single sign-on in the browser', () => {
 
   it('refuses passwords with the back door closed and goes straight to the provider', async () => {
     await configure({ retainBackDoor: false });
-    await inContext(await newContext(browser), async (page, context) => {
+    await inContext(await ssoContext(), async (page, context) => {
       await page.goto('/login');
       await page.waitForURL((u) => u.origin === idp.issuer);
       // The administrators' break-glass form: without a window opened on the server, refused too.
@@ -173,7 +181,7 @@ describe('single sign-on in the browser', () => {
     await configure({ retainBackDoor: false });
     let link = '';
     await inContext(
-      await newContext(browser),
+      await ssoContext(),
       async (page) => {
         // Browser A signs in at the provider, then its consent is given through the context's own
         // requests (same cookies), so the provider's redirect to the portal is read, not followed.
@@ -193,7 +201,7 @@ describe('single sign-on in the browser', () => {
       'a',
     );
     await inContext(
-      await newContext(browser),
+      await ssoContext(),
       async (page) => {
         await page.goto(link);
         await page.getByText('单点登录失败：该登录请求不是从本浏览器发起的，请重新统一认证').waitFor();
@@ -206,7 +214,7 @@ describe('single sign-on in the browser', () => {
 
   it('keeps administrators to the admin host, and refuses a non-administrator at /loginAdmin once, in place', async () => {
     await configure({ adminHost: ADMIN_HOST });
-    await inContext(await newContext(browser), async (page) => {
+    await inContext(await ssoContext(), async (page) => {
       // A student at the administrators' page: one trip to the provider, one refusal, a way back.
       const before = idp.authorizations.length;
       await page.goto('/loginAdmin');
@@ -219,7 +227,7 @@ describe('single sign-on in the browser', () => {
       await page.getByText('不是管理员？返回用户登录').click();
       await expectPath(page, '/login');
     });
-    await inContext(await newContext(browser), async (page) => {
+    await inContext(await ssoContext(), async (page) => {
       // The administrator, on the portal's host: refused.
       await page.goto('/loginAdmin');
       await page.getByRole('button', { name: /统一身份认证登录/ }).click();
@@ -227,7 +235,7 @@ describe('single sign-on in the browser', () => {
       await page.getByText('管理后台只允许在管理域名登录，请从管理域名访问').waitFor();
       expect(await tokenIn(page)).toBe('');
     });
-    await inContext(await newContext(browser, adminBase), async (page) => {
+    await inContext(await ssoContext(adminBase), async (page) => {
       await page.goto('/loginAdmin');
       await page.getByRole('button', { name: /统一身份认证登录/ }).click();
       await signInAtProvider(page, 'sso-admin');
@@ -236,7 +244,7 @@ describe('single sign-on in the browser', () => {
   });
 
   it('signs out through the provider and comes back to the portal’s /login', async () => {
-    await inContext(await newContext(browser), async (page) => {
+    await inContext(await ssoContext(), async (page) => {
       await page.goto('/login?sso=1');
       await signInAtProvider(page, 'sso-student');
       await expectPath(page, /^\/web\//, 40_000);
@@ -254,7 +262,7 @@ describe('single sign-on in the browser', () => {
   });
 
   it('ends the portal session when the user signs out at the provider (back-channel logout)', async () => {
-    await inContext(await newContext(browser), async (page, context) => {
+    await inContext(await ssoContext(), async (page, context) => {
       await page.goto('/login?sso=1');
       await signInAtProvider(page, 'sso-student');
       await expectPath(page, /^\/web\//, 40_000);
