@@ -19,11 +19,12 @@ const EMPTY = (v: unknown) => v === undefined || v === null || v === '' || (Arra
 
 function cell(type: string, formField: Parameters<typeof formatValueInFull>[0] | undefined, v: unknown): unknown {
   if (EMPTY(v)) return null;
+  // Choices are written as the text the form shows (汽车, not the option value bus).
   const text = () =>
-    typeof v === 'string' || typeof v === 'number'
-      ? String(v)
-      : formField
-        ? formatValueInFull(formField, v)
+    formField
+      ? formatValueInFull(formField, v)
+      : typeof v === 'string' || typeof v === 'number'
+        ? String(v)
         : JSON.stringify(v);
   switch (type) {
     case 'integer':
