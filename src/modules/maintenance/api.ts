@@ -6,6 +6,7 @@ import type {
   AuditListQuery,
   AuditRow,
   BackupItem,
+  BackupProgressView,
   BackupSchedule,
   BackupScheduleView,
   JobInfo,
@@ -24,6 +25,9 @@ export const listBackups = (q: { page: number; pageSize: number }) =>
 
 /** Make a backup now (slow: the whole database and uploaded files). POST /user/api/v1.backup/create/ */
 export const createBackup = (note = '') => http.post<BackupItem>(`${BACKUP}/create/`, { note }, { slow: true });
+
+/** The backup this server is writing now and how far it got (null: none). GET /user/api/v1.backup/progress/ */
+export const getBackupProgress = () => http.get<BackupProgressView | null>(`${BACKUP}/progress/`);
 
 /** The backup file. GET /user/api/v1.backup/download/ */
 export const downloadBackup = (id: number) =>

@@ -24,6 +24,23 @@ export interface BackupItem {
   checksum: string | null;
 }
 
+/**
+ * GET /user/api/v1.backup/progress/: the backup this app server is writing now (null: none), for
+ * the back office's progress bar. 'database': tables read from the snapshot; 'files': uploads.
+ */
+export interface BackupProgressView {
+  kind: BackupKind;
+  startedAt: number;
+  phase: 'database' | 'files' | 'done';
+  tables: number;
+  tablesTotal: number;
+  rows: number;
+  files: number;
+  filesTotal: number;
+  bytes: number;
+  bytesTotal: number;
+}
+
 /** GET /user/api/v1.backup/list/ */
 export const BackupListQuery = Type.Object({ ...PageFields });
 export type BackupListQuery = Static<typeof BackupListQuery>;

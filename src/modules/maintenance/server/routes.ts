@@ -21,6 +21,7 @@ import { auditAfter, listAudit, listBackups } from './repository';
 import {
   BACKUP_UPLOAD_MAX_BYTES,
   backupFile,
+  backupProgress,
   createManualBackup,
   deleteBackup,
   readScheduleView,
@@ -83,6 +84,9 @@ export const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/user/api/v1.backup/schedule/', { config: admin }, async () => ok(await readScheduleView(app)));
+
+  // In memory: the backup this app server writes (a scheduled one may run on another server).
+  app.get('/user/api/v1.backup/progress/', { config: admin }, async () => ok(backupProgress(app)));
 
   app.post('/user/api/v1.backup/saveSchedule/', { schema: { body: BackupSchedule }, config: admin }, async (req) =>
     ok(await saveSchedule(app, actorOf(req), req.body)),

@@ -27,6 +27,7 @@ import {
   RESTORE_KEEPS,
   type BackupItem,
   type BackupKind,
+  type BackupProgressView,
   type BackupSchedule,
   type BackupScheduleView,
   type LicenceUploadResult,
@@ -124,6 +125,21 @@ export async function checkFreeSpace(app: FastifyInstance): Promise<void> {
     );
 }
 
+/** Backups being written by this app server (file name → latest progress), for the progress route. */
+const running = new WeakMap<FastifyInstance, Map<string, BackupProgressView>>();
+const runningBackups = (app: FastifyInstance) => {
+  let m = running.get(app);
+  if (!m) running.set(app, (m = new Map()));
+  return m;
+};
+
+/** The newest backup this app server is writing, with how far it got; null when none is. */
+export function backupProgress(app: FastifyInstance): BackupProgressView | null {
+  let newest: BackupProgressView | null = null;
+  for (const p of runningBackups(app).values()) if (!newest || p.startedAt >= newest.startedAt) newest = p;
+  return newest;
+}
+
 export async function createBackup(
   app: FastifyInstance,
   actor: Actor,
@@ -147,9 +163,17 @@ export async function createBackup(
   const now = Date.now();
   const fileName = newFileName(now);
   const file = path.join(backupsDir(app), fileName);
-  const { size, checksum } = await writeBackup(app.db, uploadsDir(app), file, {
-    key: installationBackupKey(app.config),
-  });
+  const progress = runningBackups(app);
+  let size: number;
+  let checksum: string;
+  try {
+    ({ size, checksum } = await writeBackup(app.db, uploadsDir(app), file, {
+      key: installationBackupKey(app.config),
+      onProgress: (p) => progress.set(fileName, { kind, startedAt: now, ...p }),
+    }));
+  } finally {
+    progress.delete(fileName);
+  }
   try {
     return await app.db.transaction().execute(async (trx) => {
       const item = await insertBackup(trx, {

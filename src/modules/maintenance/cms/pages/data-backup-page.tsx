@@ -21,6 +21,7 @@ import { ScheduleForm } from '../components/schedule-form';
 import { RestoreReport } from '../components/restore-report';
 import { saveFile } from '@/core/ui/save-file';
 import { formatSize } from '../components/format-size';
+import { BackupProgress } from '../components/backup-progress';
 import s from './maintenance-page.module.css';
 
 const KIND_COLOR: Record<string, string> = { manual: 'blue', scheduled: 'green', uploaded: 'purple' };
@@ -128,6 +129,7 @@ export default function DataBackupPage() {
           className={s.notice}
           title="备份包含全部数据库数据和上传的文件，可在 SQLite 与 PostgreSQL 之间恢复。恢复会替换当前全部数据（审计日志合并保留，本机的授权信息和备份计划保持不变），完成后所有用户（包括您）需要重新登录。"
         />
+        <BackupProgress active={create.isPending} className={s.notice} />
         <div className={s.schedule}>
           <ScheduleForm value={schedule.data} saving={save.isPending} onSave={(v) => save.mutate(v)} />
         </div>
