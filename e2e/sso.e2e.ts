@@ -122,7 +122,7 @@ afterAll(async () => {
   await idp?.close();
 });
 
-describe('single sign-on in the browser', () => {
+describe('single sign-on in the browser', { timeout: 120_000 }, () => {
   beforeEach(() => configure());
 
   it('offers 统一身份认证登录 on /login and the phone login, and signs the student in matched on 学号', async () => {
