@@ -12,7 +12,7 @@ import { EXCLUDED_SETTINGS, EXCLUDED_TABLES, listTables, raw } from './catalog';
 import { KEY_MISMATCH, NOT_A_BACKUP, SEAL_BROKEN } from './format';
 import { backupKeyFrom } from './key';
 import { readBackup, readBackupHeader, verifyBackup } from './reader';
-import { restoreBackup, RestoreError, VERSION_MISMATCH } from './restore';
+import { NEWER_VERSION, restoreBackup, RestoreError } from './restore';
 import { openSealed, Sealer } from './seal';
 import { tablePages, writeBackup } from './writer';
 
@@ -353,12 +353,13 @@ describe(`portable backup (${origin})`, () => {
       expect(await snapshot(target)).toEqual(before);
     });
 
-    it('refuses a backup of another schema version', async () => {
-      const older = await rewrite(backupFile, (recs) => {
-        (recs[0] as { migrations: string[] }).migrations.pop();
+    it('refuses a backup of a newer schema version', async () => {
+      // (A backup of an older version, fewer migrations, is migrated forward: backup-operations.test.ts in maintenance.)
+      const newer = await rewrite(backupFile, (recs) => {
+        (recs[0] as { migrations: string[] }).migrations.push('9999-future');
         return recs;
       });
-      await expect(restoreBackup(target.db, target.uploads, older, KEY)).rejects.toThrow(VERSION_MISMATCH);
+      await expect(restoreBackup(target.db, target.uploads, newer, KEY)).rejects.toThrow(NEWER_VERSION);
       expect(await snapshot(target)).toEqual(before);
     });
 

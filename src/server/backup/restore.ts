@@ -19,6 +19,7 @@ import {
   type RawDb,
   type TableInfo,
 } from './catalog';
+import { dynamicTableFamilies, type DynamicTableFamily } from './dynamic-tables';
 import { BackupFormatError, decodeValue, encodeValue, type BackupRecord, type TableHeader } from './format';
 import type { BackupKey } from './key';
 import { readBackup, verifyBackup, type BackupSummary } from './reader';
@@ -129,14 +130,18 @@ export async function restoreBackup(
     throw e;
   }
   const r = raw(db);
-  const tables = await listTables(r);
+  const dyn = dynamicOf(await dynamicTableFamilies());
+  const all = await listTables(r);
+  // Tables made at run time (data tables) are not the schema's: they are rebuilt from the
+  // backup's definitions (replaceData), so only the migrations' tables must match.
+  const tables = all.filter((t) => !dyn.owns(t.name));
   const migrations = await appliedMigrations(r);
   const header = summary.header;
   if (header.migrations.some((m) => !migrations.includes(m))) {
     throw new RestoreError(header.migrations.length > migrations.length ? NEWER_VERSION : VERSION_MISMATCH);
   }
   const upgrade = !sameSet(header.migrations, migrations);
-  if (!upgrade) checkTables(header.tables, tables);
+  if (!upgrade) checkTables(dyn.without(header.tables), tables);
 
   const staging = `${uploadsDir}.restoring-${randomBytes(6).toString('hex')}`;
   let scratch: Scratch | null = null;
@@ -147,20 +152,26 @@ export async function restoreBackup(
     let records: Records = () => readBackup(file, key);
     let migrated: string[] = [];
     if (upgrade) {
-      scratch = await upgradeSource(file, key, summary, migrations, path.dirname(uploadsDir));
+      scratch = await upgradeSource(file, key, summary, migrations, path.dirname(uploadsDir), dyn);
       const s = scratch;
-      checkTables(
-        s.tables.map((t) => ({ name: t.name, columns: t.columns })),
-        tables,
-      );
+      checkTables(dyn.without(s.tables.map((t) => ({ name: t.name, columns: t.columns }))), tables);
       records = () => s.records();
       migrated = migrations.filter((m) => !header.migrations.includes(m));
     }
     outcome = await db.transaction().execute(async (trx) => {
       current = '';
-      const done = await replaceData(trx, tables, records, staging, { ...opts, sequences: header.sequences }, (t) => {
-        current = t;
-      });
+      const existing = all.filter((t) => dyn.owns(t.name));
+      const done = await replaceData(
+        trx,
+        tables,
+        { ...dyn, existing },
+        records,
+        staging,
+        { ...opts, sequences: header.sequences },
+        (t) => {
+          current = t;
+        },
+      );
       const result: RestoreOutcome = { ...summary, ...done, migrated };
       if (opts.inTransaction) await opts.inTransaction(trx, result);
       return result;
@@ -215,6 +226,7 @@ async function upgradeSource(
   summary: BackupSummary,
   targetMigrations: string[],
   dir: string,
+  dyn: Dynamic,
 ): Promise<Scratch> {
   fs.mkdirSync(dir, { recursive: true });
   const scratchFile = path.join(dir, `.restore-upgrade-${randomBytes(6).toString('hex')}.sqlite`);
@@ -228,11 +240,12 @@ async function upgradeSource(
     const r = raw(db);
     if (!sameSet(await appliedMigrations(r), summary.header.migrations)) throw new RestoreError(VERSION_MISMATCH);
     const before = await listTables(r);
-    checkTables(summary.header.tables, before);
+    checkTables(dyn.without(summary.header.tables), before);
     await db.transaction().execute(async (trx) => {
       await replaceData(
         trx,
         before,
+        { ...dyn, existing: [] },
         () => readBackup(file, key),
         null,
         {},
@@ -268,9 +281,22 @@ interface Replaced {
   merged: Record<string, MergedTable>;
 }
 
+/** The run-time table families (dynamic-tables.ts) and which names are theirs. */
+interface Dynamic {
+  families: DynamicTableFamily[];
+  owns: (name: string) => boolean;
+  without: <T extends { name: string }>(tables: T[]) => T[];
+}
+
+function dynamicOf(families: DynamicTableFamily[]): Dynamic {
+  const owns = (name: string) => families.some((f) => name.startsWith(f.prefix));
+  return { families, owns, without: (tables) => tables.filter((t) => !owns(t.name)) };
+}
+
 async function replaceData(
   trx: Transaction<Database> | Kysely<Database>,
   tables: TableInfo[],
+  dyn: Dynamic & { existing: TableInfo[] },
   records: Records,
   staging: string | null,
   opts: Omit<RestoreOptions, 'inTransaction'> & { sequences?: Record<string, number> },
@@ -292,6 +318,15 @@ async function replaceData(
   await r.deleteFrom('session').execute();
   const appendOnly = opts.appendOnly ?? {};
   for (const t of [...parentsFirst(tables)].reverse()) if (!appendOnly[t.name]) await r.deleteFrom(t.name).execute();
+  // This database's run-time tables go; the backup's are made from its definitions (below).
+  for (const t of dyn.existing) await sql`drop table if exists ${sql.table(t.name)}`.execute(r);
+  let dynamicMade = false;
+  const makeDynamic = async () => {
+    if (dynamicMade) return;
+    dynamicMade = true;
+    for (const f of dyn.families) if (f.definitions.every((t) => byName.has(t))) await f.create(r, postgres);
+    for (const t of await listTables(r)) if (dyn.owns(t.name)) byName.set(t.name, t);
+  };
 
   const restored: Record<string, number> = {};
   const merged: Record<string, MergedTable> = {};
@@ -322,6 +357,14 @@ async function replaceData(
 
   for await (const rec of records()) {
     if (rec.type === 'table') {
+      if (dyn.owns(rec.name)) {
+        // Its definition rows are in by now (the module's definition tables sort before the
+        // prefix, and parents come first): make every run-time table, then check this one.
+        await makeDynamic();
+        const made = byName.get(rec.name);
+        if (!made || [...made.columns].sort().join() !== [...rec.columns].sort().join())
+          throw new RestoreError(`恢复失败，数据未作任何更改：备份中的表 ${rec.name} 与其定义不一致`);
+      }
       // A table this version no longer backs up (checked by checkTables): its rows are skipped.
       table = byName.get(rec.name) ?? null;
       if (!table) continue;
@@ -372,6 +415,8 @@ async function replaceData(
     }
   }
   await closeOut();
+  // Definitions with no table in the backup (none had rows… or an older backup): made empty.
+  await makeDynamic();
 
   for (const p of later) {
     onTable(p.table.name);
