@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { SaveSsoBody } from '@/modules/site-settings/contract';
 import { startTestIdp, TEST_CLIENT } from '@/modules/auth/server/sso/test-idp';
-import { inContext, launchBrowser, newContext } from './support/browser';
+import { inContext, launchBrowser } from './support/browser';
 import { ACCOUNTS, expectPath, loginForm, type Envelope } from './support/login';
 import { CAPTCHA } from './support/server';
 import { eventually, phoneContext } from './support/ui';
@@ -87,9 +87,18 @@ const isLoggedIn = async (context: BrowserContext, token: string) =>
     ).json()
   ).data.is_login as boolean;
 
-/** A desktop context with more patience: each step here is a round trip through the provider. */
-async function ssoContext(baseURL?: string): Promise<BrowserContext> {
-  const context = await newContext(browser, baseURL);
+/**
+ * A desktop context with more patience (each step here is a trip through the provider) and without the
+ * portal's service worker, whose first activation may reload a page mid-step (the PWA has its own spec).
+ */
+async function ssoContext(baseURL = base): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1920, height: 1080 },
+    serviceWorkers: 'block',
+  });
   context.setDefaultTimeout(30_000);
   context.setDefaultNavigationTimeout(40_000);
   return context;
