@@ -88,7 +88,9 @@ export const NOT_A_BACKUP = '不是本系统的备份文件';
 export const CORRUPT = '备份文件不完整或已损坏';
 export const SEAL_BROKEN = '备份文件的封签校验失败：文件在备份后被改动过或已损坏，不能使用';
 export const KEY_MISMATCH = '备份密钥不匹配：这个备份是用另一把备份密钥（BACKUP_KEY）加密的';
-export const UNSEALED = '不是本系统的备份文件：没有加密封签（旧版本的未加密备份不能恢复）';
+/** Said for the previous release's unsealed gzip backups, wherever they are refused (the back office always). */
+export const UNSEALED =
+  '不是本系统的备份文件（没有加密封签）。旧版本（未加密）的备份只能由运维人员在服务器上用 npm run backup -- restore 文件 --legacy-unsealed 恢复';
 
 /** The error code of each problem (src/shared/errors.ts), for the answer beside the message. */
 export const BACKUP_PROBLEM_CODES: Record<BackupProblem, Code> = {
