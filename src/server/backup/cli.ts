@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream/promises';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import { ConfigError, loadConfig, type Config } from '../config';
@@ -11,10 +12,10 @@ import { audit } from '../identity/audit';
 import { RSA_SETTING_KEY } from '../identity/password-transport';
 import { LICENCE_SETTING } from '../licence/store';
 import { BackupFormatError } from './format';
-import { installationBackupKey } from './key';
-import { readBackupHeader, verifyBackup } from './reader';
+import { installationBackupKey, type BackupKey } from './key';
+import { isUnsealedGzip, readBackupHeader, verifyBackup } from './reader';
 import { restoreBackup, RestoreError } from './restore';
-import { fileChecksum } from './seal';
+import { fileChecksum, Sealer } from './seal';
 import { writeBackup, type BackupProgress } from './writer';
 
 /**
@@ -27,7 +28,8 @@ export const USAGE = `用法 (usage):
   npm run backup -- create [--note <备注>]      备份到 DATA_DIR/backups (make a backup)
   npm run backup -- list                       列出 DATA_DIR/backups 中的备份 (list backups)
   npm run backup -- verify <文件>              完整校验封签与内容 (verify seal and content)
-  npm run backup -- restore <文件> [--online]  恢复，先停止服务器 (restore; stop the server first)`;
+  npm run backup -- restore <文件> [--online]  恢复，先停止服务器 (restore; stop the server first)
+  verify/restore 加 --legacy-unsealed：接受旧版本（未加密）的备份 (accept a previous release's unsealed backup)`;
 
 export interface BackupCliIo {
   out: (line: string) => void;
@@ -149,18 +151,48 @@ async function list(io: BackupCliIo, config: Config): Promise<number> {
   return 0;
 }
 
-async function verify(io: BackupCliIo, config: Config, file: string): Promise<number> {
+async function verify(io: BackupCliIo, config: Config, file: string, legacy: boolean): Promise<number> {
   const key = installationBackupKey(config);
-  const summary = await verifyBackup(file, key);
+  const unsealed = legacy && isUnsealedGzip(file);
+  const summary = await verifyBackup(file, key, { legacyUnsealed: legacy });
   const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
-  io.out(`封签与内容完整 (seal and content verified): ${file}`);
+  io.out(
+    unsealed
+      ? `旧版本（未加密）备份，内容完整；没有封签，无法证明备份后未被改动 (unsealed legacy backup, content verified): ${file}`
+      : `封签与内容完整 (seal and content verified): ${file}`,
+  );
   io.out(`备份时间 (made): ${new Date(summary.header.createdAt).toISOString()}，数据库 ${summary.header.dialect}`);
   io.out(`表 ${Object.keys(summary.rows).length}，行 ${rows}，文件 ${summary.files}`);
   io.out(`SHA-256: ${await fileChecksum(file)}`);
   return 0;
 }
 
-async function restore(io: BackupCliIo, config: Config, by: string, file: string, online: boolean): Promise<number> {
+/**
+ * A sealed copy of the previous release's unsealed backup, 0600 in DATA_DIR/backups (0700), so it
+ * goes through the one restore path (restoreBackup verifies and restores exactly what is sealed
+ * here: a change to the original after this copy is made cannot reach the database).
+ */
+async function sealedCopy(config: Config, file: string, key: BackupKey): Promise<string> {
+  const dir = backupsDir(config);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const copy = path.join(dir, `.legacy-restore-${randomBytes(6).toString('hex')}.part`);
+  try {
+    await pipeline(fs.createReadStream(file), new Sealer(key), fs.createWriteStream(copy, { mode: 0o600 }));
+  } catch (e) {
+    fs.rmSync(copy, { force: true });
+    throw e;
+  }
+  return copy;
+}
+
+async function restore(
+  io: BackupCliIo,
+  config: Config,
+  by: string,
+  file: string,
+  online: boolean,
+  legacy: boolean,
+): Promise<number> {
   const key = installationBackupKey(config);
   if (!online && (await (io.serverRunning ?? probeServer)(config))) {
     io.err(
@@ -170,23 +202,40 @@ async function restore(io: BackupCliIo, config: Config, by: string, file: string
   }
   return withDb(io, config, async (db) => {
     const target = path.basename(file);
+    // Only with --legacy-unsealed, and only for a file that is one: a sealed file is restored as always.
+    const unsealed = legacy && isUnsealedGzip(file);
+    const how = unsealed ? '命令行恢复（旧版本未加密备份，--legacy-unsealed）' : '命令行恢复';
+    let copy: string | null = null;
     try {
       io.err(`正在校验并恢复 (verifying and restoring) ${file}`);
-      const outcome = await restoreBackup(db, uploadsDir(config), file, key, {
+      if (unsealed) {
+        io.err('旧版本（未加密）备份：没有封签，请确认文件来源可信 (unsealed legacy backup: trust its source)');
+        copy = await sealedCopy(config, file, key);
+      }
+      const outcome = await restoreBackup(db, uploadsDir(config), copy ?? file, key, {
         keepSetting: (k) => INSTALLATION_SETTINGS.has(k),
         appendOnly: { audit_log: 'at' },
         inTransaction: (trx) =>
-          audit(trx, { action: 'backup_restored', result: 'ok', actorName: by, target, detail: '命令行恢复' }),
+          audit(trx, { action: 'backup_restored', result: 'ok', actorName: by, target, detail: how }),
       });
       const rows = Object.values(outcome.rows).reduce((a, b) => a + b, 0);
       io.out(`已恢复 (restored): 表 ${Object.keys(outcome.rows).length}，行 ${rows}，文件 ${outcome.files}`);
+      if (outcome.migrated.length) io.out(`已升级到当前版本 (migrated forward): ${outcome.migrated.join(', ')}`);
       io.out('所有用户已退出登录，请重新登录 (everybody was signed out)');
       return 0;
     } catch (e) {
       if (!(e instanceof RestoreError)) throw e;
-      await audit(db, { action: 'backup_restored', result: 'fail', actorName: by, target, detail: e.message });
+      await audit(db, {
+        action: 'backup_restored',
+        result: 'fail',
+        actorName: by,
+        target,
+        detail: unsealed ? `旧版本未加密备份：${e.message}` : e.message,
+      });
       io.err(`拒绝 (refused): ${e.message}`);
       return 1;
+    } finally {
+      if (copy) fs.rmSync(copy, { force: true });
     }
   });
 }
@@ -194,12 +243,12 @@ async function restore(io: BackupCliIo, config: Config, by: string, file: string
 export async function runBackupCli(argv: string[], io: BackupCliIo): Promise<number> {
   const [command, ...rest] = argv;
   const by = `cli:${io.by ?? os.userInfo().username}`;
-  let values: { note?: string; online?: boolean };
+  let values: { note?: string; online?: boolean; 'legacy-unsealed'?: boolean };
   let positionals: string[];
   try {
     ({ values, positionals } = parseArgs({
       args: rest,
-      options: { note: { type: 'string' }, online: { type: 'boolean' } },
+      options: { note: { type: 'string' }, online: { type: 'boolean' }, 'legacy-unsealed': { type: 'boolean' } },
       allowPositionals: true,
       strict: true,
     }));
@@ -209,7 +258,12 @@ export async function runBackupCli(argv: string[], io: BackupCliIo): Promise<num
     return 2;
   }
   const needsFile = command === 'verify' || command === 'restore';
-  if (!['create', 'list', 'verify', 'restore'].includes(command ?? '') || positionals.length !== (needsFile ? 1 : 0)) {
+  const legacy = values['legacy-unsealed'] ?? false;
+  if (
+    !['create', 'list', 'verify', 'restore'].includes(command ?? '') ||
+    positionals.length !== (needsFile ? 1 : 0) ||
+    (legacy && !needsFile)
+  ) {
     io.err(
       !command
         ? '缺少命令 (missing command)'
@@ -229,8 +283,8 @@ export async function runBackupCli(argv: string[], io: BackupCliIo): Promise<num
       io.err(`文件不存在 (no such file): ${file}`);
       return 1;
     }
-    if (command === 'verify') return await verify(io, config, file);
-    return await restore(io, config, by, file, values.online ?? false);
+    if (command === 'verify') return await verify(io, config, file, legacy);
+    return await restore(io, config, by, file, values.online ?? false, legacy);
   } catch (e) {
     if (e instanceof BackupFormatError) {
       io.err(`拒绝 (refused): ${e.message}`);

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 import { createGunzip } from 'node:zlib';
@@ -16,12 +17,36 @@ import { openSealed, type OpenOptions } from './seal';
 /** No line of a genuine backup comes near this; a bigger one is refused rather than buffered. */
 const MAX_LINE = 4 * 1024 * 1024;
 
+export interface ReadOptions {
+  /**
+   * Also accept the previous release's unsealed backup (plain gzip'd JSON lines, no seal, no
+   * encryption). Only the operator's command line sets it (`--legacy-unsealed`): such a file
+   * proves nothing about who made or changed it, so the back office never accepts one.
+   */
+  legacyUnsealed?: boolean;
+}
+
+/** Whether a file starts as a plain gzip stream does (the previous release's unsealed backups). */
+export function isUnsealedGzip(file: string): boolean {
+  const fd = fs.openSync(file, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    return fs.readSync(fd, head, 0, 2, 0) === 2 && head[0] === 0x1f && head[1] === 0x8b;
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
 /**
  * The lines of a sealed backup, one at a time: opened with the key (seal.ts), then gunzip'd. A
- * damaged, truncated, changed or foreign file throws BackupFormatError saying which.
+ * damaged, truncated, changed or foreign file throws BackupFormatError saying which. With
+ * `legacyUnsealed`, a plain gzip file is read as it is (the content checks still apply).
  */
-async function* lines(file: string, key: BackupKey, opts: OpenOptions = {}): AsyncGenerator<string> {
-  const source = Readable.from(openSealed(file, key, opts));
+async function* lines(file: string, key: BackupKey, opts: OpenOptions & ReadOptions = {}): AsyncGenerator<string> {
+  const source: Readable =
+    opts.legacyUnsealed && isUnsealedGzip(file)
+      ? fs.createReadStream(file)
+      : Readable.from(openSealed(file, key, opts));
   const gunzip = createGunzip();
   source.on('error', (e) => gunzip.destroy(e));
   source.pipe(gunzip);
@@ -64,7 +89,7 @@ export function safeRelativePath(p: unknown): string {
  * header announced it, rows as wide as their table, safe file paths, a footer whose counts
  * match, nothing after it. Anything else throws BackupFormatError.
  */
-export async function* readBackup(file: string, key: BackupKey): AsyncGenerator<BackupRecord> {
+export async function* readBackup(file: string, key: BackupKey, opts: ReadOptions = {}): AsyncGenerator<BackupRecord> {
   let header: BackupHeader | null = null;
   let footer: FooterRecord | null = null;
   let tableIndex = -1;
@@ -72,7 +97,7 @@ export async function* readBackup(file: string, key: BackupKey): AsyncGenerator<
   const counts: Record<string, number> = {};
   const files = new Set<string>();
   let bytes = 0;
-  for await (const line of lines(file, key)) {
+  for await (const line of lines(file, key, opts)) {
     if (footer) throw new BackupFormatError(CORRUPT);
     let rec: BackupRecord;
     try {
@@ -133,10 +158,10 @@ export interface BackupSummary {
 }
 
 /** Reads a whole backup file through readBackup without keeping it (seal included): answers what it holds or throws. */
-export async function verifyBackup(file: string, key: BackupKey): Promise<BackupSummary> {
+export async function verifyBackup(file: string, key: BackupKey, opts: ReadOptions = {}): Promise<BackupSummary> {
   let header: BackupHeader | null = null;
   let footer: FooterRecord | null = null;
-  for await (const rec of readBackup(file, key)) {
+  for await (const rec of readBackup(file, key, opts)) {
     if (rec.type === 'header') header = rec;
     else if (rec.type === 'footer') footer = rec;
   }
@@ -147,8 +172,8 @@ export async function verifyBackup(file: string, key: BackupKey): Promise<Backup
  * Only the header (the first line, from the first frame): cheap enough to show in a list or check
  * an upload's kind. The key and that frame are checked, the seal at the end is not (verifyBackup).
  */
-export async function readBackupHeader(file: string, key: BackupKey): Promise<BackupHeader> {
-  for await (const line of lines(file, key, { firstFrameOnly: true })) {
+export async function readBackupHeader(file: string, key: BackupKey, opts: ReadOptions = {}): Promise<BackupHeader> {
+  for await (const line of lines(file, key, { ...opts, firstFrameOnly: true })) {
     try {
       return checkHeader(JSON.parse(line));
     } catch (e) {
