@@ -29,6 +29,11 @@ export interface RouteSpec {
    * every platform when absent. Only the demo seed reads it (administrators edit menus freely).
    */
   platforms?: readonly string[];
+  /**
+   * Desk work with no phone page (designers, data entry grids): the phone home's default layout
+   * offers no tile for it, so a phone never lands on it from there.
+   */
+  deskOnly?: boolean;
   /** Route names reachable from this one without their own menu node (detail pages). */
   relationRoutes?: readonly string[];
   /** Frame parts the layout draws (spec sections 2–3); each is shown unless set to false. */

@@ -13,6 +13,7 @@ export default defineModule({
   routes: [
     {
       name: 'acquisitionTask',
+      deskOnly: true,
       path: '/web/dataAcquisition/taskManage',
       title: '任务管理',
       area: 'web',
@@ -24,6 +25,7 @@ export default defineModule({
     },
     {
       name: 'taskCreation',
+      deskOnly: true,
       path: '/web/dataAcquisition/taskCreation',
       title: '新建任务',
       area: 'web',
@@ -49,6 +51,7 @@ export default defineModule({
     },
     {
       name: 'collaborativeTasks',
+      deskOnly: true,
       path: '/web/dataAcquisition/collaborativeTasks',
       title: '协同任务',
       area: 'web',
@@ -78,6 +81,7 @@ export default defineModule({
     },
     {
       name: 'fillApprove',
+      deskOnly: true,
       path: '/web/taskCenter/fillApprove',
       title: '填报审批',
       area: 'web',

@@ -23,6 +23,7 @@ export default defineModule({
     },
     {
       name: 'dataReporting',
+      deskOnly: true,
       path: '/web/datasource/dataReporting',
       title: '数据报送',
       area: 'web',
@@ -34,6 +35,7 @@ export default defineModule({
     },
     {
       name: 'dataTable',
+      deskOnly: true,
       path: '/web/datasource/dataTable',
       title: '数据表',
       area: 'web',

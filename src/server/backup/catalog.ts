@@ -19,6 +19,8 @@ export const raw = (db: Db | Kysely<never>): RawDb => (db as unknown as RawDb).w
  *   restoring them would run old work again (and the backup job itself is running when they are read).
  * - sign_in_failure: lockout state of the moment; restoring it would lock out (or unlock) people
  *   for failures long past.
+ * - sso_session: which SSO sign-in (OIDC sid/sub, CAS ticket) stands behind a live session, for
+ *   provider logouts; the sessions themselves are never restored, so these links would point at nothing.
  */
 export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'kysely_migration',
@@ -30,6 +32,7 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'job_queue',
   'job_schedule',
   'sign_in_failure',
+  'sso_session',
 ]);
 
 /**

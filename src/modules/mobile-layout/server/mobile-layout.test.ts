@@ -77,8 +77,9 @@ describe('mobile layout', () => {
     expect(data.own).toBe(false);
     expect(data.groups).toHaveLength(1);
     expect(data.groups[0]!.title).toBe(DEFAULT_GROUP_TITLE);
+    const deskOnly = new Set(app.modules.routes.filter((r) => r.deskOnly).map((r) => r.name));
     expect(data.groups[0]!.tiles.map((t) => [t.name, t.to])).toEqual(
-      leaves.map((l) => [l.name, PHONE_PAGES[l.name] ?? l.path]),
+      leaves.filter((l) => !deskOnly.has(l.name)).map((l) => [l.name, PHONE_PAGES[l.name] ?? l.path]),
     );
     // the approval workbench opens the phone's pending list
     expect(data.groups[0]!.tiles.find((t) => t.name === 'taskWorkBench')?.to).toBe('/mobile/taskPending');
@@ -89,6 +90,16 @@ describe('mobile layout', () => {
       badge: '',
     });
     expect(data.entries.map((e) => e.name)).toEqual(leaves.map((l) => l.name));
+  });
+
+  it('leaves desk-only pages (deskOnly in module.ts) out of the default, though the menu offers them', async () => {
+    const deskOnly = app.modules.routes.filter((r) => r.deskOnly).map((r) => r.name);
+    expect(deskOnly).toEqual(expect.arrayContaining(['dataTable', 'taskCreation']));
+    const data = await layoutOf(staffPlatform, admin);
+    const tiles = data.groups.flatMap((g) => g.tiles.map((t) => t.name));
+    expect(data.entries.map((e) => e.name)).toEqual(expect.arrayContaining(['dataTable', 'taskCreation']));
+    for (const name of deskOnly) expect(tiles).not.toContain(name);
+    expect(tiles).toContain('dataFilling');
   });
 
   it('keeps a user to their own platforms; administrators read any; an unknown one is missing', async () => {

@@ -4,6 +4,7 @@ import { audit } from '@/server/identity/audit';
 import { platformMenusFor, userPlatforms } from '@/server/identity/menus';
 import { badInput, notFound, noPermission } from '@/server/errors';
 import type { MenuNode } from '@/shared/menus';
+import type { ModuleCatalog } from '@/shared/module';
 import {
   cleanTitle,
   DEFAULT_GROUP_TITLE,
@@ -102,13 +103,27 @@ async function entriesFor(db: Db, auth: AuthContext, platformId: number): Promis
   return leavesOfTree((await platformMenusFor(db, auth.userId, p)).web);
 }
 
-/** GET get/: the saved layout, or the default, as the caller may open it. */
-export async function mobileLayoutFor(db: Db, auth: AuthContext, platformId: number): Promise<MobileLayout> {
+/** Names of the routes the default phone home leaves out (`deskOnly` in their module.ts). */
+export function deskOnlyRoutes(catalog: ModuleCatalog): ReadonlySet<string> {
+  return new Set(catalog.routes.filter((r) => r.deskOnly).map((r) => r.name));
+}
+
+/**
+ * GET get/: the saved layout, or the default (without desk-only pages), as the caller may open it.
+ * An administrator's saved layout may still place a desk-only page: that is their choice.
+ */
+export async function mobileLayoutFor(
+  db: Db,
+  auth: AuthContext,
+  platformId: number,
+  deskOnly: ReadonlySet<string> = new Set(),
+): Promise<MobileLayout> {
   const entries = await entriesFor(db, auth, platformId);
   const saved = await repo.readLayout(db, platformId);
   // A user's default is built from the whole menu and then filtered, like a saved one.
   const all = auth.isAdmin ? entries : leavesOfRows(await repo.platformMenuRows(db, platformId));
-  return { platformId, own: !!saved, groups: viewOf(saved ?? defaultLayout(all), entries, auth.isAdmin), entries };
+  const groups = saved ?? defaultLayout(all.filter((e) => !deskOnly.has(e.name)));
+  return { platformId, own: !!saved, groups: viewOf(groups, entries, auth.isAdmin), entries };
 }
 
 /** Beyond the schema: titles, menu entries of this platform, links that lead somewhere allowed. */
@@ -171,6 +186,7 @@ export async function resetMobileLayout(
   auth: AuthContext,
   platformId: number,
   ip: string,
+  deskOnly: ReadonlySet<string> = new Set(),
 ): Promise<MobileLayout> {
   if (!(await repo.platformExists(db, platformId))) throw notFound('平台不存在');
   await db.transaction().execute(async (trx) => {
@@ -184,5 +200,5 @@ export async function resetMobileLayout(
       ip,
     });
   });
-  return mobileLayoutFor(db, auth, platformId);
+  return mobileLayoutFor(db, auth, platformId, deskOnly);
 }
