@@ -292,4 +292,32 @@ describe('data-tables commands', () => {
     );
     expect(def.code).toBe('rolled');
   });
+
+  it('stores the reporting duty and public flag given beside the definition, defaults without them', async () => {
+    const base = {
+      name: '报送',
+      description: '',
+      fields: [field('a', 'string')],
+      uniqueKey: [],
+      ownerDepartmentId: null,
+      scopeField: null,
+    };
+    const due = await createDataTable(
+      app,
+      app.db,
+      { ...base, code: 'duty_weekly', reportCycle: 'weekly', reportDeadlineDay: 5, isPublic: true },
+      null,
+    );
+    expect(await findMeta(app.db, due.id)).toMatchObject({
+      reportCycle: 'weekly',
+      reportDeadlineDay: 5,
+      isPublic: true,
+    });
+    const plain = await createDataTable(app, app.db, { ...base, code: 'duty_none' }, null);
+    expect(await findMeta(app.db, plain.id)).toMatchObject({
+      reportCycle: 'none',
+      reportDeadlineDay: 1,
+      isPublic: false,
+    });
+  });
 });

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { createDataset } from '@/modules/data-sources/server/commands/create-dataset';
 import { createDataSource } from '@/modules/data-sources/server/commands/create-source';
-import { createDataTable } from '@/modules/data-tables/server/commands/create-data-table';
-import type { DataTableDef } from '@/modules/data-tables/contract';
+import { createDataTable, type CreateDataTableInput } from '@/modules/data-tables/server/commands/create-data-table';
 import { createSync } from '../commands/create-sync';
 import { DEMO_SOURCES, DEMO_TABLES, type DemoDuty, type DemoTable } from './catalogue';
 import type { DemoSystem } from './generate';
@@ -32,8 +31,8 @@ function duty(
   return { reportCycle: d.cycle, reportDeadlineDay: d.deadlineDay };
 }
 
-function tableInput(t: DemoTable, ownerDepartmentId: number | null, now: number) {
-  const def: Omit<DataTableDef, 'id' | 'version'> = {
+function tableInput(t: DemoTable, ownerDepartmentId: number | null, now: number): CreateDataTableInput {
+  return {
     code: t.code,
     name: t.name,
     description: t.description,
@@ -50,9 +49,10 @@ function tableInput(t: DemoTable, ownerDepartmentId: number | null, now: number)
     uniqueKey: t.key,
     ownerDepartmentId,
     scopeField: t.scopeField ?? null,
+    // Reporting duties and the public catalogue are set beside the definition, as in the designer.
+    ...duty(t.duty, now),
+    isPublic: true,
   };
-  // Reporting duties and the public catalogue are part of the designer's document beside the definition.
-  return { ...def, ...duty(t.duty, now), isPublic: true };
 }
 
 /**

@@ -1,7 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import type { DataTableDef } from '../../contract';
+import type { DataTableDef, ReportCycle } from '../../contract';
 import { createTable } from '../design';
 import type * as repo from '../repository';
+
+/** The definition plus what the designer sets beside it (absent: no reporting duty, not public). */
+export interface CreateDataTableInput extends Omit<DataTableDef, 'id' | 'version'> {
+  reportCycle?: ReportCycle;
+  /** Day of the period by which the table must be confirmed: weekday 1–7, day of month 1–28, day of term 1–140. */
+  reportDeadlineDay?: number;
+  /** Listed in the public data catalogue (dataServiceIndex). */
+  isPublic?: boolean;
+}
 
 /**
  * Creates a data table: its definition and the physical table `dt_<code>` with its indexes, in the
@@ -11,7 +20,7 @@ import type * as repo from '../repository';
 export async function createDataTable(
   _app: FastifyInstance,
   q: repo.Conn,
-  input: Omit<DataTableDef, 'id' | 'version'>,
+  input: CreateDataTableInput,
   actorId: number | null,
 ): Promise<DataTableDef> {
   return createTable(q, input, actorId);
