@@ -158,7 +158,7 @@ describe(`a previous release's unsealed backup (${dialect})`, () => {
       const uploads = path.join(work, 'old-uploads');
       fs.mkdirSync(path.join(uploads, '2025'), { recursive: true });
       fs.writeFileSync(path.join(uploads, '2025/old.txt'), '旧文件');
-      legacy = path.join(work, 'campus-portal-20251101-030000.jsonl.gz');
+      legacy = path.join(work, 'campus-portal-20251101-030000-a1b2c3.jsonl.gz');
       await writeLegacyBackup(old, uploads, legacy);
     } finally {
       await old.destroy();
@@ -184,6 +184,42 @@ describe(`a previous release's unsealed backup (${dialect})`, () => {
     expect(res.json().message).toContain(OPERATOR_ONLY);
     const backups = path.join(dataDir, 'backups');
     expect(fs.existsSync(backups) ? fs.readdirSync(backups) : []).toEqual([]);
+  });
+
+  it("the back office restore refuses an old installation's catalogued one with the same message", async () => {
+    // An upgraded installation still lists the backups its previous release made in DATA_DIR/backups.
+    const backups = path.join(dataDir, 'backups');
+    fs.mkdirSync(backups, { recursive: true });
+    const fileName = path.basename(legacy);
+    fs.copyFileSync(legacy, path.join(backups, fileName));
+    const { id } = await app.db
+      .insertInto('backup')
+      .values({
+        fileName,
+        size: fs.statSync(legacy).size,
+        createdAt: 1_780_000_000_000,
+        createdBy: null,
+        createdByName: '旧版管理员',
+        kind: 'manual',
+        note: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const before = await userNames();
+    try {
+      const res = await app.injectAs('admin', {
+        method: 'POST',
+        url: '/user/api/v1.backup/restore/',
+        payload: { id, confirm: fileName },
+      });
+      expect(res.json()).toMatchObject({ errorCode: Codes.backupNotOurs });
+      expect(res.json().message).toContain(OPERATOR_ONLY);
+      expect(await userNames()).toEqual(before);
+    } finally {
+      await app.db.deleteFrom('backup').where('id', '=', id).execute();
+      await app.db.deleteFrom('auditLog').where('action', '=', 'backup_restored').execute();
+      fs.rmSync(path.join(backups, fileName));
+    }
   });
 
   it('without --legacy-unsealed the command line refuses it (verify, and restore audited); nothing changes', async () => {
