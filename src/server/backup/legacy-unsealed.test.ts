@@ -167,6 +167,7 @@ describe(`a previous release's unsealed backup (${dialect})`, () => {
   });
   afterAll(async () => {
     await app?.close();
+    if (work) fs.rmSync(work, { recursive: true, force: true });
   });
 
   it('is a plain gzip file at the previous release level', () => {
