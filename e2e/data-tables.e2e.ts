@@ -139,10 +139,17 @@ describe('data centre: a department owner browses, edits and restores rows', () 
       // Owners see every column, the owner-only one included.
       await eventually(() => page.locator('.ant-table-thead th').getByText('身份证号').count()).toBe(1);
 
-      // Sort by 成绩, descending (second click on the header): the highest score first.
+      // Sort by 姓名 (not indexed; text order: 学生1, 学生10, 学生11 …), then by 成绩 (indexed)
+      // descending (a second click on its header): the highest score first.
+      const nameHeader = page.locator('.ant-table-thead th').filter({ hasText: '姓名' });
+      await clickFor(nameHeader, isPath('/data/api/v1.dataRows/list/'));
+      await eventually(async () => (await columnTexts(page, '姓名')).slice(0, 3)).toEqual([
+        '学生1',
+        '学生10',
+        '学生11',
+      ]);
       const header = page.locator('.ant-table-thead th').filter({ hasText: '成绩' });
       await clickFor(header, isPath('/data/api/v1.dataRows/list/'));
-      await eventually(async () => (await columnTexts(page, '成绩'))[0]).toBe('61');
       await clickFor(header, isPath('/data/api/v1.dataRows/list/'));
       await eventually(async () => (await columnTexts(page, '成绩'))[0]).toBe(String(60 + ROWS));
 
