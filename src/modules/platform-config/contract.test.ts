@@ -16,6 +16,12 @@ describe('platform-config contract', () => {
     expect([...MENU_ICON_NAMES].sort()).toEqual(drawn);
   });
 
+  it("offers every icon a module's menu route names, so a seeded menu can be saved again", async () => {
+    const { moduleCatalog } = await import('@/server/module-catalog');
+    const used = (await moduleCatalog()).routes.flatMap((r) => (r.menu && r.icon ? [r.icon] : []));
+    expect(used.filter((icon) => !(MENU_ICON_NAMES as readonly string[]).includes(icon))).toEqual([]);
+  });
+
   it("knows group nodes by their 'module:' or 'group:' name", () => {
     expect(isGroupName('module:home')).toBe(true);
     expect(isGroupName('group:x')).toBe(true);
