@@ -167,7 +167,21 @@ async function copy(app: FastifyInstance, sync: repo.SyncRecord, run: repo.RunRe
     );
     return n;
   });
-  o.log.info({ sync: sync.name, read: readSoFar.n, written, deleted }, 'data sync finished');
+  // The run's start (its first try's, when retried or resumed) and how long it took, beside the counts.
+  const startedAt = run.startedAt ?? now;
+  const finishedAt = Date.now();
+  o.log.info(
+    {
+      sync: sync.name,
+      run: run.id,
+      startedAt: new Date(startedAt).toISOString(),
+      read: readSoFar.n,
+      written,
+      deleted,
+      durationMs: finishedAt - startedAt,
+    },
+    `data sync finished in ${((finishedAt - startedAt) / 1000).toFixed(1)} s`,
+  );
   return { read: readSoFar.n, written: written + deleted };
 }
 

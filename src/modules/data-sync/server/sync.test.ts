@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type Sqlite from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
 import { Codes } from '@/shared/errors';
 import type { TestApp } from '@/server/test/helper';
 import { listRows } from '@/modules/data-tables/server/commands/list-rows';
@@ -141,6 +142,43 @@ describe('resume', () => {
     // Only the last 500 rows were read again: the resumed try started after the checkpoint.
     expect(await run(runId)).toMatchObject({ status: 'succeeded', rowsRead: 2500, rowsInserted: 2500, attempt: 2 });
     expect((await tableRows()).total).toBe(2500);
+  });
+
+  it("logs the finished run with its first try's start, the rows and the duration", async () => {
+    const syncId = await newSync();
+    const { runId } = await queueRun(app, syncId, 'manual', null);
+    await expect(
+      executeSyncRun(app, runId, {
+        attempt: 1,
+        lastAttempt: false,
+        log: log(),
+        batchSize: 1000,
+        afterBatch: () => {
+          throw new Error('killed');
+        },
+      }),
+    ).rejects.toThrow();
+    const firstStart = (await run(runId)).startedAt!;
+    const lines: { obj: Record<string, unknown>; msg: string }[] = [];
+    const capture = {
+      ...app.log,
+      info: (obj: Record<string, unknown>, msg: string) => lines.push({ obj, msg }),
+      warn: () => {},
+      error: () => {},
+      debug: () => {},
+    } as unknown as FastifyBaseLogger;
+    await executeSyncRun(app, runId, { attempt: 2, lastAttempt: false, log: capture, batchSize: 1000 });
+    const done = lines.find((l) => l.msg.startsWith('data sync finished'))!;
+    expect(done.obj).toMatchObject({
+      run: runId,
+      startedAt: new Date(firstStart).toISOString(),
+      read: 2500,
+      written: 1500,
+      deleted: 0,
+    });
+    expect(done.obj.durationMs).toBeGreaterThanOrEqual(0);
+    expect(done.obj.durationMs).toBeLessThanOrEqual(Date.now() - firstStart);
+    expect(done.msg).toMatch(/^data sync finished in \d+\.\d s$/);
   });
 
   it('resumes a run a dead process left running', async () => {
