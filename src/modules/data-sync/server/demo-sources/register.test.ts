@@ -9,6 +9,8 @@ import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { DEMO_SOURCES, DEMO_TABLES } from './catalogue';
 import { dataOwners } from './data-owners';
 import { DEMO_SOURCES_SETTING, setUpDemoSources } from './first-start';
+import { registerDemoSources } from './register';
+import { deleteSync } from '../service';
 
 describe('registering the demo source systems (small seed)', () => {
   let app: TestApp;
@@ -139,6 +141,43 @@ describe('registering the demo source systems (small seed)', () => {
 
   it('runs once: a second start finds the marker and does nothing', async () => {
     expect(await setUpDemoSources(app, { size: 'small' })).toBe(false);
+  });
+
+  it('registering again reuses what exists, and a retry after a half-way failure finishes the rest', async () => {
+    const counts = async () => ({
+      sources: (
+        await app.db
+          .selectFrom('dataSource')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+      datasets: (
+        await app.db
+          .selectFrom('dataset')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+      syncs: (
+        await app.db
+          .selectFrom('dataSync')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    });
+    const before = await counts();
+    const first = await registerDemoSources(app);
+    expect(await counts()).toEqual(before);
+    const again = await registerDemoSources(app);
+    expect(again).toEqual(first);
+    expect(first).toHaveLength(DEMO_TABLES.length);
+    // As if the first start had stopped before the last sync: it is created on the retry, the rest reused.
+    const last = first[first.length - 1]!;
+    await deleteSync(app, last.id);
+    const retry = await registerDemoSources(app);
+    expect(await counts()).toEqual(before);
+    expect(retry.slice(0, -1)).toEqual(first.slice(0, -1));
+    expect(retry[retry.length - 1]).toMatchObject({ code: last.code, tableId: last.tableId });
+    expect(retry[retry.length - 1]!.id).not.toBe(last.id);
   });
 
   it('takes over from a server that died while generating, but not from one still at it', async () => {

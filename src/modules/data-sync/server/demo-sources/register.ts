@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { createDataset } from '@/modules/data-sources/server/commands/create-dataset';
 import { createDataSource } from '@/modules/data-sources/server/commands/create-source';
+import { findDatasetIdByName, findDataSourceIdByName } from '@/modules/data-sources/server/commands/find-by-name';
+import { getDataTable } from '@/modules/data-tables/server/commands/get-data-table';
 import { createDataTable, type CreateDataTableInput } from '@/modules/data-tables/server/commands/create-data-table';
 import { createSync } from '../commands/create-sync';
+import { findSyncIdByName } from '../commands/find-sync-by-name';
 import { DEMO_SOURCES, DEMO_TABLES, type DemoDuty, type DemoTable } from './catalogue';
 import type { DemoSystem } from './generate';
 import { dataOwners } from './data-owners';
@@ -65,6 +68,10 @@ function tableInput(t: DemoTable, ownerDepartmentId: number | null, now: number)
  * executor they are given (the dataset a sync names must be visible to getDataset), which on
  * SQLite's single connection would wait for the transaction forever. Each command is atomic on
  * its own; the caller runs this once per database (first-start.ts's marker).
+ *
+ * Idempotent: a source, dataset, data table or sync that already has the demo's name (code) is
+ * reused as it is, so a retry after a registration that failed half-way finishes the rest instead
+ * of stopping at the first name taken.
  */
 export async function registerDemoSources(app: FastifyInstance, now = Date.now()): Promise<RegisteredSync[]> {
   const owners = await dataOwners(app.db);
@@ -74,56 +81,64 @@ export async function registerDemoSources(app: FastifyInstance, now = Date.now()
   for (const [system, s] of Object.entries(DEMO_SOURCES) as [DemoSystem, (typeof DEMO_SOURCES)[DemoSystem]][])
     sourceIds.set(
       system,
-      await createDataSource(
-        app,
-        app.db,
-        { name: s.name, kind: 'sqlite', config: { file: `${system}.sqlite` }, description: s.description },
-        actorId,
-      ),
+      (await findDataSourceIdByName(app, app.db, s.name)) ??
+        (await createDataSource(
+          app,
+          app.db,
+          { name: s.name, kind: 'sqlite', config: { file: `${system}.sqlite` }, description: s.description },
+          actorId,
+        )),
     );
   const out: RegisteredSync[] = [];
   for (const t of DEMO_TABLES) {
-    const datasetId = await createDataset(
-      app,
-      app.db,
-      {
-        sourceId: sourceIds.get(t.system)!,
-        name: t.dataset.name,
-        kind: 'table' in t.dataset ? 'table' : 'query',
-        ...('table' in t.dataset ? { table: t.dataset.table } : { sql: t.dataset.sql }),
-        description: t.description,
-        fields: t.fields.map((x) => ({
-          name: x.name,
-          label: x.label,
-          type: x.type,
-          sensitive: !!x.sensitive,
-          description: '',
-        })),
-      },
-      actorId,
-    );
+    const datasetId =
+      (await findDatasetIdByName(app, app.db, t.dataset.name)) ??
+      (await createDataset(
+        app,
+        app.db,
+        {
+          sourceId: sourceIds.get(t.system)!,
+          name: t.dataset.name,
+          kind: 'table' in t.dataset ? 'table' : 'query',
+          ...('table' in t.dataset ? { table: t.dataset.table } : { sql: t.dataset.sql }),
+          description: t.description,
+          fields: t.fields.map((x) => ({
+            name: x.name,
+            label: x.label,
+            type: x.type,
+            sensitive: !!x.sensitive,
+            description: '',
+          })),
+        },
+        actorId,
+      ));
     const owner = owners.get(t.owner);
     // The definition and its physical table commit together.
-    const table = await app.db
-      .transaction()
-      .execute((tx) => createDataTable(app, tx, tableInput(t, owner?.departmentId ?? null, now), actorId));
-    const id = await createSync(
-      app,
-      app.db,
-      {
-        name: `${DEMO_SOURCES[t.system].name}·${t.name}`,
-        datasetId,
-        tableId: table.id,
-        mapping: t.fields.map((x) => ({ from: x.name, to: x.name })),
-        mode: t.sync.mode,
-        key: t.key,
-        ...(t.sync.mode === 'incremental' ? { sinceField: t.sync.sinceField } : {}),
-        deleteMissing: t.sync.mode === 'full',
-        cron: t.cron,
-        ownerId: owner?.userId ?? actorId,
-      },
-      actorId,
-    );
+    const table =
+      (await getDataTable(app, app.db, t.code)) ??
+      (await app.db
+        .transaction()
+        .execute((tx) => createDataTable(app, tx, tableInput(t, owner?.departmentId ?? null, now), actorId)));
+    const syncName = `${DEMO_SOURCES[t.system].name}·${t.name}`;
+    const id =
+      (await findSyncIdByName(app, app.db, syncName)) ??
+      (await createSync(
+        app,
+        app.db,
+        {
+          name: syncName,
+          datasetId,
+          tableId: table.id,
+          mapping: t.fields.map((x) => ({ from: x.name, to: x.name })),
+          mode: t.sync.mode,
+          key: t.key,
+          ...(t.sync.mode === 'incremental' ? { sinceField: t.sync.sinceField } : {}),
+          deleteMissing: t.sync.mode === 'full',
+          cron: t.cron,
+          ownerId: owner?.userId ?? actorId,
+        },
+        actorId,
+      ));
     out.push({ id, code: t.code, name: t.name, tableId: table.id, large: !!t.large });
   }
   return out;
