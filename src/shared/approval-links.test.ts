@@ -14,6 +14,15 @@ describe('phoneLink', () => {
     );
   });
 
+  it("sends data collection's reminder and notice links to its phone pages, with the fill when named", () => {
+    expect(phoneLink('/web/dataAcquisition/dataFilling')).toBe('/mobile/dataFilling');
+    expect(phoneLink('/web/dataAcquisition/dataFilling/')).toBe('/mobile/dataFilling');
+    expect(phoneLink('/web/dataAcquisition/dataFilling?assignmentId=12#x')).toBe('/mobile/dataFilling?assignmentId=12');
+    expect(phoneLink('/web/dataAcquisition/dataFilling?assignmentId=abc')).toBe('/mobile/dataFilling');
+    expect(phoneLink('/web/dataAcquisition/fillingRecords')).toBe('/mobile/fillingRecords');
+    expect(phoneLink('/web/dataAcquisition/taskManage')).toBe('/web/dataAcquisition/taskManage');
+  });
+
   it('leaves every other link as it is', () => {
     for (const link of [
       '',
