@@ -144,6 +144,22 @@ describe('phone message list', () => {
     );
   });
 
+  it("opens a data collection reminder on the phone's 数据填报 page", async () => {
+    inbox.unshift({
+      id: 6,
+      kind: 'urge',
+      title: '数据采集「宿舍信息」将于 11月30日 截止，请尽快填报',
+      body: '',
+      link: '/web/dataAcquisition/dataFilling',
+      readAt: null,
+      createdAt: now - 20_000,
+    });
+    const router = renderPage();
+    fireEvent.click(await screen.findByText('数据采集「宿舍信息」将于 11月30日 截止，请尽快填报'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/mobile/dataFilling'));
+    await waitFor(() => expect(readCalls()).toEqual([{ id: 6 }]));
+  });
+
   it('marks a message without a link read and drops it from the unread tab', async () => {
     renderPage();
     fireEvent.click(await screen.findByText('期末考试安排通知'));
