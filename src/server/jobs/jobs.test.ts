@@ -128,13 +128,13 @@ describe('job runner', () => {
     );
     await app.jobs.enqueue('test.flaky', { failTimes: 1 });
     const t0 = Date.now();
-    expect(await app.jobs.drain(t0)).toBe(1);
+    expect(await app.jobs.drain(t0, ['test.flaky'])).toBe(1);
     if (usePostgres()) {
-      expect(await app.jobs.drain()).toBe(0); // pg-boss holds the retry back for its delay
+      expect(await app.jobs.drain(undefined, ['test.flaky'])).toBe(0); // pg-boss holds the retry back for its delay
       expect(await drainUntilRun(app, 6000)).toBeGreaterThanOrEqual(800);
     } else {
-      expect(await app.jobs.drain(t0 + 999)).toBe(0);
-      expect(await app.jobs.drain(t0 + 1000)).toBe(1);
+      expect(await app.jobs.drain(t0 + 999, ['test.flaky'])).toBe(0);
+      expect(await app.jobs.drain(t0 + 1000, ['test.flaky'])).toBe(1);
     }
     const rows = await runsOf(app, 'test.flaky');
     expect(rows.map((r) => [r.trigger, r.attempt, r.status])).toEqual([
@@ -148,11 +148,11 @@ describe('job runner', () => {
     calls = 0;
     await app.jobs.enqueue('test.flaky', { failTimes: 5 });
     const t1 = Date.now();
-    expect(await app.jobs.drain(t1)).toBe(1);
-    expect(await app.jobs.drain(t1 + 1000)).toBe(1); // retry 1 after 1 s
-    expect(await app.jobs.drain(t1 + 1000 + 1999)).toBe(0); // retry 2 waits 2 s
-    expect(await app.jobs.drain(t1 + 1000 + 2000)).toBe(1);
-    expect(await app.jobs.drain(t1 + 60_000)).toBe(0); // limit 2: given up
+    expect(await app.jobs.drain(t1, ['test.flaky'])).toBe(1);
+    expect(await app.jobs.drain(t1 + 1000, ['test.flaky'])).toBe(1); // retry 1 after 1 s
+    expect(await app.jobs.drain(t1 + 1000 + 1999, ['test.flaky'])).toBe(0); // retry 2 waits 2 s
+    expect(await app.jobs.drain(t1 + 1000 + 2000, ['test.flaky'])).toBe(1);
+    expect(await app.jobs.drain(t1 + 60_000, ['test.flaky'])).toBe(0); // limit 2: given up
     const last = (await runsOf(app, 'test.flaky')).slice(2);
     expect(last.map((r) => [r.attempt, r.status])).toEqual([
       [1, 'fail'],
@@ -199,9 +199,9 @@ describe('job runner', () => {
     );
     await app.jobs.schedule('test.nightly', '0 2 * * *');
     const slot = (await app.jobs.list()).find((j) => j.name === 'test.nightly')!.nextRunAt!;
-    expect(await app.jobs.drain(slot - 1)).toBe(0);
-    expect(await app.jobs.drain(slot + 30_000)).toBe(1);
-    expect(await app.jobs.drain(slot + 40_000)).toBe(0);
+    expect(await app.jobs.drain(slot - 1, ['test.nightly'])).toBe(0);
+    expect(await app.jobs.drain(slot + 30_000, ['test.nightly'])).toBe(1);
+    expect(await app.jobs.drain(slot + 40_000, ['test.nightly'])).toBe(0);
     const [run] = await runsOf(app, 'test.nightly');
     expect(run).toMatchObject({ trigger: 'schedule', status: 'ok' });
     const next = (await app.jobs.list()).find((j) => j.name === 'test.nightly')!.nextRunAt!;
@@ -209,7 +209,7 @@ describe('job runner', () => {
     // Setting the same expression again keeps the pending slot; a server down for days runs no backlog.
     await app.jobs.schedule('test.nightly', '0 2 * * *');
     expect((await app.jobs.list()).find((j) => j.name === 'test.nightly')!.nextRunAt).toBe(next);
-    expect(await app.jobs.drain(next + 3 * 86_400_000)).toBe(0);
+    expect(await app.jobs.drain(next + 3 * 86_400_000, ['test.nightly'])).toBe(0);
     expect(await runsOf(app, 'test.nightly')).toHaveLength(1);
   });
 

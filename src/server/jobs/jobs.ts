@@ -97,9 +97,10 @@ export class JobRunner implements Jobs {
     await this.engineImpl.stop();
   }
 
-  async drain(now = Date.now()): Promise<number> {
+  async drain(now = Date.now(), only?: readonly string[]): Promise<number> {
     await this.open();
-    return this.engineImpl.drain(this.registry.all(), now);
+    const defs = this.registry.all();
+    return this.engineImpl.drain(only ? defs.filter((d) => only.includes(d.name)) : defs, now);
   }
 
   /** Once per app: every job's declared schedule is written where the engine keeps schedules. */

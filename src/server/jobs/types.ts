@@ -80,6 +80,8 @@ export interface Jobs {
   /**
    * Run everything due now, one after another, and answer how many runs it made. Tests call it
    * instead of starting the timers; `now` moves the SQLite engine's clock (pg-boss reads the database's).
+   * `only` limits it to those jobs (the modules' own schedules, e.g. a minute dispatcher, fall due
+   * too when a test moves the clock).
    */
-  drain(now?: number): Promise<number>;
+  drain(now?: number, only?: readonly string[]): Promise<number>;
 }
