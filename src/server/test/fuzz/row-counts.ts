@@ -3,7 +3,11 @@ import type { FastifyInstance } from 'fastify';
 
 export type RowCounts = Record<string, number>;
 
-/** The app's own tables (its PostgreSQL schema only; migration bookkeeping left out). */
+/**
+ * The app's own tables (its PostgreSQL schema only; migration bookkeeping left out), without the
+ * data tables' run-time `dt_*` tables: an administrator's accepted request may create or drop one,
+ * and their definitions (data_table, data_table_field) are counted anyway.
+ */
 export async function listTables(app: FastifyInstance): Promise<string[]> {
   const rows =
     app.dialect === 'postgres'
@@ -13,7 +17,7 @@ export async function listTables(app: FastifyInstance): Promise<string[]> {
           where type = 'table' and name not like 'sqlite_%'`.execute(app.db);
   return rows.rows
     .map((r) => r.name)
-    .filter((n) => !n.startsWith('kysely_'))
+    .filter((n) => !n.startsWith('kysely_') && !n.startsWith('dt_'))
     .sort();
 }
 
