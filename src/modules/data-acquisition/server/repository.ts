@@ -478,20 +478,21 @@ export async function collabRecords(db: Conn, taskId: number, p: { page: number;
 
 // --- fillers' lists ----------------------------------------------------------------------------------
 
-export async function mine(db: Conn, userId: number, q: MineQuery): Promise<Page<MineItem>> {
-  let base = db
+/** A user's assignments with their task and record: what 数据填报 and 填报记录 list. */
+const assignmentsOf = (db: Conn, userId: number) =>
+  db
     .selectFrom('acqAssignment as a')
     .innerJoin('acqTask as t', 't.id', 'a.taskId')
     .innerJoin('acqRecord as r', 'r.id', 'a.recordId')
-    .where('a.userId', '=', userId)
-    .where('t.status', '!=', 'draft');
-  if (q.scope === 'todo')
-    base = base
-      .where('t.status', '=', 'published')
-      .where((eb) => eb.or([eb('a.state', '!=', 'submitted'), eb('r.state', '=', 'returned')]));
-  if (q.scope === 'done') base = base.where('a.state', '=', 'submitted');
-  const k = q.keyword?.trim();
-  if (k) base = base.where('t.title', 'like', like(k));
+    .where('a.userId', '=', userId);
+
+/** One page of assignments as list items, nearest deadline or latest change first, with form names. */
+async function assignmentPage(
+  db: Conn,
+  base: ReturnType<typeof assignmentsOf>,
+  order: 'deadline' | 'changed',
+  q: { page: number; pageSize: number },
+): Promise<Page<MineItem>> {
   const page = await paginate(
     base,
     (b) =>
@@ -510,7 +511,7 @@ export async function mine(db: Conn, userId: number, q: MineQuery): Promise<Page
           'r.updatedAt',
           'r.note',
         ])
-        .orderBy('t.deadline', 'asc')
+        .orderBy(order === 'deadline' ? 't.deadline' : 'r.updatedAt', order === 'deadline' ? 'asc' : 'desc')
         .orderBy('a.id', 'desc'),
     q,
   );
@@ -531,6 +532,18 @@ export async function mine(db: Conn, userId: number, q: MineQuery): Promise<Page
       updatedAt: Number(r.updatedAt),
     })),
   };
+}
+
+export async function mine(db: Conn, userId: number, q: MineQuery): Promise<Page<MineItem>> {
+  let base = assignmentsOf(db, userId).where('t.status', '!=', 'draft');
+  if (q.scope === 'todo')
+    base = base
+      .where('t.status', '=', 'published')
+      .where((eb) => eb.or([eb('a.state', '!=', 'submitted'), eb('r.state', '=', 'returned')]));
+  if (q.scope === 'done') base = base.where('a.state', '=', 'submitted');
+  const k = q.keyword?.trim();
+  if (k) base = base.where('t.title', 'like', like(k));
+  return assignmentPage(db, base, 'deadline', q);
 }
 
 // --- approval centre -----------------------------------------------------------------------------------
@@ -647,50 +660,7 @@ export async function recordsInFlow(db: Conn, opts: { taskId?: number; recordIds
 
 /** What I submitted: records where I am the applicant or one of the parts. */
 export async function myRecords(db: Conn, userId: number, q: { page: number; pageSize: number; state?: RecordState }) {
-  let base = db
-    .selectFrom('acqAssignment as a')
-    .innerJoin('acqTask as t', 't.id', 'a.taskId')
-    .innerJoin('acqRecord as r', 'r.id', 'a.recordId')
-    .where('a.userId', '=', userId)
-    .where('a.state', '!=', 'todo');
+  let base = assignmentsOf(db, userId).where('a.state', '!=', 'todo');
   if (q.state) base = base.where('r.state', '=', q.state);
-  const page = await paginate(
-    base,
-    (b) =>
-      b
-        .select([
-          'a.id as assignmentId',
-          't.id as taskId',
-          't.title',
-          't.formId',
-          't.deadline',
-          't.status as taskStatus',
-          'r.recordLabel',
-          'a.state as part',
-          'r.state as recordState',
-          't.collaborative',
-          'r.updatedAt',
-          'r.note',
-        ])
-        .orderBy('r.updatedAt', 'desc')
-        .orderBy('a.id', 'desc'),
-    q,
-  );
-  const names = await formNames(
-    db,
-    page.list.map((r) => r.formId),
-  );
-  return {
-    ...page,
-    list: page.list.map(({ formId, ...r }) => ({
-      ...r,
-      formName: names.get(formId) ?? '',
-      deadline: Number(r.deadline),
-      taskStatus: r.taskStatus as TaskStatus,
-      part: r.part as PartState,
-      recordState: r.recordState as RecordState,
-      collaborative: r.collaborative === 1,
-      updatedAt: Number(r.updatedAt),
-    })) as MineItem[],
-  };
+  return assignmentPage(db, base, 'changed', q);
 }
