@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Space, Typography } from 'antd';
+import { Button, Card, Space, Typography } from 'antd';
 import { EditOutlined, HistoryOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router-dom';
 import { getTableView } from '../../api';
 import { RowsBrowser } from '../components/rows-browser';
-import { VisibleTablePicker } from '../components/table-picker';
+import { VisibleTableList, VisibleTablePicker } from '../components/table-picker';
 import { useTableId } from '../components/use-table-id';
 import s from '../../components/data-tables.module.css';
 
@@ -45,7 +45,7 @@ export default function DataTablePage() {
           )
         }
       >
-        {id === null && <Empty description="请选择要查看的数据表" />}
+        {id === null && <VisibleTableList onOpen={setId} />}
         {view.data && (
           <>
             <Typography.Paragraph type="secondary">

@@ -85,7 +85,7 @@ const adapter: AxiosAdapter = async (config) => {
   switch (config.url) {
     case '/data/api/v1.dataRows/tables/':
       return ok(config, {
-        list: [{ id: 5, name: '课程成绩', ownerDepartmentName: '教务处' }],
+        list: [{ id: 5, name: '课程成绩', ownerDepartmentName: '教务处', description: '本学期成绩', fieldCount: 3 }],
         total: 1,
         page: 1,
         pageSize: 50,
@@ -142,6 +142,17 @@ describe('数据表 pages', () => {
       expect(last('/data/api/v1.dataRows/list/')!.params).toMatchObject({ sortField: 'score', sortOrder: 'asc' }),
     );
     expect(screen.getByRole('button', { name: /编辑数据/ })).toBeTruthy();
+  });
+
+  it('lists the tables the user may see when none is chosen, and opens one', async () => {
+    at(<DataTablePage />, '/web/datasource/dataTable');
+    const link = await screen.findByRole('link', { name: '课程成绩' }, { timeout: 8000 });
+    expect(link.getAttribute('href')).toBe('?id=5');
+    expect(screen.getByText('本学期成绩')).toBeTruthy();
+    expect(last('/data/api/v1.dataRows/view/')).toBeUndefined();
+    fireEvent.click(link);
+    expect(await screen.findByText('2026001', {}, { timeout: 8000 })).toBeTruthy();
+    expect(last('/data/api/v1.dataRows/view/')!.params).toMatchObject({ id: 5 });
   });
 
   it('sends the row version with an edit and reloads after a stale-edit refusal', async () => {
