@@ -50,9 +50,13 @@ export const RECORD_STATE_LABELS: Record<RecordState, string> = {
 };
 
 /** One person's part of a record: nothing yet, a saved draft, submitted. */
-export const PART_STATES = ['todo', 'draft', 'submitted'] as const;
+export const PART_STATES = ['unfilled', 'draft', 'submitted'] as const;
 export type PartState = (typeof PART_STATES)[number];
-export const PART_STATE_LABELS: Record<PartState, string> = { todo: '未填写', draft: '已暂存', submitted: '已提交' };
+export const PART_STATE_LABELS: Record<PartState, string> = {
+  unfilled: '未填写',
+  draft: '已暂存',
+  submitted: '已提交',
+};
 
 export const Fillers = Type.Object({
   kind: Type.Enum(FILLER_KINDS),
@@ -171,7 +175,7 @@ export interface PublishPreview {
 export const ProgressQuery = Type.Object({
   ...PageFields,
   id: Id,
-  /** todo/draft/submitted: a person's part; or a record state. */
+  /** unfilled/draft/submitted: a person's part; or a record state. */
   state: Type.Optional(Type.Union([Type.Enum(PART_STATES), Type.Enum(RECORD_STATES)])),
   keyword: Type.Optional(Type.String({ maxLength: 40 })),
 });
@@ -242,8 +246,8 @@ export interface ProcessOption {
 /** GET /data/api/v1.acquisitionFill/mine/ — my assignments of published tasks (and closed ones with something of mine). */
 export const MineQuery = Type.Object({
   ...PageFields,
-  /** todo: not submitted yet (including returned records); done: submitted. */
-  scope: Type.Optional(Type.Union([Type.Literal('todo'), Type.Literal('done')])),
+  /** open: not submitted yet (including returned records); done: submitted. */
+  scope: Type.Optional(Type.Union([Type.Literal('open'), Type.Literal('done')])),
   keyword: Type.Optional(Type.String({ maxLength: 60 })),
 });
 export type MineQuery = Static<typeof MineQuery>;

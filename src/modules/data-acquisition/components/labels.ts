@@ -12,7 +12,11 @@ export const RECORD_STATE_COLORS: Record<RecordState, string> = {
   written: 'success',
 };
 
-export const PART_STATE_COLORS: Record<PartState, string> = { todo: 'default', draft: 'warning', submitted: 'success' };
+export const PART_STATE_COLORS: Record<PartState, string> = {
+  unfilled: 'default',
+  draft: 'warning',
+  submitted: 'success',
+};
 
 /** Beijing time as lists show it. */
 export const time = (ms: number | null | undefined) =>

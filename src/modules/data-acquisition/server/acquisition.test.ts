@@ -279,7 +279,7 @@ describe('data collection tasks, fills, approval and writing', () => {
     expect((await get(otherStaff, `${TASK}/detail/?id=${task}`)).statusCode).toBe(403);
     expect((await post(otherStaff, `${TASK}/remind/`, { id: task })).statusCode).toBe(403);
     const progress = await data<Page<ProgressItem>>(
-      await get('teacher', `${TASK}/progress/?id=${task}&page=1&pageSize=20&state=todo`),
+      await get('teacher', `${TASK}/progress/?id=${task}&page=1&pageSize=20&state=unfilled`),
     );
     expect(progress.total).toBe(2);
     const reminded = await data<{ people: number }>(await post('teacher', `${TASK}/remind/`, { id: task }));
@@ -321,7 +321,7 @@ describe('data collection tasks, fills, approval and writing', () => {
     expect(res.json().data).toEqual({ field: 'city' });
     expect(await rowsWhere('zz9')).toEqual([]);
     const view = await data<FillView>(await get('s1', `${FILL}/open/?assignmentId=${a!.assignmentId}`));
-    expect(view).toMatchObject({ part: 'todo', recordState: 'draft', canEdit: true });
+    expect(view).toMatchObject({ part: 'unfilled', recordState: 'draft', canEdit: true });
   });
 
   it('with approval: approve writes; return lets the filler resubmit', async () => {

@@ -329,7 +329,7 @@ const progressBase = (db: Conn, q: ProgressQuery) => {
     .innerJoin('appUser as u', 'u.id', 'a.userId')
     .leftJoin('department as d', 'd.id', 'u.departmentId')
     .where('a.taskId', '=', q.id);
-  if (q.state === 'todo' || q.state === 'draft' || q.state === 'submitted') b = b.where('a.state', '=', q.state);
+  if (q.state === 'unfilled' || q.state === 'draft' || q.state === 'submitted') b = b.where('a.state', '=', q.state);
   else if (q.state) b = b.where('r.state', '=', q.state);
   const k = q.keyword?.trim();
   if (k)
@@ -536,7 +536,7 @@ async function assignmentPage(
 
 export async function mine(db: Conn, userId: number, q: MineQuery): Promise<Page<MineItem>> {
   let base = assignmentsOf(db, userId).where('t.status', '!=', 'draft');
-  if (q.scope === 'todo')
+  if (q.scope === 'open')
     base = base
       .where('t.status', '=', 'published')
       .where((eb) => eb.or([eb('a.state', '!=', 'submitted'), eb('r.state', '=', 'returned')]));
@@ -660,7 +660,7 @@ export async function recordsInFlow(db: Conn, opts: { taskId?: number; recordIds
 
 /** What I submitted: records where I am the applicant or one of the parts. */
 export async function myRecords(db: Conn, userId: number, q: { page: number; pageSize: number; state?: RecordState }) {
-  let base = assignmentsOf(db, userId).where('a.state', '!=', 'todo');
+  let base = assignmentsOf(db, userId).where('a.state', '!=', 'unfilled');
   if (q.state) base = base.where('r.state', '=', q.state);
   return assignmentPage(db, base, 'changed', q);
 }

@@ -58,9 +58,9 @@ describe('the demo collection task', () => {
     const mine = await data<Page<MineItem>>(
       await app.injectAs('student', {
         method: 'GET',
-        url: '/data/api/v1.acquisitionFill/mine/?page=1&pageSize=10&scope=todo',
+        url: '/data/api/v1.acquisitionFill/mine/?page=1&pageSize=10&scope=open',
       }),
     );
-    expect(mine.list.map((m) => [m.title, m.part])).toContainEqual([DEMO_TASK_TITLE, 'todo']);
+    expect(mine.list.map((m) => [m.title, m.part])).toContainEqual([DEMO_TASK_TITLE, 'unfilled']);
   });
 });

@@ -270,7 +270,7 @@ export async function insertRecords(
         recordId,
         userId: p.userId,
         fields: p.fields ? JSON.stringify(p.fields) : null,
-        state: 'todo',
+        state: 'unfilled',
         savedAt: null,
         submittedAt: null,
         remindedAt: null,

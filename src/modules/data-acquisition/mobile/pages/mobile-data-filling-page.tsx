@@ -118,7 +118,7 @@ export default function MobileDataFillingPage() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const open = Number(params.get('assignmentId')) || null;
-  const [scope, setScope] = useState<'todo' | 'done'>('todo');
+  const [scope, setScope] = useState<'open' | 'done'>('open');
   const q = { page: 1, pageSize: 50, scope };
   const list = useQuery({
     queryKey: ['acquisition', 'mine', q],
@@ -131,8 +131,8 @@ export default function MobileDataFillingPage() {
       <NavBar className={s.nav} onBack={() => navigate('/mobile/home')}>
         数据填报
       </NavBar>
-      <Tabs activeKey={scope} onChange={(k) => setScope(k as 'todo' | 'done')}>
-        <Tabs.Tab title="待填报" key="todo" />
+      <Tabs activeKey={scope} onChange={(k) => setScope(k as 'open' | 'done')}>
+        <Tabs.Tab title="待填报" key="open" />
         <Tabs.Tab title="已提交" key="done" />
       </Tabs>
       {list.isPending ? (
@@ -140,7 +140,7 @@ export default function MobileDataFillingPage() {
           <Skeleton.Paragraph lineCount={5} animated />
         </div>
       ) : !list.data?.list.length ? (
-        <ErrorBlock status="empty" title={scope === 'todo' ? '暂无待填报的任务' : '暂无已提交的填报'} description="" />
+        <ErrorBlock status="empty" title={scope === 'open' ? '暂无待填报的任务' : '暂无已提交的填报'} description="" />
       ) : (
         <List>
           {list.data.list.map((m) => (

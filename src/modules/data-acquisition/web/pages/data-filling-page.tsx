@@ -13,7 +13,7 @@ const PAGE_SIZE = 10;
 export default function DataFillingPage() {
   const [params, setParams] = useSearchParams();
   const open = Number(params.get('assignmentId')) || null;
-  const [scope, setScope] = useState<'todo' | 'done'>('todo');
+  const [scope, setScope] = useState<'open' | 'done'>('open');
   const [keyword, setKeyword] = useState('');
   const [page, setPage] = useState(1);
   const q = { page, pageSize: PAGE_SIZE, scope, keyword: keyword || undefined };
@@ -35,11 +35,11 @@ export default function DataFillingPage() {
       <Tabs
         activeKey={scope}
         onChange={(k) => {
-          setScope(k as 'todo' | 'done');
+          setScope(k as 'open' | 'done');
           setPage(1);
         }}
         items={[
-          { key: 'todo', label: '待填报' },
+          { key: 'open', label: '待填报' },
           { key: 'done', label: '已提交' },
         ]}
         tabBarExtraContent={
@@ -60,7 +60,7 @@ export default function DataFillingPage() {
         rowKey="assignmentId"
         loading={list.isFetching}
         dataSource={list.data?.list}
-        locale={{ emptyText: scope === 'todo' ? '暂无待填报的任务' : '暂无已提交的填报' }}
+        locale={{ emptyText: scope === 'open' ? '暂无待填报的任务' : '暂无已提交的填报' }}
         pagination={{
           current: page,
           pageSize: PAGE_SIZE,
@@ -97,8 +97,8 @@ export default function DataFillingPage() {
             title: '操作',
             width: 90,
             render: (_: unknown, r) => (
-              <Button size="small" type={scope === 'todo' ? 'primary' : 'default'} onClick={() => go(r.assignmentId)}>
-                {scope === 'todo' ? '填报' : '查看'}
+              <Button size="small" type={scope === 'open' ? 'primary' : 'default'} onClick={() => go(r.assignmentId)}>
+                {scope === 'open' ? '填报' : '查看'}
               </Button>
             ),
           },

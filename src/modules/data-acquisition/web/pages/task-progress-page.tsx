@@ -18,7 +18,7 @@ import { paths } from '../paths';
 const PAGE_SIZE = 20;
 type StateFilter = PartState | RecordState;
 const FILTERS: { value: StateFilter; label: string }[] = [
-  { value: 'todo', label: '未填写' },
+  { value: 'unfilled', label: '未填写' },
   { value: 'draft', label: '已暂存未提交' },
   { value: 'submitted', label: '本人已提交' },
   { value: 'approving', label: '审批中' },
