@@ -6,7 +6,11 @@ import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb, type Db } from '../db/dialect';
-import { migrateToPreviousRelease, PREVIOUS_RELEASE_MIGRATIONS } from '../db/upgrade-fixture/previous-release';
+import {
+  addPreviousReleaseRows,
+  migrateToPreviousRelease,
+  PREVIOUS_RELEASE_MIGRATIONS,
+} from '../db/upgrade-fixture/previous-release';
 import { buildTestApp, createPgSchema, dropPgSchema, usePostgres, type TestApp } from '../test/helper';
 import { multipartBody } from '../test/multipart';
 import { Codes } from '@/shared/errors';
@@ -119,42 +123,7 @@ describe(`a previous release's unsealed backup (${dialect})`, () => {
     }
     try {
       await migrateToPreviousRelease(old);
-      const r = raw(old);
-      const T = 1_780_000_000_000;
-      const dept = await r
-        .insertInto('department')
-        .values({ code: 'OLD', name: '旧版学院', kind: 'college', created_at: T })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await r
-        .insertInto('app_user')
-        .values({
-          username: 'old_admin',
-          password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
-          real_name: '旧版管理员',
-          user_no: 'old_admin',
-          kind: 'staff',
-          is_admin: 1,
-          department_id: dept.id,
-          created_at: T,
-          updated_at: T,
-        })
-        .execute();
-      await r
-        .insertInto('audit_log')
-        .values({ at: T, actor_name: '旧版管理员', action: 'login', result: 'ok' })
-        .execute();
-      await r
-        .insertInto('notice')
-        .values({
-          kind: 'notice',
-          title: '旧版通知',
-          content: '<p>x</p>',
-          status: 'published',
-          created_at: T,
-          updated_at: T,
-        })
-        .execute();
+      await addPreviousReleaseRows(old);
       const uploads = path.join(work, 'old-uploads');
       fs.mkdirSync(path.join(uploads, '2025'), { recursive: true });
       fs.writeFileSync(path.join(uploads, '2025/old.txt'), '旧文件');

@@ -7,7 +7,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { buildTestApp, createPgSchema, dropPgSchema, usePostgres, type TestApp } from '@/server/test/helper';
 import { multipartBody } from '@/server/test/multipart';
 import { openDb, type Db } from '@/server/db/dialect';
-import { migrateToPreviousRelease, PREVIOUS_RELEASE_MIGRATIONS } from '@/server/db/upgrade-fixture/previous-release';
+import {
+  addPreviousReleaseRows,
+  migrateToPreviousRelease,
+  PREVIOUS_RELEASE_MIGRATIONS,
+} from '@/server/db/upgrade-fixture/previous-release';
 import { appliedMigrations, raw } from '@/server/backup/catalog';
 import { installationBackupKey } from '@/server/backup/key';
 import { writeBackup } from '@/server/backup/writer';
@@ -280,42 +284,7 @@ describe('backups an operator can trust (issue 26)', () => {
     }
     try {
       await migrateToPreviousRelease(old);
-      const r = raw(old);
-      const T = 1_780_000_000_000;
-      const dept = await r
-        .insertInto('department')
-        .values({ code: 'OLD', name: '旧版学院', kind: 'college', created_at: T })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await r
-        .insertInto('app_user')
-        .values({
-          username: 'old_admin',
-          password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
-          real_name: '旧版管理员',
-          user_no: 'old_admin',
-          kind: 'staff',
-          is_admin: 1,
-          department_id: dept.id,
-          created_at: T,
-          updated_at: T,
-        })
-        .execute();
-      await r
-        .insertInto('audit_log')
-        .values({ at: T, actor_name: '旧版管理员', action: 'login', result: 'ok' })
-        .execute();
-      await r
-        .insertInto('notice')
-        .values({
-          kind: 'notice',
-          title: '旧版通知',
-          content: '<p>x</p>',
-          status: 'published',
-          created_at: T,
-          updated_at: T,
-        })
-        .execute();
+      await addPreviousReleaseRows(old);
       const uploads = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'cp-old-up-')), 'uploads');
       fs.mkdirSync(uploads, { recursive: true });
       fs.writeFileSync(path.join(uploads, 'old.txt'), '旧文件');

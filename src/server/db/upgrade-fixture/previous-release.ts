@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { Migrator, PostgresAdapter, sql, type Migration, type MigrationProvider } from 'kysely';
+import { raw } from '../../backup/catalog';
 import type { Db } from '../dialect';
 import { findMigrations, loadMigrations, migrationFilesIn } from '../find-migrations';
 
@@ -48,4 +49,44 @@ export async function migrateToPreviousRelease(db: Db): Promise<void> {
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error;
+}
+
+/**
+ * A few rows as the previous release stored them (a college, an administrator, an audit row, a
+ * notice), written with the previous schema's column names: what the backup tests restore forward.
+ */
+export async function addPreviousReleaseRows(db: Db): Promise<void> {
+  const r = raw(db);
+  const T = 1_780_000_000_000;
+  const dept = await r
+    .insertInto('department')
+    .values({ code: 'OLD', name: '旧版学院', kind: 'college', created_at: T })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await r
+    .insertInto('app_user')
+    .values({
+      username: 'old_admin',
+      password_hash: '$argon2id$v=19$m=19456,t=2,p=1$c2FsdA$aGFzaA',
+      real_name: '旧版管理员',
+      user_no: 'old_admin',
+      kind: 'staff',
+      is_admin: 1,
+      department_id: dept.id,
+      created_at: T,
+      updated_at: T,
+    })
+    .execute();
+  await r.insertInto('audit_log').values({ at: T, actor_name: '旧版管理员', action: 'login', result: 'ok' }).execute();
+  await r
+    .insertInto('notice')
+    .values({
+      kind: 'notice',
+      title: '旧版通知',
+      content: '<p>x</p>',
+      status: 'published',
+      created_at: T,
+      updated_at: T,
+    })
+    .execute();
 }
