@@ -139,8 +139,9 @@ describe('single sign-on in the browser', { timeout: 120_000 }, () => {
       await phoneContext(browser),
       async (page) => {
         await page.goto('/mobile/mobileLogin');
-        await expect.poll(() => page.getByRole('button', { name: '统一身份认证登录' }).isVisible()).toBe(true);
-        await expect.poll(() => page.getByPlaceholder('用户名 / 学工号').isVisible()).toBe(true);
+        // The phone login's first load can take a while on a busy machine: wait for it, not 5 s.
+        await page.getByRole('button', { name: '统一身份认证登录' }).waitFor();
+        await page.getByPlaceholder('用户名 / 学工号').waitFor();
       },
       'phone',
     );

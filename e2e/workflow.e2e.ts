@@ -134,7 +134,9 @@ describe('the approval centre: a leave request from application to the dorm offi
       await page.goto('/web/taskCenter/taskProcessServices');
       const card = page
         .locator('.ant-card')
-        .filter({ has: page.locator('.ant-card-head-title', { hasText: '学生请假申请' }) });
+        .filter({ has: page.locator('.ant-card-head-title', { hasText: '学生请假申请' }) })
+        // The page's own card holds every process's card (the demo offers students several): the innermost is this one.
+        .filter({ hasNot: page.locator('.ant-card') });
       await card.getByText('审批流程：学生请假审批').waitFor();
       await card.getByRole('button', { name: '立即办理' }).click();
       await expectPath(page, '/web/taskCenter/taskFormWrite');
@@ -146,7 +148,10 @@ describe('the approval centre: a leave request from application to the dorm offi
       await pickOption(page, '事假');
       await formItem(form, '请假时间').locator('.ant-picker').click();
       const calendar = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
+      const range = formItem(form, '请假时间').locator('input');
       await calendar.locator('.ant-picker-cell-today').first().click();
+      // The second click picks the end only once the picker has taken the start (a busy machine is slow to).
+      await eventually(() => range.first().inputValue()).toBe(today);
       await calendar.locator('.ant-picker-cell-today').first().click();
       await eventually(() =>
         formItem(form, '请假时间')

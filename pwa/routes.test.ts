@@ -4,6 +4,8 @@ import { isApiPath, isAppRoute, isHashedAsset } from './routes';
 const API_PATHS = [
   '/user/login/',
   '/user/api/v1.user/check_user_is_login/',
+  // payslips (个人中心 我的工资): never cached by the worker, besides the server's no-store
+  '/user/api/v1.userCenter/salary/detail/',
   '/portal/api/x/',
   '/workflow/a/',
   '/message/list/',

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import { emojiKeyword } from './emoji-keyword';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import qs from 'qs';
@@ -58,7 +59,11 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     bodyLimit: GENERAL_BODY_LIMIT,
     // X-Forwarded-* only from the proxies TRUST_PROXY names: anyone else could pick their own address.
     trustProxy: config.trustProxy,
-    ajv: { customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false } },
+    ajv: {
+      customOptions: { coerceTypes: 'array', removeAdditional: true, useDefaults: true, allErrors: false },
+      // EmojiFreeText fields arrive without emoji, whichever client sent them (spec section 5).
+      plugins: [emojiKeyword],
+    },
     // A malformed URL (/%, a broken escape) is answered before any route: still the envelope.
     frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<TypeBoxTypeProvider>();

@@ -81,6 +81,138 @@ export const Codes = {
   backupSealBroken: '0x00000724',
   /** A backup encrypted and sealed with another BACKUP_KEY than this installation's: HTTP 400. */
   backupKeyMismatch: '0x00000725',
+  /** A booking slot has no free seat left (已约满): HTTP 409, the answer's data lists the next free slots. */
+  bookingFull: '0x00000811',
+  /** A slot no longer takes bookings or cancellations (past its cut-off, closed, over): HTTP 409. */
+  bookingClosed: '0x00000812',
+  /** Too many no-shows in the last 30 days: booking is paused for this person, HTTP 403. */
+  bookingNoShowLimit: '0x00000813',
+  /** The person already holds a booking for this slot (or this item on that day): HTTP 409. */
+  bookingDuplicate: '0x00000814',
+  /** A booking, call-back request or permit is not in a state for this action: HTTP 409. */
+  bookingWrongState: '0x00000815',
+  /** The service item takes no bookings, call-backs or permits of this kind: HTTP 400. */
+  bookingNotOffered: '0x00000816',
+  /** 好差评: the application or booking has not ended, is too old or is no 办件 of a service item: HTTP 409. */
+  feedbackNotRateable: '0x00000821',
+  /** 好差评: the application or booking was rated already (one rating each): HTTP 409. */
+  feedbackAlreadyRated: '0x00000822',
+  /** 好差评: a rectification is not in a state for this action (replied, closed): HTTP 409. */
+  feedbackRectifyWrongState: '0x00000823',
+  /** 好差评: a chosen label belongs to another level or is switched off: HTTP 400. */
+  feedbackBadLabel: '0x00000824',
+  /** The service item is not published (draft or withdrawn): it cannot be opened or applied for, HTTP 409. */
+  serviceItemNotPublished: '0x00000801',
+  /** The caller may see the item but its apply rules leave them out (or a visitor): HTTP 403. */
+  serviceItemApplyDenied: '0x00000802',
+  /** The item is not handled online or has no published form bound: HTTP 409. */
+  serviceItemNotOnline: '0x00000803',
+  /** The process is already bound to another published item (one item per process): HTTP 409. */
+  serviceItemProcessTaken: '0x00000804',
+  /** The item lacks what publishing needs (guide, mode, form for online): HTTP 400, names the field. */
+  serviceItemIncomplete: '0x00000805',
+  /** The bound process does not belong to the bound form, or the form is not published: HTTP 400. */
+  serviceItemBindingInvalid: '0x00000806',
+  /** Assistant: an FAQ category still holds questions and cannot be deleted: HTTP 409. */
+  faqCategoryNotEmpty: '0x00000831',
+  /** Assistant: another FAQ category has this name: HTTP 409. */
+  faqCategoryNameTaken: '0x00000832',
+  /** Assistant: an asked question was already answered or set aside (handled by someone else): HTTP 409. */
+  faqAskedHandled: '0x00000833',
+  /** 一表通: this value may not be corrected (not in the audience's page, or not marked correctable): HTTP 400. */
+  oneTableNotCorrectable: '0x00000841',
+  /** 一表通: the proposed value equals the current one: HTTP 400. */
+  oneTableSameValue: '0x00000842',
+  /** 一表通: a correction of this value is already waiting: HTTP 409. */
+  oneTablePendingExists: '0x00000843',
+  /** 一表通: the correction was already decided (by someone else): HTTP 409. */
+  oneTableDecided: '0x00000844',
+  /** 一表通: the proposed value does not fit the data table's field (type): HTTP 400. */
+  oneTableBadValue: '0x00000845',
+  /** 一表通: a page layout names a table or field the data centre lacks, or repeats a group: HTTP 400. */
+  oneTableBadLayout: '0x00000846',
+  /** 校历/日程: an event ends before it starts or spans too long: HTTP 400. */
+  calendarBadRange: '0x000008b1',
+  /** 校历/日程: only the department's leaders (or an administrator) keep its events: HTTP 403. */
+  calendarNotDepartmentEditor: '0x000008b2',
+  /** 校历/日程: the subscription link is unknown or was revoked: HTTP 404. */
+  calendarFeedRevoked: '0x000008b3',
+  /** 应用中心: the app does not exist, is off, or is not offered to the caller (role, platform, device): HTTP 404. */
+  appCenterNotVisible: '0x000008c1',
+  /** 应用中心: a category still holds apps and cannot be deleted: HTTP 409. */
+  appCenterCategoryNotEmpty: '0x000008c2',
+  /** 应用中心: an internal app's address is not an in-app path, or an external one not http(s): HTTP 400. */
+  appCenterBadUrl: '0x000008c3',
+  /** 消息发布: the release is not in a state that allows the action (edit a sent one, withdraw a draft…): HTTP 409. */
+  messageReleaseWrongState: '0x000008d1',
+  /** 消息发布: the audience resolves to nobody: HTTP 400. */
+  messageAudienceEmpty: '0x000008d2',
+  /** 消息发布: the scheduled time is in the past or too far ahead: HTTP 400. */
+  messageBadSchedule: '0x000008d3',
+  /** 消息发布: the template's text names a variable it does not declare, or a value is missing: HTTP 400. */
+  messageTemplateVariable: '0x000008d4',
+  /** 消息发布: an uploaded recipient list has no 学号/工号 column or rows that match nobody: HTTP 400. */
+  messageRecipientList: '0x000008d5',
+  /** 个人中心: payslip amounts need the password again (valid 5 minutes): HTTP 403. */
+  userCenterVerifyRequired: '0x00000861',
+  /** 个人中心: a 挂失/解冻 request of this card is already waiting at the card office: HTTP 409. */
+  userCenterCardRequestPending: '0x00000862',
+  /** 个人中心: the card's state does not allow the request (挂失 a lost card, 解冻 a normal one): HTTP 400. */
+  userCenterCardWrongState: '0x00000863',
+  /** 个人中心: the library does not allow this renewal (overdue, returned, renewals used up): HTTP 400. */
+  userCenterRenewDenied: '0x00000864',
+  /** 个人中心: the phone/e-mail verification code is wrong or expired: HTTP 400. */
+  userCenterBadCode: '0x00000865',
+  /** 个人中心: the timetable subscription link is unknown or was revoked: HTTP 404. */
+  userCenterIcalRevoked: '0x00000866',
+  /** 个人中心: the card office already decided this request: HTTP 409. */
+  userCenterCardRequestDecided: '0x00000867',
+  /** 学生预警: the caller has no scope of students for this list (not a counsellor, leader, 学工处 or 资助中心): HTTP 403. */
+  ewNoScope: '0x00000881',
+  /** 学生预警: the warning is closed (or escalated) and takes no more care records: HTTP 409. */
+  ewWarningClosed: '0x00000882',
+  /** 学生预警: the student or warning is outside the caller's scope: HTTP 403. */
+  ewNotYourStudent: '0x00000883',
+  /** 学生预警: a threshold is out of its range: HTTP 400. */
+  ewBadThreshold: '0x00000884',
+  /** 学生预警: the user already follows this student: HTTP 409. */
+  ewFollowExists: '0x00000885',
+  /** 学生预警: a 不再关注 request is already waiting, or the follow has ended: HTTP 409. */
+  ewUnfollowWrongState: '0x00000886',
+  /** 学生预警: the assist request or approval was already answered: HTTP 409. */
+  ewRequestDecided: '0x00000887',
+  /** 学生预警: the person chosen is not a counsellor of the student's college: HTTP 400. */
+  ewBadAssignee: '0x00000888',
+  /** 资源中心: the shareable link has passed its expiry: HTTP 410. */
+  resourceLinkExpired: '0x00000871',
+  /** 资源中心: the shareable link was revoked by its owner (or its resource withdrawn): HTTP 410. */
+  resourceLinkRevoked: '0x00000872',
+  /** 资源中心: the shareable link has used up its visits: HTTP 410. */
+  resourceLinkExhausted: '0x00000873',
+  /** 资源中心: the link's password is missing or wrong: HTTP 403. */
+  resourceLinkPassword: '0x00000874',
+  /** 资源中心: the resource is not in a state that allows the action (share a draft, edit without a file…): HTTP 409. */
+  resourceWrongState: '0x00000875',
+  /** 资源中心: a link resource's address is not http(s), or a file resource lacks its file: HTTP 400. */
+  resourceBadTarget: '0x00000876',
+  /** 资源中心: the file address (view ticket) is unknown or expired: HTTP 403. */
+  resourceTicketExpired: '0x00000877',
+  /** 效能督查: the caller is neither a school leader, the supervision office nor a department leader: HTTP 403. */
+  superviseNoScope: '0x000008a1',
+  /** 效能督查: the task is not an open limited task the caller supervises: HTTP 404. */
+  superviseTaskNotFound: '0x000008a2',
+  /** 效能督查: the task is not overdue yet (escalation is for overdue tasks): HTTP 409. */
+  superviseNotOverdue: '0x000008a3',
+  /** 效能督查: the assignee's department (and those above it) has no leader to escalate to: HTTP 409. */
+  superviseNoLeader: '0x000008a4',
+  /** 效能督查: the period ends before it starts or is longer than a year: HTTP 400. */
+  superviseBadPeriod: '0x000008a5',
+  /** 一表通 write-back (issue 18): the owning system refused or could not be reached; the row is missing there. */
+  oneTableWriteBackFailed: '0x00000847',
+  /** 一表通 write-back settings: not a database source, or fields/columns that do not exist. */
+  oneTableWriteBackConfig: '0x00000848',
+  /** 一表通 sync conflict already resolved (or none to resolve). */
+  oneTableNoConflict: '0x00000849',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -147,4 +279,70 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.syncRowRejected]: '同步的数据不符合数据表的要求',
   [Codes.syncAlreadyRunning]: '该同步正在运行，请等待本次完成',
   [Codes.syncMisconfigured]: '同步设置与数据集或数据表不一致，请检查字段映射',
+  [Codes.bookingFull]: '该时段已约满',
+  [Codes.bookingClosed]: '该时段已停止预约',
+  [Codes.bookingNoShowLimit]: '近30天失约次数过多，暂停预约',
+  [Codes.bookingDuplicate]: '您已预约该时段',
+  [Codes.bookingWrongState]: '当前状态不允许此操作',
+  [Codes.bookingNotOffered]: '该事项不提供此项服务',
+  [Codes.feedbackNotRateable]: '该办件尚未办结或不可评价',
+  [Codes.feedbackAlreadyRated]: '该办件已评价，不能重复评价',
+  [Codes.feedbackRectifyWrongState]: '整改单当前状态不允许此操作',
+  [Codes.feedbackBadLabel]: '评价标签与评价等级不符',
+  [Codes.serviceItemNotPublished]: '该事项未发布或已撤回',
+  [Codes.serviceItemApplyDenied]: '您无权申请该事项',
+  [Codes.serviceItemNotOnline]: '该事项暂不支持在线办理',
+  [Codes.serviceItemProcessTaken]: '该流程已绑定其他已发布事项',
+  [Codes.serviceItemIncomplete]: '事项信息不完整，无法发布',
+  [Codes.serviceItemBindingInvalid]: '绑定的表单与流程不匹配',
+  [Codes.faqCategoryNotEmpty]: '该分类下还有问题，请先移走或删除',
+  [Codes.faqCategoryNameTaken]: '已有同名分类',
+  [Codes.faqAskedHandled]: '该问题已被处理，请刷新后查看',
+  [Codes.oneTableNotCorrectable]: '该数据项不允许纠错',
+  [Codes.oneTableSameValue]: '建议值与当前值相同',
+  [Codes.oneTablePendingExists]: '该数据项已有待审核的纠错申请',
+  [Codes.oneTableDecided]: '该纠错申请已处理，请刷新后查看',
+  [Codes.oneTableBadValue]: '建议值不符合该字段的格式',
+  [Codes.oneTableBadLayout]: '页面配置有误：数据表或字段不存在',
+  [Codes.calendarBadRange]: '结束时间不能早于开始时间',
+  [Codes.calendarNotDepartmentEditor]: '只有部门负责人或管理员可以维护部门日程',
+  [Codes.calendarFeedRevoked]: '订阅链接无效或已停用',
+  [Codes.appCenterNotVisible]: '应用不存在或您无权使用',
+  [Codes.appCenterCategoryNotEmpty]: '该分类下还有应用，请先移走或删除',
+  [Codes.appCenterBadUrl]: '应用地址不正确：站内页面以 / 开头，外部系统以 http(s):// 开头',
+  [Codes.messageReleaseWrongState]: '该消息当前状态不允许此操作',
+  [Codes.messageAudienceEmpty]: '接收范围内没有任何用户',
+  [Codes.messageBadSchedule]: '定时发布时间不正确',
+  [Codes.messageTemplateVariable]: '模板变量有误',
+  [Codes.messageRecipientList]: '接收名单有误',
+  [Codes.userCenterVerifyRequired]: '请先输入登录密码验证身份后查看工资',
+  [Codes.userCenterCardRequestPending]: '该卡已有待处理的申请，请等待卡务中心处理',
+  [Codes.userCenterCardWrongState]: '校园卡当前状态不允许此操作',
+  [Codes.userCenterRenewDenied]: '该图书不可续借',
+  [Codes.userCenterBadCode]: '验证码错误或已过期',
+  [Codes.userCenterIcalRevoked]: '订阅链接无效或已停用',
+  [Codes.userCenterCardRequestDecided]: '该申请已处理，请刷新后查看',
+  [Codes.ewNoScope]: '您没有查看学生预警的权限范围',
+  [Codes.ewWarningClosed]: '该预警已结束，不能再记录',
+  [Codes.ewNotYourStudent]: '该学生不在您的管理范围内',
+  [Codes.ewBadThreshold]: '预警阈值超出允许范围',
+  [Codes.ewFollowExists]: '您已关注该学生',
+  [Codes.ewUnfollowWrongState]: '该关注已结束或已有待审批的不再关注申请',
+  [Codes.ewRequestDecided]: '该申请已处理，请刷新后查看',
+  [Codes.ewBadAssignee]: '所选人员不是该学生所在学院的辅导员',
+  [Codes.resourceLinkExpired]: '分享链接已过期',
+  [Codes.resourceLinkRevoked]: '分享链接已被撤销',
+  [Codes.resourceLinkExhausted]: '分享链接的访问次数已用完',
+  [Codes.resourceLinkPassword]: '访问密码错误',
+  [Codes.resourceWrongState]: '资源当前状态不允许此操作',
+  [Codes.resourceBadTarget]: '资源地址或文件不正确',
+  [Codes.resourceTicketExpired]: '文件地址已失效，请重新打开资源',
+  [Codes.superviseNoScope]: '您不是校领导、督查办或部门负责人，无权查看效能督查',
+  [Codes.superviseTaskNotFound]: '审批任务不存在、已处理或不在您的督查范围内',
+  [Codes.superviseNotOverdue]: '该审批任务尚未超期，无需上报',
+  [Codes.superviseNoLeader]: '未找到承办人所在部门的负责人，无法上报',
+  [Codes.superviseBadPeriod]: '统计时间段不正确',
+  [Codes.oneTableWriteBackFailed]: '写回源系统失败',
+  [Codes.oneTableWriteBackConfig]: '写回设置有误',
+  [Codes.oneTableNoConflict]: '该纠错没有待处理的同步冲突',
 };

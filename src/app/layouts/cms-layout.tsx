@@ -4,7 +4,7 @@ import { Breadcrumb, Layout, Menu } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useSession } from '@/core/session/store';
 import { UserMenu } from './user-menu';
-import { menuSelection, toMenuItems, useOpenKeys } from './menu-items';
+import { menuClick, menuSelection, toMenuItems, useOpenKeys } from './menu-items';
 import { useCurrentRoute, useRouteMeta } from './use-route-meta';
 import s from './layouts.module.css';
 
@@ -22,45 +22,61 @@ export function CmsLayout() {
   const [openKeys, setOpenKeys] = useOpenKeys(sel.open);
   const title = logo?.backend.title || '综合服务平台管理后台';
 
+  const brand = (
+    <Link to="/cms/home/index" className={s.cmsBrand} title={title}>
+      <img src={logo?.icon || logo?.logo || '/logo.svg'} alt="" className={s.cmsLogo} />
+      <span className={s.cmsTitle}>{title}</span>
+    </Link>
+  );
+
+  // The title sits in the full-width header (as ant-design-pro's mixed layout does), on one line:
+  // the sider's 248 px made a school's title wrap onto two lines; narrower windows cut it short
+  // with an ellipsis (the full title in its tooltip).
   return (
     <Layout className={s.frame}>
-      {meta.showSider && (
-        <Layout.Sider width={248} theme="dark" collapsible collapsed={collapsed} trigger={null} className={s.cmsSider}>
-          <Link to="/cms/home/index" className={s.cmsBrand}>
-            <img src={logo?.icon || logo?.logo || '/logo.svg'} alt="" className={s.cmsLogo} />
-            {!collapsed && (
-              <span className={s.cmsTitle} title={title}>
-                {title}
-              </span>
-            )}
-          </Link>
-          <Menu
-            theme="dark"
-            mode="inline"
-            items={items}
-            selectedKeys={sel.selected}
-            openKeys={collapsed ? undefined : openKeys}
-            onOpenChange={setOpenKeys}
-            onClick={({ key }) => !key.startsWith('group:') && navigate(key)}
-          />
-        </Layout.Sider>
-      )}
-      <Layout>
-        {meta.showHeader && (
-          <header className={s.cmsHeader}>
+      {meta.showHeader && (
+        <header className={s.cmsHeader}>
+          {brand}
+          {meta.showSider && (
             <button
               type="button"
               className={s.collapse}
               onClick={() => setCollapsed((c) => !c)}
               aria-label={collapsed ? '展开菜单' : '收起菜单'}
+              aria-expanded={!collapsed}
             >
               {collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
             </button>
-            <Breadcrumb items={[{ title: '管理后台' }, { title: meta.title }]} />
-            <div className={s.topbarRight}>
-              <UserMenu loginPath="/loginAdmin" />
-            </div>
-          </header>
+          )}
+          <Breadcrumb className={s.cmsCrumbs} items={[{ title: '管理后台' }, { title: meta.title }]} />
+          <div className={s.topbarRight}>
+            <UserMenu loginPath="/loginAdmin" />
+          </div>
+        </header>
+      )}
+      <Layout hasSider className={s.body}>
+        {meta.showSider && (
+          <Layout.Sider
+            width={248}
+            theme="dark"
+            collapsible
+            collapsed={collapsed}
+            trigger={null}
+            className={s.cmsSider}
+          >
+            {!meta.showHeader && brand}
+            <nav aria-label="管理后台菜单">
+              <Menu
+                theme="dark"
+                mode="inline"
+                items={items}
+                selectedKeys={sel.selected}
+                openKeys={collapsed ? undefined : openKeys}
+                onOpenChange={setOpenKeys}
+                onClick={menuClick(navigate)}
+              />
+            </nav>
+          </Layout.Sider>
         )}
         <Layout.Content className={s.cmsContent}>
           <Outlet />

@@ -1,4 +1,5 @@
 import {
+  AccountBookOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -11,10 +12,13 @@ import {
   CloudUploadOutlined,
   CommentOutlined,
   ControlOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   DesktopOutlined,
   EditOutlined,
+  ExperimentOutlined,
+  FieldTimeOutlined,
   FileDoneOutlined,
   FileSearchOutlined,
   FileTextOutlined,
@@ -54,6 +58,7 @@ import type { ComponentType } from 'react';
  * so the names menus use are listed here; an unknown name falls back to AppstoreOutlined.
  */
 const ICONS: Record<string, ComponentType> = {
+  AccountBookOutlined,
   ApartmentOutlined,
   AppstoreOutlined,
   AuditOutlined,
@@ -66,10 +71,13 @@ const ICONS: Record<string, ComponentType> = {
   CloudUploadOutlined,
   CommentOutlined,
   ControlOutlined,
+  CreditCardOutlined,
   DashboardOutlined,
   DatabaseOutlined,
   DesktopOutlined,
   EditOutlined,
+  ExperimentOutlined,
+  FieldTimeOutlined,
   FileDoneOutlined,
   FileSearchOutlined,
   FileTextOutlined,

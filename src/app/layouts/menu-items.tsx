@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type MouseEvent, type KeyboardEvent } from 'react';
+import { Link } from 'react-router-dom';
 import type { MenuProps } from 'antd';
 import type { MenuNode } from '@/shared/menus';
 import { MenuIcon } from './menu-icon';
@@ -8,11 +9,16 @@ type Item = Required<MenuProps>['items'][number];
 /** A node's menu key: its path for a page, its name for a group. */
 export const menuKey = (n: MenuNode) => (n.children.length ? `group:${n.name}` : n.path || `group:${n.name}`);
 
-/** A menu tree of the login answer as antd Menu items; top-level nodes get their icon. */
+/**
+ * A menu tree of the login answer as antd Menu items; top-level nodes get their icon. A page
+ * entry's label is a real link (<a href> through react-router's Link, as ant-design-pro does): a
+ * new tab, a middle click, copying its address and screen readers work; a plain click stays in
+ * the app. Groups stay plain titles.
+ */
 export function toMenuItems(nodes: readonly MenuNode[], depth = 0): Item[] {
   return nodes.map((n) => ({
     key: menuKey(n),
-    label: n.title || n.name,
+    label: !n.children.length && n.path ? <Link to={n.path}>{n.title || n.name}</Link> : n.title || n.name,
     icon: depth === 0 ? <MenuIcon name={n.icon} /> : undefined,
     children: n.children.length ? toMenuItems(n.children, depth + 1) : undefined,
   }));
@@ -90,4 +96,18 @@ export function useOpenKeys(open: readonly string[]): [string[], (keys: string[]
     setKeys((cur) => [...cur, ...open.filter((k) => !cur.includes(k))]);
   }
   return [keys, setKeys];
+}
+
+/**
+ * The sider Menu's onClick: the link inside an entry navigates when it is clicked itself (or
+ * Enter is pressed on it); a click or Enter on the rest of the entry (its padding, its icon, the
+ * item the arrow keys moved to) navigates here, so the whole row and the keyboard still work.
+ */
+export function menuClick(navigate: (path: string) => void) {
+  return ({ key, domEvent }: { key: string; domEvent: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement> }) => {
+    if (key.startsWith('group:')) return;
+    const target = domEvent.target as Element | null;
+    if (target?.closest?.('a[href]')) return;
+    navigate(key);
+  };
 }

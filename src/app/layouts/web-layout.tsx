@@ -2,15 +2,16 @@ import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { App, Button, Dropdown, Layout, Menu, Tooltip } from 'antd';
 import { QuestionCircleOutlined, SwapOutlined } from '@ant-design/icons';
-import { landingPath } from '@/core/guard/landing';
+import { platformEntryPath } from '@/core/guard/landing';
 import { navigate as go } from '@/core/routing/navigate';
 import { usePlatforms, useSession } from '@/core/session/store';
 import type { PlatformMenus } from '@/shared/menus';
 import { enterPlatform } from '@/modules/platform/api';
 import { MessageBell } from '@/modules/messages/web/components/message-bell';
+import { useFootprint } from '@/modules/user-center/ui';
 import { SiteFooter } from './site-footer';
 import { UserMenu } from './user-menu';
-import { menuSelection, toMenuItems, useOpenKeys } from './menu-items';
+import { menuClick, menuSelection, toMenuItems, useOpenKeys } from './menu-items';
 import { useCurrentRoute, useRouteMeta } from './use-route-meta';
 import s from './layouts.module.css';
 
@@ -18,7 +19,9 @@ import s from './layouts.module.css';
 export function WebLayout() {
   const meta = useRouteMeta();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // 我的足迹: each signed-in page view, batched to the server.
+  useFootprint(pathname, search, meta.title);
   const { message } = App.useApp();
   const logo = useSession((st) => st.logoConfig);
   const user = useSession((st) => st.userInfo);
@@ -35,7 +38,7 @@ export function WebLayout() {
     setSwitching(true);
     try {
       const chosen = await enterPlatform(p);
-      go(landingPath({ isAdmin: false, platforms, chosen, redirect: '', to: '' }), { replace: true });
+      go(platformEntryPath(chosen), { replace: true });
     } catch {
       message.error('切换平台失败，请稍后重试');
     } finally {
@@ -102,7 +105,7 @@ export function WebLayout() {
               selectedKeys={sel.selected}
               openKeys={openKeys}
               onOpenChange={setOpenKeys}
-              onClick={({ key }) => !key.startsWith('group:') && navigate(key)}
+              onClick={menuClick(navigate)}
             />
           </Layout.Sider>
         )}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Outlet } from 'react-router-dom';
 import { Spin } from 'antd';
 import { useSession } from '@/core/session/store';
-import { getCommonConfig, getTheme } from '@/modules/org-config/api';
+import { getCommonConfig, getConfig, getTheme } from '@/modules/org-config/api';
 import { useCurrentRoute } from '../layouts/use-route-meta';
 
 /**
@@ -15,14 +15,20 @@ export function DesktopShell() {
   const siteTitle = useSession((st) => st.logoConfig?.front.title) || '智慧校园综合服务平台';
 
   useEffect(() => {
-    void useSession.getState().hydrate();
     getTheme().then(
       (r) => useSession.getState().setTheme(r.data),
       () => undefined,
     );
-    // a chosen platform keeps its own logo config; otherwise take the organisation's
-    if (!useSession.getState().platform)
-      getCommonConfig().then(
+    // The chosen platform (kept in IndexedDB, so known only once hydrated) keeps its own logo
+    // config across a reload, refreshed from the server; otherwise the organisation's.
+    void useSession
+      .getState()
+      .hydrate()
+      .then(() => {
+        const platform = useSession.getState().platform;
+        return platform ? getConfig(platform.platform_id) : getCommonConfig();
+      })
+      .then(
         (r) => useSession.getState().setLogoConfig(r.data),
         () => undefined,
       );

@@ -1,4 +1,5 @@
 import { useEffect, type CSSProperties } from 'react';
+import { readablePrimary } from '@/core/ui/contrast';
 import { Outlet } from 'react-router-dom';
 import { SpinLoading } from 'antd-mobile';
 import { useSession } from '@/core/session/store';
@@ -35,7 +36,8 @@ export default function MobileShell() {
       </div>
     );
   }
-  const style = primary ? ({ '--adm-color-primary': primary } as CSSProperties) : undefined;
+  // the organisation's colour, darkened where text on it or in it would read below 4.5:1 (as on the desktop)
+  const style = primary ? ({ '--adm-color-primary': readablePrimary(primary) } as CSSProperties) : undefined;
   return (
     <div style={style}>
       <Outlet />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuNode, PlatformMenus } from '@/shared/menus';
-import { landingPath, type LandingInput } from './landing';
+import { landingPath, platformEntryPath, type LandingInput } from './landing';
 
 const leaf = (name: string, path: string): MenuNode => ({
   name,
@@ -90,5 +90,18 @@ describe('landingPath', () => {
       '/leadingDriver/leadingDriverIndex',
     );
     expect(run({ isAdmin: true, redirect: '/leadingDriver/teachingOverview' })).toBe('/leadingDriver/teachingOverview');
+  });
+});
+
+describe('platformEntryPath (choosing a platform opens its index page, spec section 4)', () => {
+  it('opens the index_url rather than the first menu entry', () => {
+    expect(platformEntryPath(student)).toBe('/web/p1');
+    expect(platformEntryPath({ ...student, index_url: 'https://one.example.edu/' })).toBe('https://one.example.edu/');
+  });
+
+  it('falls back to the first menu entry, then /web, when there is no usable index_url', () => {
+    expect(platformEntryPath({ ...student, index_url: '' })).toBe('/web/taskCenter/taskWorkBench');
+    expect(platformEntryPath({ ...student, index_url: '//evil.example' })).toBe('/web/taskCenter/taskWorkBench');
+    expect(platformEntryPath({ ...student, index_url: '', web: [] })).toBe('/web');
   });
 });

@@ -41,3 +41,13 @@ export function landingPath(a: LandingInput): string {
     return platform.index_url;
   return first || platform.index_url || USER_HOME;
 }
+
+/**
+ * Where choosing a platform opens (spec section 4: "then opens that platform's index page"): its
+ * `index_url`, else its first menu entry, else the user front end.
+ */
+export function platformEntryPath(chosen: PlatformMenus): string {
+  const index = chosen.index_url.trim();
+  if (/^https?:\/\//i.test(index) || safePath(index)) return index;
+  return firstMenuPath(chosen.web) || USER_HOME;
+}

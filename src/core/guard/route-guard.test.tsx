@@ -131,13 +131,63 @@ describe('RouteGuard', () => {
     expect(router.state.location.pathname).toBe('/web/home/index');
   });
 
-  it('does not check the login status on a public page without a token', async () => {
+  it('checks a signed-out visitor on a public page too, and keeps what a visitor keeps', async () => {
     localStorage.clear();
-    useSession.setState({ token: null });
-    mount('/web/home/index');
+    localStorage.setItem('logoConfig', '{"front":{"title":"一表通平台"}}');
+    useSession.setState({ token: null, userInfo: null, authorisedRoutes: [] });
+    handler = answer(200, { errorCode: '0x00000011', message: '', data: { is_login: false, to_url: '/login' } });
+    const router = mount('/web/home/index');
     expect(await screen.findByText('webHomeIndex page')).toBeTruthy();
     await flush();
+    expect(checks()).toHaveLength(1);
+    expect(checks()[0]![0].headers.get('Authorization')).toBeFalsy();
+    expect(router.state.location.pathname).toBe('/web/home/index');
+    expect(localStorage.getItem('logoConfig')).toContain('一表通平台');
+    // a signed-in user's leftovers without their token are cleared
+    useSession.setState({ userInfo: { username: 'old' } as never });
+    await act(() => router.navigate('/web/home/index?x=1'));
+    await flush();
+    expect(checks()).toHaveLength(2);
+    expect(useSession.getState().userInfo).toBeNull();
+  });
+
+  it('does not check on a sign-in page without a session', async () => {
+    localStorage.clear();
+    useSession.setState({ token: null });
+    mount('/login');
+    expect(await screen.findByText('login page')).toBeTruthy();
+    await flush();
     expect(checks()).toHaveLength(0);
+  });
+
+  it('shares one check among route changes made while it is on its way (no storm)', async () => {
+    let release: () => void = () => undefined;
+    handler = (config) => new Promise((r) => (release = () => r(loggedIn(config)))).then((x) => x as AxiosResponse);
+    const router = mount('/web/taskCenter/taskWorkBench');
+    expect(await screen.findByText('taskWorkBench page')).toBeTruthy();
+    await act(() => router.navigate('/web/taskCenter/taskApproval'));
+    await act(() => router.navigate('/web/taskCenter/taskWorkBench?tab=ysp'));
+    await act(() => router.navigate('/web/taskCenter/taskApproval?id=2'));
+    expect(checks()).toHaveLength(1);
+    await act(async () => release());
+    await flush();
+    handler = loggedIn;
+    await act(() => router.navigate('/web/taskCenter/taskWorkBench'));
+    await flush();
+    expect(checks()).toHaveLength(2);
+  });
+
+  it('ignores an answer about a token that was replaced meanwhile (a sign-in during the check)', async () => {
+    let release: () => void = () => undefined;
+    const out = answer(200, { errorCode: '0x00000011', message: '', data: { is_login: false, to_url: '/login' } });
+    handler = (config) => new Promise((r) => (release = () => r(out(config)))).then((x) => x as AxiosResponse);
+    const router = mount('/web/taskCenter/taskWorkBench');
+    expect(await screen.findByText('taskWorkBench page')).toBeTruthy();
+    useSession.setState({ token: 'fresh' });
+    await act(async () => release());
+    await flush();
+    expect(useSession.getState().token).toBe('fresh');
+    expect(router.state.location.pathname).toBe('/web/taskCenter/taskWorkBench');
   });
 
   it('sends a page without a token to login with to', async () => {

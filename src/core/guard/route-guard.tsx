@@ -24,9 +24,33 @@ function toUrlOf(body: unknown): string {
   return typeof data?.to_url === 'string' ? data.to_url : '';
 }
 
+type CheckOutcome = { kind: 'in' } | { kind: 'out'; to: string } | { kind: 'unreachable' };
+
+let inflight: { token: string | null; answer: Promise<CheckOutcome> } | null = null;
+
+/**
+ * One login check at a time per token: route changes while one is on its way share its answer,
+ * so a burst of navigations (redirect chains, fast clicks) costs one call, never a storm.
+ */
+export function checkLogin(token: string | null): Promise<CheckOutcome> {
+  if (inflight?.token === token) return inflight.answer;
+  const answer: Promise<CheckOutcome> = http
+    .post<CheckLogin>(CHECK_LOGIN_PATH, undefined, { silent: true })
+    .then((r): CheckOutcome => (r.data?.is_login === false ? { kind: 'out', to: r.data.to_url ?? '' } : { kind: 'in' }))
+    .catch((e: unknown): CheckOutcome => {
+      if (e instanceof HttpError && e.status !== 0) return { kind: 'out', to: toUrlOf(e.data) };
+      return e instanceof HttpError && e.code === TRANSPORT_CODES.canceled ? { kind: 'in' } : { kind: 'unreachable' };
+    })
+    .finally(() => {
+      if (inflight?.answer === answer) inflight = null;
+    });
+  inflight = { token, answer };
+  return answer;
+}
+
 /**
  * Applies the guard (spec sections 4 and 6) to each navigation and rechecks the login status
- * with the server on every change of a non-public route. The decision is taken per navigation
+ * with the server on every route change (public pages and signed-out visitors too). The decision is taken per navigation
  * from the session as it is then: clearing the session mid-page (an expired answer) is followed
  * by the request layer's own delayed redirect, not by an immediate one from here.
  */
@@ -85,36 +109,33 @@ export function RouteGuard({ route, children }: { route: AppRoute; children?: Re
   const publicPage = isPublicRoute({ path, routeName: route.name, isPublic: Boolean(route.meta.public) });
   const allowed = decision.kind === 'allow';
 
-  // Every route change with a token rechecks the login status (spec section 4). A dead session
-  // is always cleared; only a protected page also sends the user to sign in again.
+  // Every route change rechecks the login status (spec section 4), signed in or not. A dead
+  // session is always cleared; only a protected page also sends the user to sign in again.
   useEffect(() => {
-    if (!allowed || !useSession.getState().token) return;
-    const ctrl = new AbortController();
+    const token = useSession.getState().token;
+    // Nothing to learn on a sign-in page without a session.
+    if (!allowed || (!token && isLoginPath(path))) return;
     let live = true;
     const leave = (to: string) => {
-      if (!live) return;
-      void useSession.getState().clear();
-      if (publicPage) return;
+      // A sign-in or sign-out since the check began wins over its answer.
+      if (!live || useSession.getState().token !== token) return;
+      const s = useSession.getState();
+      // Without a token only a signed-in user's leftovers go; a visitor keeps logo, theme and searches.
+      if (token || s.userInfo || s.authorisedRoutes.length) void s.clear();
+      if (publicPage || !token) return;
       // A bare login address from the server loses the page; carry it (and the admin side) ourselves.
       const target = !to || isLoginPath(to) ? loginRedirect(path) : to;
       if (isAbsolute(target)) window.location.assign(target);
       else routerNavigate(target, { replace: true });
     };
-    http
-      .post<CheckLogin>(CHECK_LOGIN_PATH, undefined, { silent: true, signal: ctrl.signal })
-      .then((r) => {
-        if (r.data?.is_login === false) leave(r.data.to_url ?? '');
-      })
-      .catch((e: unknown) => {
-        if (!(e instanceof HttpError) || e.code === TRANSPORT_CODES.canceled) return;
-        // Unreachable server: a public page stays as it is; a protected one goes to login.
-        if (e.status === 0 && publicPage) return;
-        leave(e.status === 0 ? '' : toUrlOf(e.data));
-      });
-    // Leaving the page (to a public one too) cancels its check.
+    void checkLogin(token).then((r) => {
+      // Unreachable server: a public page stays as it is; a protected one goes to login.
+      if (r.kind === 'out') leave(r.to);
+      else if (r.kind === 'unreachable' && !publicPage) leave('');
+    });
+    // Leaving the page (to a public one too) drops its answer; the next page's check shares the call.
     return () => {
       live = false;
-      ctrl.abort();
     };
   }, [allowed, publicPage, path, routerNavigate]);
 

@@ -306,6 +306,30 @@ describe('licence and no permission', () => {
     expect(nav).toHaveBeenCalledWith('/login', undefined);
   });
 
+  it("leaves the back office for the administrators' sign-in, /loginAdmin, when no SSO logout address is kept", async () => {
+    fakeTimers();
+    window.history.pushState({}, '', '/cms/systemSetting/account');
+    handler = answer(403, { errorCode: '0x00000010', message: '无资源访问权限' });
+    await expect(http.get('/x/')).rejects.toMatchObject({ code: '0x00000010' });
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(nav).toHaveBeenCalledWith('/loginAdmin', undefined);
+  });
+
+  it.each(['/loginAdmin', '/login', '/mobile/mobileLogin'])(
+    'on a sign-in page (%s) shows the refusal and stays: no sign-out call, nothing cleared, no redirect',
+    async (page) => {
+      fakeTimers();
+      window.history.pushState({}, '', page);
+      handler = answer(403, { errorCode: '0x00000010', message: '该账号不是管理员，不能登录管理端' });
+      await expect(http.post('/user/login/', { username: 'teacher' })).rejects.toMatchObject({ code: '0x00000010' });
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(errorSpy).toHaveBeenCalledWith('该账号不是管理员，不能登录管理端');
+      expect(adapter.mock.calls.map((c) => c[0].url)).toEqual(['/user/login/']);
+      expect(localStorage.getItem('Authorization')).toBe('tok-123');
+      expect(nav).not.toHaveBeenCalled();
+    },
+  );
+
   it('leaves through the single-sign-on logout address when one is kept', async () => {
     fakeTimers();
     useSession.setState({

@@ -14,7 +14,7 @@ import {
 } from '@/shared/constants';
 import type { Envelope } from '@/shared/envelope';
 import { currentPath, navigate } from '../routing/navigate';
-import { isLoginPath, loginRedirect } from '../routing/login-path';
+import { isAdminPath, isLoginPath, loginRedirect } from '../routing/login-path';
 import { STORAGE_KEYS, useSession } from '../session/store';
 import { showError } from '../ui/toast';
 import { encodeFormBody, encodeQuery } from './form-encode';
@@ -110,12 +110,17 @@ function onExpired(): void {
   }, EXPIRED_REDIRECT_DELAY_MS);
 }
 
-/** No permission forces sign-out: tell the server, clear, leave through the logout address. */
+/**
+ * No permission forces sign-out: tell the server, clear, leave through the logout address (or
+ * the sign-in page of the side the user was on). On a sign-in page there is no session to end:
+ * a refused sign-in (a user at /loginAdmin) keeps its message there and the page stays.
+ */
 function onNoPermission(instance: AxiosInstance): void {
-  if (logoutScheduled) return;
+  const path = currentPath();
+  if (logoutScheduled || isLoginPath(path)) return;
   logoutScheduled = true;
   const session = useSession.getState();
-  const target = session.ssoInfo?.logout_url || '/login';
+  const target = session.ssoInfo?.logout_url || (isAdminPath(path) ? '/loginAdmin' : '/login');
   const token = localStorage.getItem(STORAGE_KEYS.token);
   // The token goes explicitly: storage is cleared before the request interceptor runs.
   instance

@@ -41,6 +41,8 @@ export interface SessionState {
   setLogoConfig(c: LogoConfig | null): void;
   setTheme(t: SessionTheme | null): void;
   setPublicKey(k: string | null): void;
+  /** The signed-in user's new avatar (uploadAvatar), kept with the stored user info. */
+  setAvatar(url: string | null): void;
   addRecentSearch(word: string): void;
   clear(): Promise<void>;
   hydrate(): Promise<void>;
@@ -54,6 +56,7 @@ type Data = Omit<
   | 'setLogoConfig'
   | 'setTheme'
   | 'setPublicKey'
+  | 'setAvatar'
   | 'addRecentSearch'
   | 'clear'
   | 'hydrate'
@@ -155,6 +158,14 @@ export const useSession = create<SessionState>()((setState, getState) => ({
       platform: only,
       authorisedRoutes,
     });
+  },
+
+  setAvatar(url) {
+    const user = getState().userInfo;
+    if (!user) return;
+    const next = { ...user, avatar: url };
+    writeJson(STORAGE_KEYS.userInfo, next);
+    setState({ userInfo: next });
   },
 
   choosePlatform(p) {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databaseTestFiles, listTestFiles } from './database-test-files';
+import { databaseTestFiles, isolatedTestFiles, listTestFiles } from './database-test-files';
 
 // (new URL('../../..', import.meta.url) would be rewritten by vite's asset handling)
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -50,6 +50,20 @@ describe('the PostgreSQL pass picks the tests that touch the database', () => {
       'src/modules/m/server/pg-only.test.ts',
       'src/modules/m/server/via-helper.test.ts',
       'src/server/a/routes.test.ts',
+    ]);
+  });
+
+  it('runs component tests and files that replace modules, timers or the environment in a module graph of their own', () => {
+    write('src/modules/m/server/mocks.test.ts', "vi.mock('./repository');\n");
+    write('src/modules/m/server/clock.test.ts', "vi.useFakeTimers({ toFake: ['Date'] });\n");
+    write('src/modules/m/server/env.test.ts', "process.env.DEMO = '1';\n");
+    write('src/modules/m/server/reads-env.test.ts', "if (process.env.DEMO === '1') {}\n");
+    const all = listTestFiles(root, ['src']);
+    expect(isolatedTestFiles(root, all)).toEqual([
+      'src/modules/m/server/clock.test.ts',
+      'src/modules/m/server/env.test.ts',
+      'src/modules/m/server/mocks.test.ts',
+      'src/modules/m/web/page.test.tsx',
     ]);
   });
 

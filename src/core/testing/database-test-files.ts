@@ -89,6 +89,21 @@ export function databaseTestFiles(root: string, testFiles: string[]): string[] {
   return testFiles.filter((f) => touches(path.join(root, f)));
 }
 
+/**
+ * Test files that must run in a fresh module graph of their own: component tests (jsdom, chosen by
+ * the file's `@vitest-environment` line), files that replace modules (`vi.mock`), globals or timers,
+ * or that assign `process.env`. Every other test file shares its worker's modules with the files run
+ * before it (vitest `isolate: false`): loading the server once per worker instead of once per file
+ * halves the suite's time, so those files must leave no state behind (see src/server/README.md).
+ */
+const NEEDS_ISOLATION =
+  /@vitest-environment|\bvi\.(?:mock|doMock|stubGlobal|stubEnv|useFakeTimers)\(|process\.env\.[A-Za-z_]+\s*=(?!=)|process\.env\[[^\]]+\]\s*=(?!=)/;
+
+/** The test files among `testFiles` that need their own module graph (see NEEDS_ISOLATION). */
+export function isolatedTestFiles(root: string, testFiles: string[]): string[] {
+  return testFiles.filter((f) => NEEDS_ISOLATION.test(fs.readFileSync(path.join(root, f), 'utf8')));
+}
+
 // `npx tsx src/core/testing/database-test-files.ts`: the PostgreSQL pass's files, then the test
 // files it leaves to SQLite alone, so a reviewer can check that no database test is missing.
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

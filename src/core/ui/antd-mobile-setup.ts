@@ -1,6 +1,8 @@
 import { createRoot } from 'react-dom/client';
 import { Toast, unstableSetRender } from 'antd-mobile';
 import { setToaster } from '@/core/ui/toast';
+import './antd-mobile-theme.css';
+import { watchKitControls } from './antd-mobile-a11y';
 
 // antd-mobile 5 renders Toast, Dialog and other imperative pop-ups through ReactDOM.render, which
 // React 19 removed: hand it createRoot (https://mobile.ant.design/guide/v5-for-19). Imported for its
@@ -22,3 +24,6 @@ setToaster({
   info: (content) => void Toast.show({ content }),
   destroy: () => Toast.clear(),
 });
+
+// Names for antd-mobile's icon-only controls (antd-mobile-a11y.ts), once per page load.
+if (typeof document !== 'undefined' && typeof MutationObserver !== 'undefined' && document.body) watchKitControls();

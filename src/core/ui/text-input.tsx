@@ -43,3 +43,10 @@ export function TextArea(props: ComponentProps<typeof Input.TextArea>) {
   const { defaultValue: _d, ...rest } = props;
   return <Input.TextArea {...rest} value={value} onChange={onChange} />;
 }
+
+/** A search box (Input.Search): what it searches for is emoji-free too. */
+export function SearchInput(props: ComponentProps<typeof Input.Search>) {
+  const { value, onChange } = useEmojiFree<HTMLInputElement>(props);
+  const { defaultValue: _d, ...rest } = props;
+  return <Input.Search {...rest} value={value} onChange={onChange} />;
+}

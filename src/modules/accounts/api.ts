@@ -57,6 +57,16 @@ export const uploadAvatar = (userId: number, file: File) => {
 };
 
 /**
+ * The signed-in user's own avatar (spec §7 uploadAvatar): an image ≤ 2 MB (PNG, JPEG, GIF or
+ * WebP). The personal centre calls the same. POST /user/api/v1.user/uploadAvatar/
+ */
+export const uploadMyAvatar = (file: File) => {
+  const fd = new FormData();
+  fd.append('file', file);
+  return http.post<AvatarAnswer>('/user/api/v1.user/uploadAvatar/', fd);
+};
+
+/**
  * Import an .xlsx (slow: one Argon2id hash a row). A partial import rejects with code
  * 0x00000106 and the ImportAnswer as the HttpError's data.data. POST /user/api/v1.account/import/
  */

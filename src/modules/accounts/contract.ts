@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EmojiFreeText } from '@/shared/emoji-free';
 import { PageFields } from '@/shared/paging';
 import { MAX_ID } from '@/shared/ids';
 
@@ -130,7 +131,7 @@ export const IdBody = IdQuery;
 export type IdBody = IdQuery;
 
 const ProfileFields = {
-  realName: Type.String({ maxLength: 200 }),
+  realName: EmojiFreeText({ maxLength: 200 }),
   userNo: Type.String({ maxLength: 200 }),
   kind: Type.String({ maxLength: 20 }),
   departmentId: Type.Optional(Type.Union([Id, Type.Null()])),
@@ -213,6 +214,17 @@ export interface ImportAnswer {
 }
 
 /** POST /user/api/v1.account/avatar/ (multipart: userId + file). */
+/** An avatar image: PNG, JPEG, GIF or WebP (sniffed), at most 2 MB. */
+export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+export const AVATAR_ACCEPT = 'image/png,image/jpeg,image/gif,image/webp';
+
+/** What is wrong with a chosen avatar file before it is sent (the server checks again, by content). */
+export function avatarFileProblem(file: { type: string; size: number }): string | null {
+  if (!AVATAR_ACCEPT.split(',').includes(file.type)) return '请选择 PNG、JPG、GIF 或 WebP 图片';
+  if (file.size > AVATAR_MAX_BYTES) return '头像图片不能超过 2 MB';
+  return null;
+}
+
 export interface AvatarAnswer {
   url: string;
 }

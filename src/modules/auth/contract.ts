@@ -1,11 +1,12 @@
 import { Type, type Static } from 'typebox';
+import { EmojiFreeText } from '@/shared/emoji-free';
 import type { LoginMenus } from '@/shared/menus';
 import type { UserInfo } from '@/shared/identity';
 
 /** POST /user/login/ (form-urlencoded). password is RSA-OAEP-SHA-256 ciphertext, base64. */
 export const LoginBody = Type.Object({
   is_admin: Type.Union([Type.Literal('0'), Type.Literal('1'), Type.Literal(0), Type.Literal(1)]),
-  username: Type.String({ minLength: 1, maxLength: 64 }),
+  username: EmojiFreeText({ minLength: 1, maxLength: 64 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),
   code: Type.String({ minLength: 1, maxLength: 16 }),
   /** Where the user wanted to go before being sent to login (a same-site path). */

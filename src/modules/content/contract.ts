@@ -1,9 +1,9 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
-import type { NoticeKind } from '@/modules/home/contract';
 import { MAX_ID } from '@/shared/ids';
 
-export type { NoticeKind } from '@/modules/home/contract';
+/** Notices (通知公告) and news (新闻动态); the home module lists the published ones (same names). */
+export type NoticeKind = 'notice' | 'news';
 
 /** Field limits: the server's schemas and the pages' form rules both read them. */
 export const CONTENT_LIMITS = {

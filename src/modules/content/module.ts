@@ -32,7 +32,17 @@ export default defineModule({
       public: true,
       menu: true,
       icon: 'QuestionCircleOutlined',
+      platforms: ['student', 'staff', 'one-form'],
       page: () => import('./web/pages/help-page'),
+    },
+    // The same help centre on the phone (the phone home's 帮助中心 tile, the account note's link).
+    {
+      name: 'mobileHelp',
+      path: '/mobile/help',
+      title: '帮助中心',
+      area: 'mobile',
+      public: true,
+      page: () => import('./mobile/pages/mobile-help-page'),
     },
   ],
 });

@@ -40,12 +40,11 @@ export const saveTask = (b: TaskSaveBody) => http.post<{ id: number }>(`${TASK}/
 /** GET /data/api/v1.acquisition/preview/ */
 export const previewTask = (id: number) => http.get<PublishPreview>(`${TASK}/preview/`, { params: { id } });
 /** POST /data/api/v1.acquisition/publish/ */
-export const publishTask = (id: number) =>
-  http.post<{ records: number; people: number }>(`${TASK}/publish/`, { id }, { json: true });
+export const publishTask = (id: number) => http.post<{ records: number; people: number }>(`${TASK}/publish/`, { id });
 /** POST /data/api/v1.acquisition/close/ */
-export const closeTask = (id: number) => http.post<null>(`${TASK}/close/`, { id }, { json: true });
+export const closeTask = (id: number) => http.post<null>(`${TASK}/close/`, { id });
 /** POST /data/api/v1.acquisition/delete/ */
-export const deleteTask = (id: number) => http.post<null>(`${TASK}/delete/`, { id }, { json: true });
+export const deleteTask = (id: number) => http.post<null>(`${TASK}/delete/`, { id });
 /** GET /data/api/v1.acquisition/progress/ */
 export const listProgress = (q: ProgressQuery) => http.get<Page<ProgressItem>>(`${TASK}/progress/`, { params: q });
 /** GET /data/api/v1.acquisition/collab/ */
@@ -86,8 +85,6 @@ export const listWritesToApprove = (q: ApproveListQuery) =>
 /** GET /data/api/v1.fillApprove/record/ */
 export const getApproveRecord = (id: number) => http.get<ApproveRecordView>(`${APPROVE}/record/`, { params: { id } });
 /** POST /data/api/v1.fillApprove/approve/ (JSON) */
-export const approveRecord = (b: ApproveBody) =>
-  http.post<{ state: RecordState }>(`${APPROVE}/approve/`, b, { json: true });
+export const approveRecord = (b: ApproveBody) => http.post<{ state: RecordState }>(`${APPROVE}/approve/`, b);
 /** POST /data/api/v1.fillApprove/reject/ (JSON) */
-export const rejectRecord = (b: RejectBody) =>
-  http.post<{ state: RecordState }>(`${APPROVE}/reject/`, b, { json: true });
+export const rejectRecord = (b: RejectBody) => http.post<{ state: RecordState }>(`${APPROVE}/reject/`, b);

@@ -1,6 +1,8 @@
 import { defineModule } from '@/shared/module';
 
 const STAFF = ['staff', 'one-form'] as const;
+/** Whoever may be asked to fill: every platform, 一表通平台 included (it takes only routes that name it). */
+const EVERYONE = ['student', 'staff', 'one-form'] as const;
 
 /**
  * Data collection (数据采集, issue 16): owners create tasks from published forms and follow their
@@ -68,6 +70,7 @@ export default defineModule({
       area: 'web',
       menu: true,
       icon: 'EditOutlined',
+      platforms: EVERYONE,
       page: () => import('./web/pages/data-filling-page'),
     },
     {
@@ -77,6 +80,7 @@ export default defineModule({
       area: 'web',
       menu: true,
       icon: 'HistoryOutlined',
+      platforms: EVERYONE,
       page: () => import('./web/pages/filling-records-page'),
     },
     {

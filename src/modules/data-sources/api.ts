@@ -42,7 +42,7 @@ export const updateDataSource = (b: DataSourceUpdateBody) =>
   http.post<DataSourceItem>(`${SOURCE}/update/`, b, { json: true });
 
 /** Refused while datasets use it. POST /data/api/v1.dataSource/delete/ */
-export const deleteDataSource = (id: number) => http.post<null>(`${SOURCE}/delete/`, { id }, { json: true });
+export const deleteDataSource = (id: number) => http.post<null>(`${SOURCE}/delete/`, { id });
 
 /** 测试连接: a saved source or the settings being edited. POST /data/api/v1.dataSource/test/ */
 export const testDataSource = (b: DataSourceTestBody) =>
@@ -74,7 +74,7 @@ export const updateDataset = (b: DatasetUpdateBody) =>
   http.post<DatasetItem>(`${DATASET}/update/`, b, { json: true, slow: true });
 
 /** Refused while a sync uses it. POST /data/api/v1.dataset/delete/ */
-export const deleteDataset = (id: number) => http.post<null>(`${DATASET}/delete/`, { id }, { json: true });
+export const deleteDataset = (id: number) => http.post<null>(`${DATASET}/delete/`, { id });
 
 /** The first rows (sensitive fields masked unless reveal). POST /data/api/v1.dataset/preview/ */
 export const previewDataset = (b: DatasetPreviewBody) =>

@@ -10,6 +10,8 @@ import type {
   SyncRunListQuery,
   SyncRunRow,
   SyncSaveBody,
+  WriteBackConfig,
+  WriteBackSaveBody,
 } from './contract';
 
 const SYNC = '/data/api/v1.sync';
@@ -34,9 +36,12 @@ export const updateSync = (body: SyncSaveBody) => http.post<{ id: number }>(`${S
 export const deleteSync = (id: number) => http.post<null>(`${SYNC}/delete/`, { id });
 
 /** POST /data/api/v1.sync/enable/ */
-export const enableSync = (body: SyncEnableBody) => http.post<null>(`${SYNC}/enable/`, body, { json: true });
+export const enableSync = (body: SyncEnableBody) => http.post<null>(`${SYNC}/enable/`, body);
 
 /** POST /data/api/v1.sync/run/: 立即同步; 0x00000632 when a run is already queued or running. */
+/** GET/POST writeBack/: 一表通 write-back settings of a sync (null = off). */
+export const getWriteBack = (id: number) => http.get<WriteBackConfig | null>(`${SYNC}/writeBack/`, { params: { id } });
+export const saveWriteBack = (body: WriteBackSaveBody) => http.post<null>(`${SYNC}/writeBack/`, body, { json: true });
 export const runSync = (id: number) => http.post<{ runId: number }>(`${SYNC}/run/`, { id });
 
 /** GET /data/api/v1.syncRun/list/ */

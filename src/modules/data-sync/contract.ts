@@ -175,3 +175,28 @@ export interface SyncFields {
   dataset: { id: number; name: string; sourceName: string; fields: SyncFieldInfo[] } | null;
   table: { id: number; name: string; code: string; uniqueKey: string[]; fields: SyncFieldInfo[] } | null;
 }
+
+/**
+ * Write-back of approved 一表通 corrections to the sync's source (a database source): the source
+ * table, its key column and the data table field holding the key, and which data table fields
+ * go to which source columns (only those are ever updated).
+ */
+export const WriteBackConfig = Type.Object({
+  table: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_.]{0,127}$' }),
+  keyColumn: Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' }),
+  keyField: Type.String({ pattern: '^[a-z][a-z0-9_]{0,47}$' }),
+  columns: Type.Record(
+    Type.String({ pattern: '^[a-z][a-z0-9_]{0,47}$' }),
+    Type.String({ pattern: '^[A-Za-z_][A-Za-z0-9_]{0,63}$' }),
+    {
+      maxProperties: 60,
+    },
+  ),
+});
+export type WriteBackConfig = Static<typeof WriteBackConfig>;
+/** POST /data/api/v1.sync/writeBack/ (administrators): config null turns write-back off. */
+export const WriteBackSaveBody = Type.Object({
+  id: Type.Integer({ minimum: 1 }),
+  config: Type.Union([WriteBackConfig, Type.Null()]),
+});
+export type WriteBackSaveBody = Static<typeof WriteBackSaveBody>;

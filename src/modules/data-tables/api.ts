@@ -45,7 +45,7 @@ export const planTable = (b: TableSaveBody) => http.post<DdlPlan>(`${TABLE}/plan
 export const saveTable = (b: TableSaveBody) =>
   http.post<{ def: DataTableDef; plan: DdlPlan }>(`${TABLE}/save/`, b, { json: true, slow: true });
 /** POST /data/api/v1.dataTable/delete/ */
-export const deleteTable = (id: number) => http.post<null>(`${TABLE}/delete/`, { id }, { json: true });
+export const deleteTable = (id: number) => http.post<null>(`${TABLE}/delete/`, { id });
 /**
  * POST /data/api/v1.dataTable/import/?id= — a partial import rejects with 0x00000106 and the
  * ImportResult (with the refused rows) as the HttpError's data.data.
@@ -74,18 +74,17 @@ export const exportRows = (id: number, filters?: string) =>
 /** POST /data/api/v1.dataRows/save/ — a stale version answers 409 (0x00000409). */
 export const saveRow = (b: RowSaveBody) => http.post<Record<string, unknown>>(`${ROWS}/save/`, b, { json: true });
 /** POST /data/api/v1.dataRows/delete/ */
-export const deleteRow = (b: { id: number; rowId: number; version: number }) =>
-  http.post<null>(`${ROWS}/delete/`, b, { json: true });
+export const deleteRow = (b: { id: number; rowId: number; version: number }) => http.post<null>(`${ROWS}/delete/`, b);
 /** GET /data/api/v1.dataRows/changes/ */
 export const listChanges = (q: ChangeListQuery) => http.get<Page<ChangeItem>>(`${ROWS}/changes/`, { params: q });
 /** POST /data/api/v1.dataRows/restore/ */
 export const restoreChange = (b: { id: number; changeId: number }) =>
-  http.post<Record<string, unknown>>(`${ROWS}/restore/`, b, { json: true });
+  http.post<Record<string, unknown>>(`${ROWS}/restore/`, b);
 
 /** GET /data/api/v1.dataReporting/list/ */
 export const listDuties = () => http.get<DutyItem[]>(`${REPORTING}/list/`);
 /** POST /data/api/v1.dataReporting/report/ */
-export const reportDuty = (id: number) => http.post<null>(`${REPORTING}/report/`, { id }, { json: true });
+export const reportDuty = (id: number) => http.post<null>(`${REPORTING}/report/`, { id });
 
 /** 数据服务目录 (public). GET /data/api/v1.dataService/list/ */
 export const listCatalogue = (q: CatalogQuery) => http.get<Page<CatalogItem>>(`${SERVICE}/list/`, { params: q });

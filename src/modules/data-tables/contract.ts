@@ -241,6 +241,8 @@ export interface ChangeItem {
   after: Record<string, unknown> | null;
   actorName: string;
   createdAt: number;
+  /** Why the row changed ('' when the writer gave no reason), e.g. "数据纠错 #12：…". */
+  reason: string;
   /** An update or delete can be undone: its `before` written back. */
   restorable: boolean;
 }

@@ -22,7 +22,7 @@ import type {
   PickableDepartment,
   AdminPickableUser,
   SubmissionDetail,
-  SubmissionInfo,
+  MySubmission,
   SubmitAnswer,
   SubmitBody,
   SummaryForm,
@@ -30,7 +30,7 @@ import type {
   SummaryPage,
   SummaryQuery,
 } from './contract';
-import { getUserList, pickPeople } from '@/modules/organization/api';
+import { getRoles, getUserList, pickPeople } from '@/modules/organization/api';
 import type { PickContext } from '@/modules/organization/contract';
 
 const F = '/workflow/api/v1.form';
@@ -101,7 +101,7 @@ export const uploadFormFile = (formId: number, field: string, file: Blob, fileNa
 
 /** GET /workflow/api/v1.formFill/mine/: the signed-in user's submissions. */
 export const listMySubmissions = (q: MySubmissionsQuery) =>
-  http.get<Page<SubmissionInfo>>(`${FILL}/mine/`, { params: q });
+  http.get<Page<MySubmission>>(`${FILL}/mine/`, { params: q });
 
 /** GET /workflow/api/v1.formFill/submission/: one submission with its version's schema. */
 export const getSubmission = (id: number) => http.get<SubmissionDetail>(`${FILL}/submission/`, { params: { id } });
@@ -110,6 +110,9 @@ export const getSubmission = (id: number) => http.get<SubmissionDetail>(`${FILL}
 export const pickUsers = (context: PickContext, keyword: string) => pickPeople({ context, keyword });
 
 /** The back office's people search (form managers, the designer's preview), 20 at most. POST /user/api/v1.user/getUserList/ */
+/** Every role (code and name), for a form's 适用对象 (the back office's designer). */
+export const listRolesForAudience = () => getRoles().then((r) => r.data.map((x) => ({ code: x.code, name: x.name })));
+
 export const searchPeopleAdmin = (keyword: string): Promise<AdminPickableUser[]> =>
   getUserList({ keyword, page: 1, pageSize: 20 }).then((r) =>
     r.data.list.map((u) => ({ id: u.id, name: u.realName, userNo: u.userNo, department: u.department?.name ?? '' })),

@@ -53,11 +53,16 @@ export interface FormListItem {
 }
 
 /** POST /workflow/api/v1.form/create/ (JSON) — also the import of an exported form (with schema). */
+/** Who may fill a form: role codes (e.g. student, staff); empty = everyone its access admits. */
+export const FormAudience = Type.Array(Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$' }), {
+  maxItems: 20,
+});
 export const FormCreateBody = Type.Object({
   name: Name,
   category: Category,
   description: Type.Optional(Description),
   access: Type.Enum(FORM_ACCESS),
+  audience: Type.Optional(FormAudience),
   schema: Type.Optional(FormSchema),
 });
 export type FormCreateBody = Static<typeof FormCreateBody>;
@@ -69,6 +74,8 @@ export const FormSaveBody = Type.Object({
   category: Category,
   description: Description,
   access: Type.Enum(FORM_ACCESS),
+  /** Role codes that may fill it (student forms: student; staff forms: staff); absent or empty = everyone. */
+  audience: Type.Optional(FormAudience),
   /** Users who may read this form's summary in the approval centre. */
   managerIds: Type.Array(Id, { maxItems: 50 }),
   schema: FormSchema,
@@ -93,6 +100,8 @@ export interface FormDetail {
   description: string;
   status: FormStatus;
   access: FormAccess;
+  /** Role codes that may fill it; [] = everyone. */
+  audience: string[];
   managers: PickedRef[];
   /** The working copy the designer edits. */
   draft: FormSchema;
@@ -203,6 +212,19 @@ export interface SubmissionInfo {
   version: number;
   submittedAt: number;
   submitter: { id: number | null; name: string; userNo: string };
+}
+
+/** Where one of my submissions stands beyond being stored (its approval), from the module that knows. */
+export interface MySubmissionStatus {
+  /** e.g. 审批中（辅导员审批）, 已通过, 已退回. */
+  text: string;
+  tone: 'processing' | 'success' | 'warning' | 'error' | 'default';
+  /** The in-app page that follows it (the approval page), if any. */
+  link: string | null;
+}
+/** GET /workflow/api/v1.formFill/mine/ — a submission of mine; status null: stored, nothing follows it. */
+export interface MySubmission extends SubmissionInfo {
+  status: MySubmissionStatus | null;
 }
 
 /** GET /workflow/api/v1.formFill/submission/?id= — its owner, the form's managers and administrators. */

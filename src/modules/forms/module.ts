@@ -42,7 +42,7 @@ export default defineModule({
       area: 'web',
       page: () => import('./web/pages/task-form-edit-page'),
     },
-    // Summaries of the forms the user manages (approval centre).
+    // Summaries of the forms the user manages (approval centre): staff manage forms, students never do.
     {
       name: 'formSummary',
       path: '/web/taskCenter/formSummary',
@@ -50,6 +50,8 @@ export default defineModule({
       area: 'web',
       menu: true,
       icon: 'TableOutlined',
+      platforms: ['staff'],
+      deskOnly: true,
       relationRoutes: ['formSummaryDetail'],
       page: () => import('./web/pages/form-summary-page'),
     },
@@ -110,6 +112,14 @@ export default defineModule({
       area: 'mobile',
       public: true,
       page: () => import('./mobile/pages/mobile-form-write-page'),
+    },
+    // Phones: 填写表单 (the forms I may fill, my submissions and where they stand).
+    {
+      name: 'mobileMyForms',
+      path: '/mobile/myForms',
+      title: '填写表单',
+      area: 'mobile',
+      page: () => import('./mobile/pages/mobile-my-forms-page'),
     },
   ],
 });

@@ -36,9 +36,13 @@ export default defineModule({
       public: true,
       menu: true,
       icon: 'HomeOutlined',
+      // 一表通平台 too (its first page is its index_url, this home page: spec section 4).
+      platforms: ['student', 'staff', 'one-form'],
       relationRoutes: ['noticeDetail'],
       page: homePage,
     },
+    // Administrators land at /cms (spec section 4): the back office opens on its first page.
+    { name: 'cms', path: '/cms', title: '后台管理', area: 'cms', redirect: '/cms/home/index' },
     {
       name: 'cmsHome',
       path: '/cms/home/index',
@@ -47,6 +51,15 @@ export default defineModule({
       menu: true,
       icon: 'DashboardOutlined',
       page: () => import('./cms/pages/dashboard-page'),
+    },
+    // A notice on the phone: where messages announcing one lead there (phoneLink maps /home/notice/:id).
+    {
+      name: 'mobileNotice',
+      path: '/mobile/notice',
+      title: '通知公告',
+      area: 'mobile',
+      public: true,
+      page: () => import('./mobile/pages/mobile-notice-page'),
     },
   ],
 });

@@ -246,6 +246,62 @@ export const AUDIT_ACTION_TEXT: Record<string, string> = {
 
 export const auditActionText = (action: string) => AUDIT_ACTION_TEXT[action] ?? action;
 
+/** Whole details written as one word (how a sign-in happened). */
+const AUDIT_DETAIL_WORDS: Record<string, string> = {
+  password: '密码登录',
+  'break-glass': '应急通道密码登录',
+  cas: 'CAS 统一身份认证登录',
+  oidc: 'OIDC 统一身份认证登录',
+};
+
+/**
+ * The phrases the servers write into audit details (kept as written, so history stays
+ * searchable and older rows read the same), in the words an administrator reads. Applied in
+ * order; a detail in Chinese already, or a JSON snapshot's values, pass through.
+ */
+const AUDIT_DETAIL_PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
+  [/^(cas|oidc)(?: (back-channel logout|single logout))?(?: \((\w+)\))?: /, '$1$2：'],
+  [/^cas(back-channel logout|single logout)?：/, 'CAS 统一身份认证$1：'],
+  [/^oidc(back-channel logout|single logout)?：/, 'OIDC 统一身份认证$1：'],
+  [/back-channel logout：/, '后台通道退出：'],
+  [/single logout：/, '单点退出：'],
+  [/SSO-only account: no password here/, '统一身份认证账号，无本地密码'],
+  [/^old password: /, '原密码校验：'],
+  [/address (\S+) locked for (\d+) min after (\d+) failures in a row/, '地址 $1 连续 $3 次失败，锁定 $2 分钟'],
+  [
+    /(\d+) failures in a row from (\d+) addresses; administrators alerted/,
+    '连续 $1 次失败，来自 $2 个地址，已通知管理员',
+  ],
+  [/(\d+) locked addresses? cleared/, '已解除 $1 个地址的锁定'],
+  [/(\d+) session\(s\) ended/, '结束 $1 个会话'],
+  [/password sign-in for (\d+) min, until (\S+)/, '开放密码登录 $1 分钟，至 $2'],
+  [/password sign-in closed \(SSO\)/, '密码登录已关闭（统一身份认证）'],
+  [/closed before its end/, '提前关闭'],
+  [/nothing was open/, '没有开放中的密码登录'],
+  [/started in another browser/, '在另一个浏览器中发起'],
+  [/admin sign-in outside the admin host/, '非管理端地址的管理员登录'],
+  [/administrator on user login/, '管理员使用了用户登录'],
+  [/not an administrator/, '不是管理员账号'],
+  [/account disabled/, '账号已停用'],
+  [/password not decryptable/, '密码无法解密'],
+  [/locked for this address/, '该地址已被锁定'],
+  [/wrong password/, '密码错误'],
+  [/unknown user/, '用户不存在'],
+  [/, address locked/, '，地址已锁定'],
+  [/, delayed (\d+) ms/, '，延迟 $1 毫秒'],
+  [/^captcha (\S+)/, '验证码未通过（$1）'],
+  [/ \(admin\)$/, '（管理端）'],
+  [/^(\d+) bytes$/, '$1 字节'],
+];
+
+/** An audit detail in the words an administrator reads (the log page, the dashboard and the export). */
+export function auditDetailText(detail: string | null): string {
+  if (!detail) return '';
+  const word = AUDIT_DETAIL_WORDS[detail];
+  if (word) return word;
+  return AUDIT_DETAIL_PHRASES.reduce((text, [re, to]) => text.replace(re, to), detail);
+}
+
 /* ---------- job records (运行记录) ---------- */
 
 export type { JobInfo, JobRunRow, JobRunStatus, JobTrigger };

@@ -19,7 +19,7 @@ export const listMessages = (q: Partial<MessageListQuery>, opts: Silent = {}) =>
 
 /** Mark one message (`id`) or all (`all: true`) read. POST /message/api/v1.message/read_message/ (JSON) */
 export const readMessage = (body: ReadMessageBody, opts: Silent = {}) =>
-  http.post<ReadMessageAnswer>(`${M}/read_message/`, body, { json: true, ...opts });
+  http.post<ReadMessageAnswer>(`${M}/read_message/`, body, opts);
 
 /** The caller's unread count. GET /message/api/v1.message/message_count/ */
 export const messageCount = (opts: Silent = {}) => http.get<MessageCount>(`${M}/message_count/`, opts);

@@ -16,8 +16,11 @@ export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {
   system: '系统',
 };
 
+/** What the lists say of a message whose task was handled (doneAt set). */
+export const MESSAGE_DONE_LABEL = '已处理';
+
 /** Field limits: sendMessage checks them; the lists show them. */
-export const MESSAGE_LIMITS = { title: 100, body: 1000, link: 500 } as const;
+export const MESSAGE_LIMITS = { title: 100, body: 1000, link: 500, subject: 100 } as const;
 
 /** How often the unread count is asked for while the page is visible (the bell, the phone home). */
 export const MESSAGE_COUNT_REFRESH_MS = 60_000;
@@ -55,6 +58,8 @@ export interface Message {
   link: string;
   /** ms, or null while unread. */
   readAt: number | null;
+  /** ms: when what it asks for was handled (a task approved, returned, withdrawn …, by anyone), or null. */
+  doneAt: number | null;
   createdAt: number;
 }
 

@@ -12,5 +12,4 @@ export const saveMobileLayout = (body: SaveMobileLayoutBody) =>
   http.post<MobileLayout>(`${L}/save/`, body, { json: true });
 
 /** Back to the default layout, the platform's menu (administrators). POST /portal/api/v1.mobileLayout/reset/ */
-export const resetMobileLayout = (platformId: number) =>
-  http.post<MobileLayout>(`${L}/reset/`, { platformId }, { json: true });
+export const resetMobileLayout = (platformId: number) => http.post<MobileLayout>(`${L}/reset/`, { platformId });

@@ -159,6 +159,23 @@ export const PHONE_PAGES: Readonly<Record<string, string>> = {
   taskWorkBench: '/mobile/taskPending',
   dataFilling: '/mobile/dataFilling',
   fillingRecords: '/mobile/fillingRecords',
+  feedbackIndex: '/mobile/feedback',
+  eventServiceIndex: '/mobile/eventService',
+  intelligentAssistant: '/mobile/intelligentAssistant',
+  orderline: '/mobile/booking',
+  electronicWorkPermit: '/mobile/permits',
+  myDataCenter: '/mobile/myDataCenter',
+  errorCorrectionPage: '/mobile/myDataCenter',
+  errorCorrectionRecord: '/mobile/myDataCenter',
+  efficiencySupervise: '/mobile/efficiencySupervise',
+  resource: '/mobile/resourceHall',
+  absentWarning: '/mobile/earlyWarning?list=absentWarning',
+  studyWarning: '/mobile/earlyWarning?list=studyWarning',
+  lateBackWarning: '/mobile/earlyWarning?list=lateBackWarning',
+  unBackWarning: '/mobile/earlyWarning?list=unBackWarning',
+  disContactWarning: '/mobile/earlyWarning?list=disContactWarning',
+  solitaryWarning: '/mobile/earlyWarning?list=solitaryWarning',
+  taskWarning: '/mobile/earlyWarning',
 };
 
 /** A tile as answered: `to` is where a tap goes (the entry's phone page or path, or the link's url). */

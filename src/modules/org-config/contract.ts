@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EmojiFreeText } from '@/shared/emoji-free';
 import { MAX_ID } from '@/shared/ids';
 
 export type { LogoConfig } from '@/shared/identity';
@@ -39,7 +40,7 @@ export const LOGIN_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 /** A picture: a path on this site (an upload, a built-in image) or an http(s) address. */
 export const ImageUrl = Type.String({ pattern: '^(/[^\\s]*|https?://[^\\s]+)$', maxLength: 500 });
 /** Required text: at least one non-blank character. */
-const Title = Type.String({ minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' });
+const Title = EmojiFreeText({ minLength: 1, maxLength: TITLE_MAX, pattern: '\\S' });
 /** http(s) address or '' (none). */
 export const OptionalHttpUrl = Type.String({ pattern: '^(https?://[^\\s]+)?$', maxLength: 500 });
 

@@ -62,8 +62,7 @@ export const updateDepartment = (b: DepartmentUpdateBody) =>
   http.post<null>('/user/api/v1.department/update/', b, { json: true });
 
 /** Refused while it has sub-departments or people. POST /user/api/v1.department/delete/ */
-export const deleteDepartment = (id: number) =>
-  http.post<null>('/user/api/v1.department/delete/', { id }, { json: true });
+export const deleteDepartment = (id: number) => http.post<null>('/user/api/v1.department/delete/', { id });
 
 /** Re-parent and place (drag and drop). POST /user/api/v1.department/move/ */
 export const moveDepartment = (b: DepartmentMoveBody) =>
@@ -76,25 +75,22 @@ export const moveUsers = (b: MoveUsersBody) =>
 // ---- role group and role writes (administrators) ----
 
 /** POST /user/api/v1.roleGroup/create/ */
-export const createRoleGroup = (b: RoleGroupCreateBody) =>
-  http.post<Created>('/user/api/v1.roleGroup/create/', b, { json: true });
+export const createRoleGroup = (b: RoleGroupCreateBody) => http.post<Created>('/user/api/v1.roleGroup/create/', b);
 
 /** POST /user/api/v1.roleGroup/update/ */
-export const updateRoleGroup = (b: RoleGroupUpdateBody) =>
-  http.post<null>('/user/api/v1.roleGroup/update/', b, { json: true });
+export const updateRoleGroup = (b: RoleGroupUpdateBody) => http.post<null>('/user/api/v1.roleGroup/update/', b);
 
 /** Refused while the group has roles. POST /user/api/v1.roleGroup/delete/ */
-export const deleteRoleGroup = (id: number) =>
-  http.post<null>('/user/api/v1.roleGroup/delete/', { id }, { json: true });
+export const deleteRoleGroup = (id: number) => http.post<null>('/user/api/v1.roleGroup/delete/', { id });
 
 /** POST /user/api/v1.role/create/ */
-export const createRole = (b: RoleCreateBody) => http.post<Created>('/user/api/v1.role/create/', b, { json: true });
+export const createRole = (b: RoleCreateBody) => http.post<Created>('/user/api/v1.role/create/', b);
 
 /** POST /user/api/v1.role/update/ */
-export const updateRole = (b: RoleUpdateBody) => http.post<null>('/user/api/v1.role/update/', b, { json: true });
+export const updateRole = (b: RoleUpdateBody) => http.post<null>('/user/api/v1.role/update/', b);
 
 /** Refused for system roles and while people hold it. POST /user/api/v1.role/delete/ */
-export const deleteRole = (id: number) => http.post<null>('/user/api/v1.role/delete/', { id }, { json: true });
+export const deleteRole = (id: number) => http.post<null>('/user/api/v1.role/delete/', { id });
 
 /** Give a role to people (already holding it: no change). POST /user/api/v1.role/assignUsers/ */
 export const assignRoleUsers = (b: RoleUsersBody) =>

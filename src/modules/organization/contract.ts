@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EmojiFreeText } from '@/shared/emoji-free';
 import { PageFields } from '@/shared/paging';
 import { MAX_ID } from '@/shared/ids';
 
@@ -28,7 +29,7 @@ export const NAME_MAX = 64;
 
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 // Names and codes are checked again in the service, where a Chinese message names the field.
-const Name = Type.String({ maxLength: 200 });
+const Name = EmojiFreeText({ maxLength: 200 });
 const Code = Type.String({ maxLength: 200 });
 const Sort = Type.Integer({ minimum: 0, maximum: 100000 });
 const Kind = Type.Union([

@@ -189,6 +189,7 @@ export type SaveGrantsBody = Static<typeof SaveGrantsBody>;
  * (a module may not import app code; a test keeps the two lists equal).
  */
 export const MENU_ICON_NAMES = [
+  'AccountBookOutlined',
   'ApartmentOutlined',
   'AppstoreOutlined',
   'AuditOutlined',
@@ -201,10 +202,13 @@ export const MENU_ICON_NAMES = [
   'CloudUploadOutlined',
   'CommentOutlined',
   'ControlOutlined',
+  'CreditCardOutlined',
   'DashboardOutlined',
   'DatabaseOutlined',
   'DesktopOutlined',
   'EditOutlined',
+  'ExperimentOutlined',
+  'FieldTimeOutlined',
   'FileDoneOutlined',
   'FileSearchOutlined',
   'FileTextOutlined',

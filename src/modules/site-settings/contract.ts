@@ -144,10 +144,28 @@ export const HOME_MODULE_SCHEMAS = {
   news: Type.Object({ kind: Type.Literal('news'), title: ModuleTitle }),
   search: Type.Object({ kind: Type.Literal('search'), placeholder: Type.String({ maxLength: 40 }) }),
   shortcuts: Type.Object({ kind: Type.Literal('shortcuts'), title: ModuleTitle, items: Shortcuts }),
+  /** No items: the service hall's most used items the viewer may see (topAffairs); items: this fixed list. */
   topAffairs: Type.Object({ kind: Type.Literal('topAffairs'), title: ModuleTitle, items: Shortcuts }),
+  /** The assistant's most read questions (topQuestions). */
+  hotQuestions: Type.Object({
+    kind: Type.Literal('hotQuestions'),
+    title: ModuleTitle,
+    limit: Type.Integer({ minimum: 3, maximum: 12 }),
+  }),
+  /** The service hall's published special services (specifiedAffairs). */
+  specialServices: Type.Object({ kind: Type.Literal('specialServices'), title: ModuleTitle }),
 };
 const S = HOME_MODULE_SCHEMAS;
-export const HomeModule = Type.Union([S.banner, S.notices, S.news, S.search, S.shortcuts, S.topAffairs]);
+export const HomeModule = Type.Union([
+  S.banner,
+  S.notices,
+  S.news,
+  S.search,
+  S.shortcuts,
+  S.topAffairs,
+  S.hotQuestions,
+  S.specialServices,
+]);
 export type HomeModule = Static<typeof HomeModule>;
 export type HomeModuleKind = HomeModule['kind'];
 
@@ -158,6 +176,8 @@ export const HOME_MODULE_KINDS: readonly { kind: HomeModuleKind; label: string; 
   { kind: 'news', label: '新闻动态', repeatable: false },
   { kind: 'shortcuts', label: '服务直通车', repeatable: true },
   { kind: 'topAffairs', label: '热门事项', repeatable: false },
+  { kind: 'hotQuestions', label: '热门问题', repeatable: false },
+  { kind: 'specialServices', label: '特色服务', repeatable: false },
 ];
 
 /** 'visitor' (the visitor home) or a platform id (that platform's /web home). */

@@ -48,9 +48,9 @@ export const createProcess = (body: ProcessCreateBody) =>
 /** A document the checker refuses answers 0x00000101 with data.messages. */
 export const saveProcess = (body: ProcessSaveBody) =>
   http.post<{ updatedAt: number; problems: string[] }>(`${P}/save/`, body, { json: true });
-export const publishProcess = (id: number) => http.post<{ version: number }>(`${P}/publish/`, { id }, { json: true });
-export const disableProcess = (id: number) => http.post<null>(`${P}/disable/`, { id }, { json: true });
-export const enableProcess = (id: number) => http.post<null>(`${P}/enable/`, { id }, { json: true });
+export const publishProcess = (id: number) => http.post<{ version: number }>(`${P}/publish/`, { id });
+export const disableProcess = (id: number) => http.post<null>(`${P}/disable/`, { id });
+export const enableProcess = (id: number) => http.post<null>(`${P}/enable/`, { id });
 
 // --- approval centre ---
 export const listTasks = (q: TaskListQuery) => http.get<Page<TaskListItem>>(`${T}/list/`, { params: q });
@@ -58,8 +58,8 @@ export const taskCounts = () => http.get<TaskCounts>(`${T}/counts/`);
 export const getTask = (taskId: number) => http.get<TaskView>(`${T}/detail/`, { params: { taskId } });
 /** 0x00000410 (409): another approver handled it first. */
 export const approveTask = (body: ApproveBody) => http.post<null>(`${T}/approve/`, body, { json: true });
-export const rejectTask = (body: RejectBody) => http.post<null>(`${T}/reject/`, body, { json: true });
-export const transferTask = (body: TransferBody) => http.post<null>(`${T}/transfer/`, body, { json: true });
+export const rejectTask = (body: RejectBody) => http.post<null>(`${T}/reject/`, body);
+export const transferTask = (body: TransferBody) => http.post<null>(`${T}/transfer/`, body);
 export const addSigner = (body: AddSignerBody) => http.post<null>(`${T}/addSigner/`, body, { json: true });
 export const batchApprove = (taskIds: number[], comment?: string) =>
   http.post<BatchApproveAnswer>(`${T}/batchApprove/`, { taskIds, comment }, { json: true });
@@ -68,12 +68,11 @@ export const batchApprove = (taskIds: number[], comment?: string) =>
 export const startableProcesses = (q: StartableQuery) =>
   http.get<Page<StartableProcess>>(`${P}/startable/`, { params: q });
 export const startInstance = (submissionId: number) =>
-  http.post<{ instanceId: number }>(`${I}/start/`, { submissionId }, { json: true });
+  http.post<{ instanceId: number }>(`${I}/start/`, { submissionId });
 export const getInstance = (instanceId: number) => http.get<InstanceView>(`${I}/detail/`, { params: { instanceId } });
-export const withdrawInstance = (instanceId: number) =>
-  http.post<null>(`${I}/withdraw/`, { instanceId }, { json: true });
+export const withdrawInstance = (instanceId: number) => http.post<null>(`${I}/withdraw/`, { instanceId });
 export const resubmitInstance = (body: ResubmitBody) => http.post<null>(`${I}/resubmit/`, body, { json: true });
-export const urgeInstance = (instanceId: number) => http.post<null>(`${I}/urge/`, { instanceId }, { json: true });
+export const urgeInstance = (instanceId: number) => http.post<null>(`${I}/urge/`, { instanceId });
 export const commentInstance = (body: CommentBody) => http.post<null>(`${I}/comment/`, body, { json: true });
 export const applyForEdit = (body: ApplyEditBody) =>
   http.post<{ instanceId: number }>(`${I}/applyForEdit/`, body, { json: true });
@@ -106,14 +105,13 @@ export const publicRecord = (token: string) =>
 // --- back office ---
 export const monitorList = (q: MonitorQuery) => http.get<Page<MonitorItem>>(`${M}/list/`, { params: q });
 export const monitorDetail = (instanceId: number) => http.get<InstanceView>(`${M}/detail/`, { params: { instanceId } });
-export const reassignTask = (body: ReassignBody) => http.post<null>(`${M}/reassign/`, body, { json: true });
+export const reassignTask = (body: ReassignBody) => http.post<null>(`${M}/reassign/`, body);
 export const terminateInstance = (instanceId: number, reason: string) =>
-  http.post<null>(`${M}/terminate/`, { instanceId, reason }, { json: true });
+  http.post<null>(`${M}/terminate/`, { instanceId, reason });
 export const listDelegations = (q: DelegationListQuery) => http.get<Page<DelegationItem>>(`${D}/list/`, { params: q });
-export const createDelegation = (body: DelegationBody) =>
-  http.post<{ id: number }>(`${D}/create/`, body, { json: true });
-export const updateDelegation = (body: DelegationUpdateBody) => http.post<null>(`${D}/update/`, body, { json: true });
-export const deleteDelegation = (id: number) => http.post<null>(`${D}/delete/`, { id }, { json: true });
+export const createDelegation = (body: DelegationBody) => http.post<{ id: number }>(`${D}/create/`, body);
+export const updateDelegation = (body: DelegationUpdateBody) => http.post<null>(`${D}/update/`, body);
+export const deleteDelegation = (id: number) => http.post<null>(`${D}/delete/`, { id });
 
 // --- other modules' reads the back-office pages use (so workflow pages import only this file) ---
 /** Forms to bind (GET /workflow/api/v1.form/list/), a form's draft (…/detail/) and a version's schema (…/version/). */

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { EmojiFreeText } from '@/shared/emoji-free';
 import { PageFields } from '@/shared/paging';
 import { RuleCondition, type FormSchema, type FormValues } from '@/shared/forms/schema';
 import { MAX_ID } from '@/shared/ids';
@@ -11,11 +12,11 @@ import { MAX_ID } from '@/shared/ids';
  */
 
 /** In-app paths the messages link to (shared: the phone pages turn them into their own). */
-export { instanceLink, taskLink } from '@/shared/approval-links';
+export { instanceLink, taskLink, taskSubject } from '@/shared/approval-links';
 
 const Id = Type.Integer({ minimum: 1, maximum: MAX_ID });
 const NodeId = Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_-]{0,39}$' });
-const Comment = Type.String({ maxLength: 1000 });
+const Comment = EmojiFreeText({ maxLength: 1000 });
 
 // --- the process document -----------------------------------------------------------------------
 
@@ -262,14 +263,14 @@ export const ResubmitBody = Type.Object({ instanceId: Id, values: Values, commen
 export type ResubmitBody = Static<typeof ResubmitBody>;
 export const CommentBody = Type.Object({
   instanceId: Id,
-  comment: Type.String({ minLength: 1, maxLength: 1000 }),
+  comment: EmojiFreeText({ minLength: 1, maxLength: 1000 }),
   attachmentIds: Type.Optional(AttachmentIds),
 });
 export type CommentBody = Static<typeof CommentBody>;
 export const ApplyEditBody = Type.Object({
   instanceId: Id,
   values: Values,
-  reason: Type.String({ minLength: 1, maxLength: 500 }),
+  reason: EmojiFreeText({ minLength: 1, maxLength: 500 }),
 });
 export type ApplyEditBody = Static<typeof ApplyEditBody>;
 export const TaskIdQuery = Type.Object({ taskId: Id });
@@ -408,6 +409,10 @@ export interface PublicRecord {
   schema: FormSchema;
   values: FormValues;
   history: Omit<HistoryItem, 'attachments' | 'actorId'>[];
+  /** What the phone's progress chart draws (mobileFlowChart?token=): nodes without their assignee rules. */
+  definition: ProcessDefinition;
+  currentNodes: string[];
+  tasks: Omit<InstanceTask, 'assigneeId'>[];
 }
 
 // --- monitor and delegation (administrators) ----------------------------------------------------
@@ -431,7 +436,7 @@ export interface MonitorItem {
 }
 export const ReassignBody = Type.Object({ taskId: Id, userId: Id, comment: Type.Optional(Comment) });
 export type ReassignBody = Static<typeof ReassignBody>;
-export const TerminateBody = Type.Object({ instanceId: Id, reason: Type.String({ minLength: 1, maxLength: 500 }) });
+export const TerminateBody = Type.Object({ instanceId: Id, reason: EmojiFreeText({ minLength: 1, maxLength: 500 }) });
 export type TerminateBody = Static<typeof TerminateBody>;
 
 export const DelegationBody = Type.Object({

@@ -8,6 +8,14 @@ export default defineModule({
   // Its server hooks into form submissions (an instance starts in the submission's transaction).
   after: ['forms'],
   routes: [
+    // The approval centre opens on its workbench (spec section 2: taskCenter, default taskWorkBench).
+    {
+      name: 'taskCenter',
+      path: '/web/taskCenter',
+      title: '审批中心',
+      area: 'web',
+      redirect: '/web/taskCenter/taskWorkBench',
+    },
     {
       name: 'taskWorkBench',
       path: '/web/taskCenter/taskWorkBench',
@@ -57,6 +65,8 @@ export default defineModule({
       area: 'web',
       menu: true,
       icon: 'CalendarOutlined',
+      // Approvers' work: staff approve bookings, students make them (办事服务).
+      platforms: ['staff'],
       page: () => import('./web/pages/reservation-services-page'),
     },
     // The designer is processDesign?id= (no separate route).
@@ -93,6 +103,13 @@ export default defineModule({
       title: '待办审批',
       area: 'mobile',
       page: () => import('./mobile/pages/mobile-task-pending-page'),
+    },
+    {
+      name: 'mobileProcessServices',
+      path: '/mobile/processServices',
+      title: '办事服务',
+      area: 'mobile',
+      page: () => import('./mobile/pages/mobile-process-services-page'),
     },
   ],
 });

@@ -67,11 +67,17 @@ export async function listTables(db: RawDb): Promise<TableInfo[]> {
 }
 
 async function sqliteTables(db: RawDb): Promise<TableInfo[]> {
-  const names = (
+  const rows = (
     await sql<{
       name: string;
-    }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
-  ).rows.map((r) => r.name);
+      sql: string | null;
+    }>`select name, sql from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(db)
+  ).rows;
+  // Virtual tables (the search's FTS5 index) and their shadow tables are derived from other
+  // tables' rows and cannot be written row by row: backups skip them, a restore has their module
+  // refill them (DynamicTableFamily.rebuild).
+  const virtual = rows.filter((r) => /^create\s+virtual\s+table/i.test(r.sql ?? '')).map((r) => r.name);
+  const names = rows.map((r) => r.name).filter((n) => !virtual.some((v) => n === v || n.startsWith(`${v}_`)));
   const out: TableInfo[] = [];
   for (const name of names.filter((n) => !EXCLUDED_TABLES.has(n))) {
     const cols = (

@@ -21,6 +21,11 @@ export interface DynamicTableFamily {
    * rows: creates every physical table they describe, with its indexes, empty.
    */
   create(db: RawDb, postgres: boolean): Promise<void>;
+  /**
+   * In the restore's transaction, once every row of the backup is in: refills tables derived from
+   * other tables that backups skip (SQLite virtual tables such as a full-text index).
+   */
+  rebuild?(db: RawDb, postgres: boolean): Promise<void>;
 }
 
 const FILE = path.join('server', 'dynamic-tables.ts');

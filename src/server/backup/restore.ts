@@ -417,6 +417,8 @@ async function replaceData(
   await closeOut();
   // Definitions with no table in the backup (none had rows… or an older backup): made empty.
   await makeDynamic();
+  for (const f of dyn.families)
+    if (f.rebuild && f.definitions.every((t) => byName.has(t))) await f.rebuild(r, postgres);
 
   for (const p of later) {
     onTable(p.table.name);

@@ -12,6 +12,9 @@ import { benchFormsRender } from './forms-render';
 import { benchBackupLatency } from './backup-latency';
 import { benchSyncFromPostgres, benchSyncFromSqlite, type SyncBenchResult } from './data-sync';
 import { benchDataTableBrowse } from './data-table-browse';
+import { benchMyHomepage } from './my-homepage';
+import { benchEarlyWarning } from './early-warning';
+import { benchPortalSearch } from './portal-search';
 
 /**
  * npm run bench (DESIGN §8): every figure is printed next to a baseline measured in the same
@@ -421,6 +424,42 @@ async function dataTableBrowse() {
   ]);
 }
 
+async function portalSearch() {
+  const r = await benchPortalSearch({ seconds: SECONDS, connections: CONNECTIONS });
+  section(
+    `9. Portal search: GET search/ as a visitor over ${fmt(r.docs)} documents (10 000 service items + 50 000 notices/news, indexed in ${fmt(r.indexSeconds, 0)} s; SQLite FTS5 trigram; ratio = req/s ÷ bare Fastify, same run)`,
+  );
+  rows.push(['query', 'req/s', 'p95 ms', 'ratio', 'hits', 'non-2xx']);
+  rows.push(['bare Fastify GET / (baseline)', fmt(r.baseRps), fmt(r.baseP95, 1), '1.00', '', '0']);
+  for (const q of r.rows) rows.push([q.label, fmt(q.rps), fmt(q.p95, 1), fmt(q.ratio, 3), fmt(q.hits), String(q.bad)]);
+}
+
+async function myHomepage() {
+  const r = await benchMyHomepage();
+  section(
+    `10. 个人中心 myHomepage: the home aggregate for one student (classes by enrolment, card, loans, favourites, visits; one call) at ${fmt(r.users)} users and ${fmt(r.txns)} card transactions (SQLite; ratio = home ÷ the bare indexed card-row lookup)`,
+  );
+  rows.push(['call', 'seed s', 'median ms', 'p95 ms', 'ratio']);
+  rows.push(['bare card-row lookup (baseline)', fmt(r.seedSeconds, 1), fmt(r.bareMedianMs, 3), '', '1.00']);
+  rows.push([
+    'GET userCenter/home/ service',
+    '',
+    fmt(r.homeMedianMs, 2),
+    fmt(r.homeP95Ms, 2),
+    fmt(r.homeMedianMs / r.bareMedianMs, 0),
+  ]);
+}
+
+async function earlyWarning() {
+  const r = await benchEarlyWarning();
+  section(
+    `11. 学生预警: recompute all lists for ${fmt(r.students)} students over ${r.days} days (${fmt(r.gateRows)} gate passages + ${fmt(r.cardRows)} card payments, seeded in ${fmt(r.seedSeconds, 0)} s; SQLite; ratio = recompute ÷ a bare count-per-student over both tables, same run)`,
+  );
+  rows.push(['call', 'seconds', 'warnings', 'ratio']);
+  rows.push(['bare aggregate (baseline)', fmt(r.bareSeconds, 2), '', '1.00']);
+  rows.push(['recomputeAll', fmt(r.recomputeSeconds, 2), fmt(r.warnings), fmt(r.recomputeSeconds / r.bareSeconds, 1)]);
+}
+
 async function main() {
   console.log(
     `campus-portal bench on ${os.cpus()[0]?.model ?? 'unknown cpu'} ×${os.availableParallelism()}, Node ${process.version}`,
@@ -450,6 +489,9 @@ async function main() {
   await dataSync();
   await backupLatency();
   await dataTableBrowse();
+  await portalSearch();
+  await myHomepage();
+  await earlyWarning();
   printTable();
 }
 

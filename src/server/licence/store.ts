@@ -5,11 +5,13 @@ import type { Config } from '../config';
 import { getSetting, putSetting } from '../identity/settings';
 import { ALL_MODULES, makeLicence, signLicence, verifyLicence, type VerifyResult } from './licence';
 import { localIssuer } from './issuer';
+import { SCHOOL } from '../db/seed/university';
 
 /** The installed licence text lives in the setting table, so every app server sees the same one. */
 export const LICENCE_SETTING = 'licence';
 
-export const DEMO_HOLDER = '演示大学';
+/** The demo licence names the demo university, as its pages and demo data do. */
+export const DEMO_HOLDER = SCHOOL.name;
 export const DEMO_USER_CAP = 100000;
 
 export async function readInstalledLicence(db: Db): Promise<string | null> {

@@ -151,7 +151,7 @@ describe('licence at start', () => {
     });
     try {
       const status = await app.licence({ fresh: true });
-      expect(status).toMatchObject({ valid: true, holder: '演示大学', userCap: 100000, modules: ['*'] });
+      expect(status).toMatchObject({ valid: true, holder: '华夏理工大学', userCap: 100000, modules: ['*'] });
       expect(status.daysLeft).toBeGreaterThanOrEqual(364);
       expect(fs.existsSync(path.join(dataDir, 'licence-issuer.key'))).toBe(true);
       expect(fs.existsSync(path.join(dataDir, 'licence-issuer.pub'))).toBe(true);

@@ -3,8 +3,6 @@ import type { FastifyRequest } from 'fastify';
 import ExcelJS from 'exceljs';
 import { AppError, badInput } from '@/server/errors';
 import { keysetRows, sendExcel } from '@/server/excel/export';
-import { saveUpload } from '@/server/uploads/store';
-import { IMAGE_KINDS } from '@/server/uploads/sniff';
 import { ok } from '@/shared/envelope';
 import { Codes } from '@/shared/errors';
 import {
@@ -22,11 +20,11 @@ import {
   type AvatarAnswer,
 } from '../contract';
 import { exportRowsAfter, listAccounts, type ExportRow } from './repository';
+import { storeAvatar } from './self-routes';
 import * as svc from './service';
 
 const BASE = '/user/api/v1.account';
 const ADMIN = { access: 'admin' } as const;
-const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 const actorOf = (req: FastifyRequest): svc.Actor => ({
   userId: req.auth!.userId,
@@ -98,15 +96,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
       file.file.resume();
       throw e;
     });
-    const saved = await saveUpload(app, file, {
-      purpose: 'avatar',
-      accept: IMAGE_KINDS,
-      maxBytes: AVATAR_MAX_BYTES,
-      isPublic: false,
-      ownerId: userId,
-    });
-    await svc.setAvatar(app, actorOf(req), userId, saved.url);
-    return ok<AvatarAnswer>({ url: saved.url });
+    return ok<AvatarAnswer>(await storeAvatar(app, req, file, userId));
   });
 
   app.post(`${BASE}/import/`, { config: ADMIN }, async (req) => {

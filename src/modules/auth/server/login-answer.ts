@@ -40,6 +40,19 @@ export function safeTo(to: string | undefined | null): string {
   return to;
 }
 
+export const NO_PLATFORM_ERROR = '当前账号未分配任何平台，请联系管理员分配后再使用';
+export const NO_MENU_ERROR = '当前账号没有可访问的菜单，请联系管理员分配权限';
+
+/**
+ * The login answer's `error` (spec section 3, shown as an error notice): the sign-in worked but
+ * leaves the account with nothing to open, which the user should hear about before the empty pages.
+ */
+export function signInProblem(asAdmin: boolean, menus: LoginAnswer['menus']): string {
+  if (asAdmin) return menus.cms.length ? '' : NO_MENU_ERROR;
+  if (!menus.plant_front.length) return NO_PLATFORM_ERROR;
+  return menus.plant_front.every((p) => !p.web.length) ? NO_MENU_ERROR : '';
+}
+
 /**
  * The end of every successful sign-in (password, CAS, OIDC): open the session, clear the
  * failure counters, record the login, and build the answer of spec section 3.
@@ -99,6 +112,6 @@ export async function issueLogin(
     redirect: '',
     to: safeTo(opts.to),
     message: mustChange ? PASSWORD_RESET_NOTICE : '',
-    error: '',
+    error: signInProblem(opts.asAdmin, menus),
   };
 }

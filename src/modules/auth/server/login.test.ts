@@ -4,7 +4,7 @@ import { Codes } from '@/shared/errors';
 import type { Envelope } from '@/shared/envelope';
 import type { LoginAnswer } from '../contract';
 import { attemptLogin, fetchCaptchaId, fetchPublicKey, encryptPassword, formBody, loginAs } from './test-login';
-import { PASSWORD_RESET_NOTICE, safeTo } from './login-answer';
+import { NO_MENU_ERROR, NO_PLATFORM_ERROR, PASSWORD_RESET_NOTICE, safeTo, signInProblem } from './login-answer';
 
 type Answer = Envelope<LoginAnswer | null>;
 
@@ -206,6 +206,20 @@ describe('POST /user/login/ (password sign-in)', () => {
     await app.db.updateTable('appUser').set({ mustChangePwd: 1 }).where('id', '=', id).execute();
     const d = await loginAs(app, 'was-reset', 'Reset@2026');
     expect(d).toMatchObject({ message: PASSWORD_RESET_NOTICE, redirect: '', user_info: { must_change_pwd: 1 } });
+  });
+
+  it("answers in `error` what leaves a signed-in account with nothing to open (spec section 3's notice)", async () => {
+    await createTestUser(app, { username: 'no-platform', password: 'None@2026' });
+    const d = await loginAs(app, 'no-platform', 'None@2026');
+    expect(d).toMatchObject({ error: NO_PLATFORM_ERROR, message: '' });
+    const platform = { platform_id: 1, platform_name: '平台', icon: '', index_url: '/web', kind: 'normal' };
+    const menu = [
+      { name: 'webHomeIndex', path: '/web/home/index', title: '首页', icon: null, children: [], relationRoutes: [] },
+    ];
+    expect(signInProblem(false, { plant_front: [{ ...platform, web: [] }], cms: [] })).toBe(NO_MENU_ERROR);
+    expect(signInProblem(false, { plant_front: [{ ...platform, web: menu }], cms: [] })).toBe('');
+    expect(signInProblem(true, { plant_front: [], cms: [] })).toBe(NO_MENU_ERROR);
+    expect((await loginAs(app, 'admin', 'Admin@2026', true)).error).toBe('');
   });
 
   it("binds the session to the user's only platform, and to none when they have several", async () => {

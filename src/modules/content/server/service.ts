@@ -12,6 +12,7 @@ import type {
   NoticeUpdate,
 } from '../contract';
 import * as repo from './repository';
+import { syncHelpArticleDoc, syncHelpCategoryDocs, syncNoticeDoc } from './search-docs';
 
 /** Who makes a change: written to the audit row. */
 export interface Actor {
@@ -79,6 +80,7 @@ export async function updateNotice(app: FastifyInstance, actor: Actor, input: No
     if (!(await repo.noticeStatus(trx, input.id))) throw notFound('该内容不存在或已删除');
     const rec = await noticeRecord(trx, input);
     await repo.updateNotice(trx, input.id, rec, Date.now());
+    await syncNoticeDoc(trx, input.id);
     await auditOk(trx, actor, 'notice_updated', `notice:${input.id}`, `${KIND_TEXT[rec.kind]}《${rec.title}》`);
   });
 }
@@ -91,6 +93,7 @@ export async function publishNotice(app: FastifyInstance, actor: Actor, id: numb
     if (!hasContent(n.content)) throw badInput('请填写正文后再发布', { field: 'content' });
     const now = Date.now();
     await repo.setNoticeStatus(trx, id, 'published', now, now);
+    await syncNoticeDoc(trx, id);
     await auditOk(trx, actor, 'notice_published', `notice:${id}`, `《${n.title}》`);
   });
 }
@@ -101,6 +104,7 @@ export async function withdrawNotice(app: FastifyInstance, actor: Actor, id: num
     if (!n) throw notFound('该内容不存在或已删除');
     if (n.status !== 'published') throw conflict('只有已发布的内容可以撤回');
     await repo.setNoticeStatus(trx, id, 'withdrawn', Date.now());
+    await syncNoticeDoc(trx, id);
     await auditOk(trx, actor, 'notice_withdrawn', `notice:${id}`, `《${n.title}》`);
   });
 }
@@ -111,6 +115,7 @@ export async function deleteNotice(app: FastifyInstance, actor: Actor, id: numbe
     if (!n) throw notFound('该内容不存在或已删除');
     if (n.status === 'published') throw conflict('已发布的内容请先撤回再删除');
     await repo.deleteNotice(trx, id);
+    await syncNoticeDoc(trx, id);
     await auditOk(trx, actor, 'notice_deleted', `notice:${id}`, `《${n.title}》`);
   });
 }
@@ -128,8 +133,10 @@ export async function saveHelpCategory(
     if (await repo.helpCategoryNameTaken(trx, name, input.id)) throw badInput('已有同名分类', { field: 'name' });
     const values = { name, sort: input.sort };
     let id = input.id;
-    if (id) await repo.updateHelpCategory(trx, id, values);
-    else id = await repo.insertHelpCategory(trx, values);
+    if (id) {
+      await repo.updateHelpCategory(trx, id, values);
+      await syncHelpCategoryDocs(trx, id);
+    } else id = await repo.insertHelpCategory(trx, values);
     await auditOk(
       trx,
       actor,
@@ -180,6 +187,7 @@ export async function createHelpArticle(
   return app.db.transaction().execute(async (trx) => {
     const rec = await articleRecord(trx, input);
     const id = await repo.insertHelpArticle(trx, rec, actor.userId, Date.now());
+    await syncHelpArticleDoc(trx, id);
     await auditOk(trx, actor, 'help_article_created', `help_article:${id}`, `《${rec.title}》`);
     return { id };
   });
@@ -190,6 +198,7 @@ export async function updateHelpArticle(app: FastifyInstance, actor: Actor, inpu
     if (!(await repo.findHelpArticle(trx, input.id, false))) throw notFound('该文章不存在或已删除');
     const rec = await articleRecord(trx, input);
     await repo.updateHelpArticle(trx, input.id, rec, Date.now());
+    await syncHelpArticleDoc(trx, input.id);
     await auditOk(trx, actor, 'help_article_updated', `help_article:${input.id}`, `《${rec.title}》`);
   });
 }
@@ -199,6 +208,7 @@ export async function deleteHelpArticle(app: FastifyInstance, actor: Actor, id: 
     const a = await repo.findHelpArticle(trx, id, false);
     if (!a) throw notFound('该文章不存在或已删除');
     await repo.deleteHelpArticle(trx, id);
+    await syncHelpArticleDoc(trx, id);
     await auditOk(trx, actor, 'help_article_deleted', `help_article:${id}`, `《${a.title}》`);
   });
 }

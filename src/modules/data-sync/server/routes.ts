@@ -10,9 +10,11 @@ import {
   SyncListQuery,
   SyncRunListQuery,
   SyncSaveBody,
+  WriteBackSaveBody,
 } from '../contract';
 import * as repo from './repository';
 import * as svc from './service';
+import * as writeBack from './write-back';
 
 const SYNC = '/data/api/v1.sync';
 const RUN = '/data/api/v1.syncRun';
@@ -60,6 +62,15 @@ export const syncRoutes: FastifyPluginAsyncTypebox = async (app) => {
     if (r.already)
       throw new AppError(Codes.syncAlreadyRunning, 409, '该同步正在运行，请等待本次完成', { runId: r.runId });
     return ok({ runId: r.runId }, '已开始同步');
+  });
+
+  // 一表通 write-back settings of a sync (administrators): GET answers the config or null.
+  app.get(`${SYNC}/writeBack/`, { schema: { querystring: SyncIdFields }, config: admin }, async (req) =>
+    ok(await writeBack.getWriteBack(app, req.query.id)),
+  );
+  app.post(`${SYNC}/writeBack/`, { schema: { body: WriteBackSaveBody }, config: admin }, async (req) => {
+    await writeBack.saveWriteBack(app, req.body.id, req.body.config);
+    return ok(null, req.body.config ? '写回设置已保存' : '已关闭写回');
   });
 
   app.get(`${RUN}/list/`, { schema: { querystring: SyncRunListQuery }, config: admin }, async (req) =>

@@ -37,6 +37,8 @@ export interface DataSyncTable {
   createdAt: number;
   updatedAt: number;
   createdBy: number | null;
+  /** JSON WriteBackConfig (migration 0043): approved 一表通 corrections go back to the source; null = none. */
+  writeBack: Generated<string | null>;
 }
 
 /** One run of a sync: its counts, progress, resume checkpoint and outcome. */

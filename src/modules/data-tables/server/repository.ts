@@ -298,6 +298,8 @@ export interface ChangeWrite {
   actorId: number | null;
   actorName: string;
   createdAt: number;
+  /** Why (absent: none). */
+  reason?: string;
 }
 
 export async function insertChanges(db: Conn, list: ChangeWrite[]): Promise<void> {
@@ -347,6 +349,7 @@ export async function listChanges(db: Conn, q: ChangeListQuery): Promise<Page<Ch
       after: r.after ? (JSON.parse(r.after) as Record<string, unknown>) : null,
       actorName: r.actorName,
       createdAt: Number(r.createdAt),
+      reason: r.reason,
       restorable: r.action === 'update' || r.action === 'delete' || r.action === 'restore',
     })),
     total: Number(count?.total ?? 0),

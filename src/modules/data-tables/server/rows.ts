@@ -4,6 +4,7 @@ import type { ChangeSource, DataTableDef, DataTableField } from '../contract';
 import { physicalName, qi, rawOf } from './ddl';
 import * as repo from './repository';
 import { DataTableRowError } from './row-error';
+import { applySyncHolds } from './sync-holds';
 import { normalise, sameStored, toJson } from './values';
 
 /**
@@ -21,6 +22,8 @@ export interface WriteOptions {
   source: ChangeSource;
   syncRun?: number;
   log?: boolean;
+  /** Why the rows change, kept on their change records (e.g. "数据纠错 #12：…"). */
+  reason?: string;
 }
 
 export interface WriteCounts {
@@ -160,6 +163,17 @@ export async function writeRows(
     counts.unchanged += incoming.length - last.size;
   }
 
+  // A value an owner approved (一表通) is not silently undone by a sync: hooks take held fields out.
+  if (opts.source === 'sync' && updates.length) {
+    await applySyncHolds(q, def, updates, now);
+    for (let i = updates.length - 1; i >= 0; i--) {
+      if (Object.keys(updates[i]!.set).length) continue;
+      counts.unchanged++;
+      if (opts.syncRun !== undefined) touched.push(updates[i]!.id);
+      updates.splice(i, 1);
+    }
+  }
+
   const db = rawOf(q);
   const t = physicalName(def.code);
   const system = {
@@ -195,6 +209,7 @@ export async function writeRows(
           actorId: opts.actorId,
           actorName: name,
           createdAt: now,
+          reason: opts.reason ?? '',
         }),
       );
   }
@@ -223,6 +238,7 @@ export async function writeRows(
         actorId: opts.actorId,
         actorName: name,
         createdAt: now,
+        reason: opts.reason ?? '',
       });
   }
 

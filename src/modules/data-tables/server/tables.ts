@@ -61,6 +61,8 @@ export interface DataTableChangeTable {
   actorId: number | null;
   actorName: string;
   createdAt: number;
+  /** Why the row changed, when the writer said (migration 0041); '' otherwise. */
+  reason: Generated<string>;
 }
 
 /** The platform's own migration history of the physical tables: every DDL statement it ran. */

@@ -1,4 +1,4 @@
-import { sql, type Expression, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '@/server/db/dialect';
 import type { Database } from '@/server/db/schema';
 import { paginate } from '@/server/db/paginate';
@@ -42,6 +42,8 @@ export interface FormRow {
   description: string;
   status: FormStatus;
   access: FormAccess;
+  /** Role codes that may fill it; [] = everyone. */
+  audience: string[];
   draftSchema: string;
   latestVersion: number | null;
   draftChanged: boolean;
@@ -52,12 +54,13 @@ export interface FormRow {
 }
 
 type FormRaw = Pick<
-  FormTable,
+  Selectable<FormTable>,
   | 'name'
   | 'category'
   | 'description'
   | 'status'
   | 'access'
+  | 'audience'
   | 'draftSchema'
   | 'latestVersion'
   | 'draftChanged'
@@ -74,6 +77,7 @@ const toFormRow = (r: FormRaw): FormRow => ({
   description: r.description,
   status: r.status as FormStatus,
   access: r.access as FormAccess,
+  audience: audienceCodes(r.audience),
   draftSchema: r.draftSchema,
   latestVersion: r.latestVersion === null ? null : Number(r.latestVersion),
   draftChanged: Number(r.draftChanged) === 1,
@@ -90,6 +94,7 @@ const FORM_COLUMNS = [
   'description',
   'status',
   'access',
+  'audience',
   'draftSchema',
   'latestVersion',
   'draftChanged',
@@ -152,7 +157,45 @@ export interface NewForm {
   category: string;
   description: string;
   access: FormAccess;
+  /** Role codes that may fill it; absent or [] = everyone. */
+  audience?: string[];
   draftSchema: string;
+}
+
+/** The stored audience: ',student,staff,' (one LIKE per code finds a form), '' for everyone. */
+export const audienceText = (codes: readonly string[] | undefined) =>
+  codes?.length ? `,${[...new Set(codes)].join(',')},` : '';
+export const audienceCodes = (text: string) => text.split(',').filter(Boolean);
+
+/** A condition on a query joining `form` (as `alias`): forms for everyone or naming one of these roles. */
+export function audienceAllows(alias: string, roles: readonly string[] | 'all'): RawBuilder<SqlBool> {
+  if (roles === 'all') return sql<SqlBool>`1 = 1`;
+  const column = sql.ref(`${alias}.audience`);
+  const any = roles.map((code) => sql`${column} like ${`%,${code},%`}`);
+  return any.length ? sql<SqlBool>`(${column} = '' or ${sql.join(any, sql` or `)})` : sql<SqlBool>`${column} = ''`;
+}
+
+/** Which of these role codes exist. */
+export async function existingRoleCodes(db: Conn, codes: readonly string[]): Promise<string[]> {
+  if (!codes.length) return [];
+  return (
+    await db
+      .selectFrom('role')
+      .select('code')
+      .where('code', 'in', [...codes])
+      .execute()
+  ).map((r) => r.code);
+}
+
+/** The role codes a user holds (small: a few rows on user_role's index). */
+export async function roleCodesOf(db: Conn, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('userRole as ur')
+    .innerJoin('role as r', 'r.id', 'ur.roleId')
+    .select('r.code')
+    .where('ur.userId', '=', userId)
+    .execute();
+  return rows.map((r) => r.code);
 }
 
 export async function insertForm(db: Conn, f: NewForm, by: { id: number; name: string }, now: number): Promise<number> {
@@ -160,6 +203,7 @@ export async function insertForm(db: Conn, f: NewForm, by: { id: number; name: s
     .insertInto('form')
     .values({
       ...f,
+      audience: audienceText(f.audience),
       status: 'draft',
       latestVersion: null,
       draftChanged: 1,
@@ -190,6 +234,7 @@ export async function updateFormDraft(
       category: f.category,
       description: f.description,
       access: f.access,
+      ...(f.audience ? { audience: audienceText(f.audience) } : {}),
       draftSchema: f.draftSchema,
       draftChanged: f.draftChanged ? 1 : 0,
       updatedAt: now,
@@ -363,9 +408,13 @@ export async function listHistory(db: Conn, q: FormHistoryQuery): Promise<Page<F
 
 // --- filling -------------------------------------------------------------------------------------
 
-/** Published forms (not disabled, not drafts) a signed-in user may fill, by name. */
-export async function listFillable(db: Conn, q: FillableQuery): Promise<Page<FillableForm>> {
-  let base = db.selectFrom('form').where('status', '=', 'published');
+/** Published forms (not disabled, not drafts) a signed-in user may fill (their roles: forAudience), by name. */
+export async function listFillable(
+  db: Conn,
+  q: FillableQuery,
+  roles: readonly string[] | 'all' = 'all',
+): Promise<Page<FillableForm>> {
+  let base = db.selectFrom('form').where('status', '=', 'published').where(audienceAllows('form', roles));
   const keyword = q.keyword?.trim();
   if (keyword) base = base.where((eb) => contains(eb.ref('name'), keyword));
   const page = await paginate(

@@ -22,6 +22,7 @@ import {
   UploadQuery,
 } from '../contract';
 import * as repo from './repository';
+import { fillerRoles } from './commands/form-audience';
 import * as svc from './service';
 import { saveFieldUpload } from './commands/save-field-upload';
 import { valueFields } from './value-index';
@@ -113,7 +114,7 @@ export const formFillRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(`${FILL}/fillable/`, { schema: { querystring: FillableQuery }, config: session }, async (req) =>
-    ok(await repo.listFillable(app.db, req.query)),
+    ok(await repo.listFillable(app.db, req.query, await fillerRoles(app.db, req.auth!))),
   );
 
   app.post(`${FILL}/submit/`, { schema: { body: SubmitBody }, config: limited }, async (req) =>
@@ -127,7 +128,7 @@ export const formFillRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get(`${FILL}/mine/`, { schema: { querystring: MySubmissionsQuery }, config: session }, async (req) =>
-    ok(await repo.listMySubmissions(app.db, req.auth!.userId, req.query)),
+    ok(await svc.mySubmissions(app, req.auth!.userId, req.query)),
   );
 
   app.get(`${FILL}/submission/`, { schema: { querystring: FormIdBody }, config: session }, async (req) =>

@@ -26,7 +26,17 @@ describe("the demo's sample form", () => {
       await app.injectAs('teacher', { method: 'GET', url: `${SUMMARY}/forms/` }, teacherPlatform),
     )) as { list: SummaryForm[] };
     const form = forms.list.find((f) => f.name === LEAVE_FORM_NAME)!;
-    expect(form.submissionCount).toBe(4);
+    // The seed's four samples, and whatever other modules' demo seeds (e.g. 好差评) applied for since.
+    const own = await app.db
+      .selectFrom('formSubmission')
+      .select(['id', 'values'])
+      .where('formId', '=', form.id)
+      .orderBy('id')
+      .limit(4)
+      .execute();
+    expect(form.submissionCount).toBeGreaterThanOrEqual(4);
+    const sickSamples = own.filter((r) => (JSON.parse(r.values) as { kind: string }).kind === 'sick').length;
+    expect(sickSamples).toBe(2);
 
     const page = (await expectOk(
       await app.injectAs(
@@ -35,9 +45,10 @@ describe("the demo's sample form", () => {
         teacherPlatform,
       ),
     )) as SummaryPage;
-    expect(page.total).toBe(2);
+    expect(page.total).toBeGreaterThanOrEqual(sickSamples);
+    expect(page.list.every((r) => r.values.kind === 'sick')).toBe(true);
     expect(page.columns.map((c) => c.label)).toEqual(expect.arrayContaining(['请假类型', '请假时间', '请假事由']));
-    expect(page.list.at(-1)!.submitter.name).toBe('李明轩');
+    expect(page.list.map((r) => r.submitter.name)).toContain('李明轩');
 
     const opened = (await expectOk(
       await app.injectAs('student', { method: 'GET', url: `${FILL}/open/?formId=${form.id}` }),

@@ -120,13 +120,15 @@ export const LEAVE_SCHEMA: FormSchema = {
  */
 const SAMPLES: {
   by: 'student' | 'classmate';
-  values: { kind: string; period: string; days: number; leaveSchool: boolean; reason: string; otherKind?: string };
+  /** The leave's first and last day, in days after the seed's day (the requests were made a few hours ago). */
+  days: [number, number];
+  values: { kind: string; days: number; leaveSchool: boolean; reason: string; otherKind?: string };
 }[] = [
   {
     by: 'student',
+    days: [0, 1],
     values: {
       kind: 'sick',
-      period: '2026-03-02至2026-03-03',
       days: 2,
       leaveSchool: false,
       reason: '感冒发烧，需在校医院就诊休息。',
@@ -134,9 +136,9 @@ const SAMPLES: {
   },
   {
     by: 'classmate',
+    days: [3, 7],
     values: {
       kind: 'personal',
-      period: '2026-03-09至2026-03-13',
       days: 5,
       leaveSchool: true,
       reason: '家中有事，需回家处理。',
@@ -144,9 +146,9 @@ const SAMPLES: {
   },
   {
     by: 'student',
+    days: [4, 4],
     values: {
       kind: 'other',
-      period: '2026-03-16至2026-03-16',
       days: 1,
       leaveSchool: true,
       reason: '参加省大学生程序设计竞赛。',
@@ -155,9 +157,20 @@ const SAMPLES: {
   },
   {
     by: 'student',
-    values: { kind: 'sick', period: '2026-03-20至2026-03-20', days: 0.5, leaveSchool: false, reason: '牙科复诊。' },
+    days: [6, 6],
+    values: { kind: 'sick', days: 0.5, leaveSchool: false, reason: '牙科复诊。' },
   },
 ];
+
+/** 'start至end' (server-local dates) of these days after `now`'s day: the samples' leave, whenever the demo is seeded. */
+export function samplePeriod(now: number, [from, to]: [number, number]): string {
+  const day = (n: number) => {
+    const d = new Date(now);
+    d.setDate(d.getDate() + n);
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  };
+  return `${day(from)}至${day(to)}`;
+}
 
 /** Inserts the sample form with its version and submissions (inside the demo seed's transaction). */
 export async function insertSampleForms(tx: Transaction<Database>, adminId: number, now: number): Promise<void> {
@@ -172,6 +185,8 @@ export async function insertSampleForms(tx: Transaction<Database>, adminId: numb
       category: '学生事务',
       description: '学生因病、因事请假时填写，提交后由辅导员查看汇总。',
       access: 'signedIn',
+      // Students ask for leave here; staff have 教职工请假 (the workflow's demo forms).
+      audience: ['student'],
       draftSchema: JSON.stringify(schema),
     },
     admin,
@@ -211,6 +226,7 @@ export async function insertSampleForms(tx: Transaction<Database>, adminId: numb
       college: s.department ?? '',
       phone: s.phone ?? '13800000000',
       ...sample.values,
+      period: samplePeriod(now, sample.days),
     };
     const { values, errors } = validateSubmission(schema, input);
     if (errors.length) throw new Error(`sample submission is invalid: ${JSON.stringify(errors)}`);

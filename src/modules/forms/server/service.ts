@@ -3,7 +3,7 @@ import { audit } from '@/server/identity/audit';
 import type { AuthContext } from '@/server/identity/sessions';
 import { AppError, badInput, conflict, noPermission, notFound } from '@/server/errors';
 import { sanitizeRichText } from '@/server/rich-text/sanitize';
-import { runFormSubmitted } from '@/server/form-events';
+import { runFormSubmitted, submissionStatuses } from '@/server/form-events';
 import { fileUrl } from '@/server/uploads/store';
 import { Codes } from '@/shared/errors';
 import { canonicalJson } from '@/shared/canonical-json';
@@ -28,6 +28,8 @@ import type {
   FormDetail,
   FormSaveBody,
   FormVersionInfo,
+  MySubmission,
+  MySubmissionsQuery,
   OpenedForm,
   SubmissionDetail,
   SubmitAnswer,
@@ -38,6 +40,7 @@ import type {
   SummaryQuery,
 } from '../contract';
 import * as repo from './repository';
+import { syncFormDoc } from './search-docs';
 import { FilterError, parseFilters, summaryColumns, uniqueProbes, valueRows, type ValueFilter } from './value-index';
 
 /** Who acts: written to the change log (by name) and the audit row (by username). */
@@ -122,6 +125,7 @@ export async function getFormDetail(app: FastifyInstance, id: number): Promise<F
     description: f.description,
     status: f.status,
     access: f.access,
+    audience: f.audience,
     managers,
     draft: parseSchema(f.draftSchema),
     versions,
@@ -129,6 +133,16 @@ export async function getFormDetail(app: FastifyInstance, id: number): Promise<F
     updatedAt: f.updatedAt,
     updatedBy: f.updatedByName,
   };
+}
+
+/** The audience's role codes, each an existing role (400 naming the unknown ones). */
+async function checkedAudience(db: repo.Conn, codes: readonly string[] | undefined): Promise<string[] | undefined> {
+  if (codes === undefined) return undefined;
+  const wanted = [...new Set(codes)];
+  const known = new Set(await repo.existingRoleCodes(db, wanted));
+  const unknown = wanted.filter((c) => !known.has(c));
+  if (unknown.length) throw badInput(`适用对象中的角色不存在（${unknown.join('、')}）`, { field: 'audience' });
+  return wanted;
 }
 
 function requiredName(name: string): string {
@@ -149,6 +163,7 @@ export async function createForm(app: FastifyInstance, a: Actor, body: FormCreat
   };
   return app.db.transaction().execute(async (trx) => {
     const now = Date.now();
+    rec.audience = await checkedAudience(trx, body.audience);
     const id = await repo.insertForm(trx, rec, by(a), now);
     await repo.logChange(trx, id, imported ? 'imported' : 'created', `《${rec.name}》`, by(a), now);
     await auditOk(trx, a, imported ? 'form_imported' : 'form_created', id, `《${rec.name}》`);
@@ -181,6 +196,7 @@ export async function saveForm(
     const missing = managerIds.filter((id) => !existing.has(id));
     if (missing.length) throw badInput(`所选管理人员不存在（编号 ${missing.join('、')}）`, { field: 'managerIds' });
     const draftChanged = await differsFromLatest(trx, f, schema);
+    const audience = await checkedAudience(trx, body.audience);
     const now = Date.now();
     await repo.updateFormDraft(
       trx,
@@ -190,6 +206,7 @@ export async function saveForm(
         category: body.category.trim(),
         description: body.description.trim(),
         access: body.access,
+        audience,
         draftSchema: JSON.stringify(schema),
         draftChanged,
       },
@@ -200,6 +217,7 @@ export async function saveForm(
     const detail = `《${name}》${draftChanged ? '（有未发布的修改）' : ''}`;
     await repo.logChange(trx, f.id, 'saved', detail, by(a), now);
     await auditOk(trx, a, 'form_saved', f.id, detail);
+    await syncFormDoc(trx, f.id);
     return { draftChanged, updatedAt: now };
   });
 }
@@ -218,6 +236,7 @@ export async function publishForm(app: FastifyInstance, a: Actor, id: number): P
     await repo.insertVersion(trx, id, version, canonicalJson(draft), by(a), now);
     await repo.logChange(trx, id, 'published', `发布版本 v${version}`, by(a), now);
     await auditOk(trx, a, 'form_published', id, `《${f.name}》v${version}`);
+    await syncFormDoc(trx, id);
     return { version, publishedAt: now, publishedBy: by(a).name };
   });
 }
@@ -232,6 +251,7 @@ export async function setFormEnabled(app: FastifyInstance, a: Actor, id: number,
     await repo.setFormStatus(trx, id, enabled ? 'published' : 'disabled', by(a), now);
     await repo.logChange(trx, id, enabled ? 'enabled' : 'disabled', enabled ? '启用表单' : '停用表单', by(a), now);
     await auditOk(trx, a, enabled ? 'form_enabled' : 'form_disabled', id, `《${f.name}》`);
+    await syncFormDoc(trx, id);
   });
 }
 
@@ -245,7 +265,14 @@ export async function copyForm(app: FastifyInstance, a: Actor, id: number): Prom
     const now = Date.now();
     const newId = await repo.insertForm(
       trx,
-      { name, category: f.category, description: f.description, access: f.access, draftSchema: f.draftSchema },
+      {
+        name,
+        category: f.category,
+        description: f.description,
+        access: f.access,
+        audience: f.audience,
+        draftSchema: f.draftSchema,
+      },
       by(a),
       now,
     );
@@ -262,6 +289,7 @@ export async function deleteForm(app: FastifyInstance, a: Actor, id: number): Pr
     if (n > 0) throw conflict(`该表单已有 ${n} 条提交记录，不能删除；如不再收集，请停用`);
     await repo.deleteForm(trx, id);
     await auditOk(trx, a, 'form_deleted', id, `《${f.name}》`);
+    await syncFormDoc(trx, id);
   });
 }
 
@@ -273,11 +301,19 @@ export async function getVersionSchema(app: FastifyInstance, id: number, version
 
 // --- filling ---------------------------------------------------------------------------------
 
-/** A form that may be filled now: published, and for signed-in forms only with a session. */
+/**
+ * A form that may be filled now: published; for signed-in forms (and forms for some roles) only with
+ * a session; for some roles only by someone holding one (administrators preview every form).
+ */
 async function fillableForm(db: repo.Conn, formId: number, auth: AuthContext | null): Promise<repo.FormRow> {
   const f = await repo.findForm(db, formId);
   if (!f || f.status !== 'published' || f.latestVersion === null) throw notFound(NOT_FILLABLE);
-  if (f.access === 'signedIn' && !auth) throw new AppError(Codes.notAuthenticated, 401, '请先登录后再填写该表单');
+  if ((f.access === 'signedIn' || f.audience.length) && !auth)
+    throw new AppError(Codes.notAuthenticated, 401, '请先登录后再填写该表单');
+  if (auth && !auth.isAdmin && f.audience.length) {
+    const mine = await repo.roleCodesOf(db, auth.userId);
+    if (!f.audience.some((code) => mine.includes(code))) throw noPermission('该表单不面向您开放填写');
+  }
   return f;
 }
 
@@ -420,6 +456,20 @@ export async function uploadTarget(
   const field = allFields(schema).find((x) => x.id === fieldId);
   if (!field || !FILE_TYPES.has(field.type)) throw badInput('该字段不接受上传', { field: 'field' });
   return field;
+}
+
+/** 我的提交: the caller's submissions, newest first, each with where it stands (its approval) when a module knows. */
+export async function mySubmissions(
+  app: FastifyInstance,
+  userId: number,
+  q: MySubmissionsQuery,
+): Promise<Page<MySubmission>> {
+  const page = await repo.listMySubmissions(app.db, userId, q);
+  const statuses = await submissionStatuses(
+    app.db,
+    page.list.map((r) => r.id),
+  );
+  return { ...page, list: page.list.map((r) => ({ ...r, status: statuses.get(r.id) ?? null })) };
 }
 
 export async function getSubmission(app: FastifyInstance, auth: AuthContext, id: number): Promise<SubmissionDetail> {

@@ -14,6 +14,8 @@ export interface FormTable {
   status: string;
   /** 'public' | 'signedIn' */
   access: string;
+  /** Role codes that may fill it, as ',student,staff,'; '' = everyone (migration 0037). */
+  audience: Generated<string>;
   /** The designer's working copy (FormSchema JSON). */
   draftSchema: string;
   /** The newest version, null before the first publish. */

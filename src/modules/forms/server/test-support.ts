@@ -85,6 +85,8 @@ export async function publishedForm(
     access?: 'public' | 'signedIn';
     managers?: string[];
     category?: string;
+    /** Role codes that may fill it (适用对象); absent = everyone. */
+    audience?: string[];
   } = {},
 ): Promise<number> {
   const name = opts.name ?? `测试表单${Math.random().toString(36).slice(2, 8)}`;
@@ -111,6 +113,7 @@ export async function publishedForm(
         category: opts.category ?? '测试',
         description: '',
         access,
+        ...(opts.audience ? { audience: opts.audience } : {}),
         managerIds,
         schema: opts.schema ?? testSchema(),
       }),

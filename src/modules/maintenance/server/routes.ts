@@ -10,6 +10,7 @@ import {
   AuditListQuery,
   AUDIT_RESULT_TEXT,
   auditActionText,
+  auditDetailText,
   BackupCreateBody,
   BackupIdFields,
   BackupListQuery,
@@ -123,7 +124,7 @@ const EXPORT_COLUMNS = [
   { header: '对象', width: 30, value: (r: AuditRow) => r.target },
   { header: '结果', width: 8, value: (r: AuditRow) => AUDIT_RESULT_TEXT[r.result] ?? r.result },
   { header: 'IP', width: 16, value: (r: AuditRow) => r.ip },
-  { header: '详情', width: 40, value: (r: AuditRow) => r.detail },
+  { header: '详情', width: 40, value: (r: AuditRow) => auditDetailText(r.detail) },
 ];
 
 /** The audit log: read and export only. There is deliberately no route that changes or deletes a row. */

@@ -50,7 +50,9 @@ describe('message service', () => {
       });
     }
     expect((await list(tokens.teacher)).total).toBeGreaterThanOrEqual(4);
-    expect((await list(tokens.admin)).total).toBe(0);
+    // The administrator only meets the demo as the fallback approver of nodes nobody else holds; those
+    // tasks are handled by the seed, so nothing is left waiting for them.
+    expect((await list(tokens.admin, 'pageSize=50')).list.every((m) => m.doneAt !== null)).toBe(true);
   });
 
   it('lists only the caller’s own messages, newest first, paged in SQL', async () => {
@@ -133,11 +135,10 @@ describe('message service', () => {
     ).id;
     expect((await get(`${M}/user_message_count/?userId=${adminId}`, tokens.admin)).json().data.list[0]).toMatchObject({
       unread: 0,
-      total: 0,
     });
     expect((await get(`${M}/user_message_count/?userId=999999`, tokens.admin)).json().errorCode).toBe(Codes.notFound);
 
-    const all = (await get(`${M}/user_message_count/?pageSize=10`, tokens.admin)).json().data as {
+    const all = (await get(`${M}/user_message_count/?pageSize=100`, tokens.admin)).json().data as {
       list: UserMessageCount[];
       total: number;
     };

@@ -5,7 +5,7 @@ import type { Message, MessageKind, MessageListQuery, UserMessageCount } from '.
 import type { MessageRow } from './tables';
 
 const toMessage = (
-  r: Pick<MessageRow, 'id' | 'kind' | 'title' | 'body' | 'link' | 'readAt' | 'createdAt'>,
+  r: Pick<MessageRow, 'id' | 'kind' | 'title' | 'body' | 'link' | 'readAt' | 'doneAt' | 'createdAt'>,
 ): Message => ({
   id: r.id,
   kind: r.kind as MessageKind,
@@ -13,6 +13,7 @@ const toMessage = (
   body: r.body,
   link: r.link,
   readAt: r.readAt,
+  doneAt: r.doneAt,
   createdAt: r.createdAt,
 });
 
@@ -25,7 +26,7 @@ export async function listMessages(db: Db, userId: number, q: MessageListQuery):
     base,
     (b) =>
       b
-        .select(['id', 'kind', 'title', 'body', 'link', 'readAt', 'createdAt'])
+        .select(['id', 'kind', 'title', 'body', 'link', 'readAt', 'doneAt', 'createdAt'])
         .orderBy('createdAt', 'desc')
         .orderBy('id', 'desc'),
     q,

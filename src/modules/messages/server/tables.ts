@@ -10,6 +10,10 @@ export interface MessageTable {
   body: string;
   /** An in-app path, or ''. */
   link: string;
+  /** What the message is about (a key its sender chose, e.g. `wf_task:42`), or '' (migration 0036). */
+  subject: Generated<string>;
+  /** ms; when its subject was handled (by anyone), or null (migration 0036). */
+  doneAt: number | null;
   /** ms; null while unread. */
   readAt: number | null;
   createdAt: number;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
 import { DEFAULT_GROUP_TITLE, PHONE_PAGES, type LayoutGroup, type LayoutTile, type MobileLayout } from '../contract';
+import { isPhoneTarget, phoneLink } from '@/shared/approval-links';
 
 const L = '/portal/api/v1.mobileLayout';
 
@@ -71,24 +72,31 @@ describe('mobile layout', () => {
     return res.json().message as string;
   };
 
-  it("answers the default: the platform's menu leaves in menu order, one group, with their paths (phone pages where there are)", async () => {
+  it("answers the default: the platform's menu leaves in menu order, in groups of 24, with their paths (phone pages where there are)", async () => {
     const data = await layoutOf(studentPlatform, student);
     const leaves = await menuLeaves(studentPlatform);
     expect(data.own).toBe(false);
-    expect(data.groups).toHaveLength(1);
+    // One group until the menu passes 24 leaves (the light apps made the student's menu longer).
     expect(data.groups[0]!.title).toBe(DEFAULT_GROUP_TITLE);
+    const tiles = data.groups.flatMap((g) => g.tiles);
     const deskOnly = new Set(app.modules.routes.filter((r) => r.deskOnly).map((r) => r.name));
-    expect(data.groups[0]!.tiles.map((t) => [t.name, t.to])).toEqual(
-      leaves.filter((l) => !deskOnly.has(l.name)).map((l) => [l.name, PHONE_PAGES[l.name] ?? l.path]),
+    // Each tile opens its page's phone page; pages without one (the desktop home) are not offered on the phone.
+    expect(tiles.map((t) => [t.name, t.to])).toEqual(
+      leaves
+        .filter((l) => !deskOnly.has(l.name))
+        .map((l) => [l.name, PHONE_PAGES[l.name] ?? phoneLink(l.path)])
+        .filter(([, to]) => isPhoneTarget(to!)),
     );
-    // the approval workbench opens the phone's pending list
-    expect(data.groups[0]!.tiles.find((t) => t.name === 'taskWorkBench')?.to).toBe('/mobile/taskPending');
-    expect(data.groups[0]!.tiles.find((t) => t.name === 'webHomeIndex')).toMatchObject({
+    expect(tiles.every((t) => t.to.startsWith('/mobile/'))).toBe(true);
+    expect(tiles.find((t) => t.name === 'taskWorkBench')?.to).toBe('/mobile/taskPending');
+    expect(tiles.find((t) => t.name === 'helpIndex')).toMatchObject({
       kind: 'menu',
-      title: '首页',
-      icon: 'home',
+      title: '帮助中心',
+      icon: 'help',
       badge: '',
+      to: '/mobile/help',
     });
+    expect(tiles.find((t) => t.name === 'webHomeIndex')).toBeUndefined();
     expect(data.entries.map((e) => e.name)).toEqual(leaves.map((l) => l.name));
   });
 
@@ -238,13 +246,19 @@ describe('mobile layout', () => {
     const mine = await layoutOf(studentPlatform, student);
     expect(mine.own).toBe(true);
     expect(mine.groups.map((g) => g.title)).toEqual(['常用服务', '学习']); // the empty group is not shown on phones
+    // On the phone a tile opens its phone page; the desktop home has none, so the phone is not offered it.
     expect(mine.groups[0]!.tiles.map((t) => [t.title, t.to, t.badge])).toEqual([
-      ['帮助中心', '/web/help/index', ''],
-      ['首页', '/web/home/index', 'messages'],
+      ['帮助中心', '/mobile/help', ''],
       ['图书馆', 'https://lib.example.edu/', ''],
     ]);
-    // The administrator sees the whole layout, empty group included.
-    expect((await layoutOf(studentPlatform, admin)).groups.map((g) => g.title)).toEqual(['常用服务', '学习', '空分组']);
+    // The administrator sees the whole layout, empty group and desktop-only tile included.
+    const whole = await layoutOf(studentPlatform, admin);
+    expect(whole.groups.map((g) => g.title)).toEqual(['常用服务', '学习', '空分组']);
+    expect(whole.groups[0]!.tiles.map((t) => t.to)).toEqual([
+      '/mobile/help',
+      '/web/home/index',
+      'https://lib.example.edu/',
+    ]);
 
     // Take the help centre away from the student role: its tiles go, and so does the group it leaves empty.
     const helpIds = (
@@ -258,7 +272,7 @@ describe('mobile layout', () => {
     await app.db.deleteFrom('roleMenu').where('menuId', 'in', helpIds).execute();
     const after = await layoutOf(studentPlatform, student);
     expect(after.groups.map((g) => g.title)).toEqual(['常用服务']);
-    expect(after.groups[0]!.tiles.map((t) => t.title)).toEqual(['首页', '图书馆']);
+    expect(after.groups[0]!.tiles.map((t) => t.title)).toEqual(['图书馆']);
     expect(after.entries.map((e) => e.name)).not.toContain('helpIndex');
     // The default is filtered the same way.
     expect((await reset(studentPlatform)).json().data).toMatchObject({ own: false });

@@ -5,6 +5,7 @@ import { platformMenusFor, userPlatforms } from '@/server/identity/menus';
 import { badInput, notFound, noPermission } from '@/server/errors';
 import type { MenuNode } from '@/shared/menus';
 import type { ModuleCatalog } from '@/shared/module';
+import { isPhoneTarget, phoneLink } from '@/shared/approval-links';
 import {
   cleanTitle,
   DEFAULT_GROUP_TITLE,
@@ -73,22 +74,28 @@ export function defaultLayout(entries: readonly MenuEntry[]): LayoutGroup[] {
 }
 
 /**
- * The layout as this caller sees it: menu tiles resolved to their path, or dropped when the
- * caller's menu lacks them; for users, groups left empty are dropped too (the back office keeps
- * them, so an administrator can still fill them).
+ * The layout as this caller sees it: a tile goes to its page's phone page (PHONE_PAGES, phoneLink),
+ * menu tiles the caller's menu lacks are dropped. For users (`forPhone`) so are tiles that would
+ * leave the phone for a desktop page (no phone page yet) and groups left empty; the back office
+ * keeps them, so an administrator still sees and can fill them.
  */
-function viewOf(groups: LayoutGroup[], entries: readonly MenuEntry[], keepEmpty: boolean): GroupView[] {
+function viewOf(groups: LayoutGroup[], entries: readonly MenuEntry[], forPhone: boolean): GroupView[] {
   const byName = new Map(entries.map((e) => [e.name, e]));
   return groups
     .map((g) => ({
       title: g.title,
       tiles: g.tiles.flatMap((t) => {
-        if (t.kind === 'link') return [{ ...t, to: t.url }];
-        const e = byName.get(t.name);
-        return e ? [{ ...t, to: PHONE_PAGES[e.name] ?? e.path }] : [];
+        let to: string;
+        if (t.kind === 'link') to = phoneLink(t.url);
+        else {
+          const e = byName.get(t.name);
+          if (!e) return [];
+          to = PHONE_PAGES[e.name] ?? phoneLink(e.path);
+        }
+        return !forPhone || isPhoneTarget(to) ? [{ ...t, to }] : [];
       }),
     }))
-    .filter((g) => keepEmpty || g.tiles.length > 0);
+    .filter((g) => !forPhone || g.tiles.length > 0);
 }
 
 /** Menu entries the caller may open on the platform: an administrator the whole menu; a user their grants, on a platform of theirs. */
@@ -123,7 +130,7 @@ export async function mobileLayoutFor(
   // A user's default is built from the whole menu and then filtered, like a saved one.
   const all = auth.isAdmin ? entries : leavesOfRows(await repo.platformMenuRows(db, platformId));
   const groups = saved ?? defaultLayout(all.filter((e) => !deskOnly.has(e.name)));
-  return { platformId, own: !!saved, groups: viewOf(groups, entries, auth.isAdmin), entries };
+  return { platformId, own: !!saved, groups: viewOf(groups, entries, !auth.isAdmin), entries };
 }
 
 /** Beyond the schema: titles, menu entries of this platform, links that lead somewhere allowed. */
@@ -178,7 +185,7 @@ export async function saveMobileLayout(
       ip,
     });
   });
-  return { platformId: body.platformId, own: true, groups: viewOf(groups, entries, true), entries };
+  return { platformId: body.platformId, own: true, groups: viewOf(groups, entries, false), entries };
 }
 
 export async function resetMobileLayout(

@@ -37,10 +37,14 @@ describe('choice_platform', () => {
       platform_id: id,
       platform_name: '一表通平台',
       kind: 'one-form',
-      index_url: '/web/home/index',
+      index_url: '/web/oneTablePlatform/myDataCenter',
     });
     const names = flattenRouteNames(body.data.web);
-    for (const r of app.modules.routes.filter((x) => x.area === 'web' && x.menu)) expect(names.has(r.name)).toBe(true);
+    // 一表通平台 takes only the menu pages that name it (RouteSpec.platforms).
+    const oneForm = app.modules.routes.filter((x) => x.area === 'web' && x.menu && x.platforms?.includes('one-form'));
+    expect(oneForm.length).toBeGreaterThan(0);
+    for (const r of oneForm) expect(names.has(r.name), r.name).toBe(true);
+    expect(names.has('taskFormWrite')).toBe(false);
     const session = await app.db
       .selectFrom('session')
       .select('platformId')

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
 import { DEFAULT_HOME_MODULES, type HomeModule } from '../contract';
+import { DEMO_HOME_MODULES } from './seed';
 
 const GET = '/portal/api/v1.homepage/modules/';
 const SAVE = '/portal/api/v1.homepage/save/';
@@ -47,12 +48,30 @@ describe('homepage modules', () => {
   );
 
   it('answers the default look (banner, notices, news) to anyone before anything is saved', async () => {
+    const bare = await buildTestApp({ seed: 'none' });
+    try {
+      const res = await bare.inject({ method: 'GET', url: GET });
+      expect(res.json()).toMatchObject({
+        errorCode: Codes.ok,
+        data: { scope: 'visitor', own: false, modules: DEFAULT_HOME_MODULES },
+      });
+      expect(res.json().data.modules.map((m: HomeModule) => m.kind)).toEqual(['banner', 'notices', 'news']);
+    } finally {
+      await bare.close();
+    }
+  });
+
+  it("answers the demo school's visitor home, fed by the server (search, hot items and questions, specials)", async () => {
     const res = await read();
     expect(res.json()).toMatchObject({
       errorCode: Codes.ok,
-      data: { scope: 'visitor', own: false, modules: DEFAULT_HOME_MODULES },
+      data: { scope: 'visitor', own: true, modules: DEMO_HOME_MODULES },
     });
-    expect(res.json().data.modules.map((m: HomeModule) => m.kind)).toEqual(['banner', 'notices', 'news']);
+    // a platform without its own list shows the visitor one
+    expect((await read(String(await platformId()))).json().data).toMatchObject({
+      own: false,
+      modules: DEMO_HOME_MODULES,
+    });
   });
 
   it('refuses a save without a token (0x00000011) and from a user (0x00000010)', async () => {
@@ -62,7 +81,8 @@ describe('homepage modules', () => {
     const user = await save({ scope: 'visitor', modules: valid }, await app.tokenFor('teacher'));
     expect(user.statusCode).toBe(403);
     expect(user.json().errorCode).toBe(Codes.noPermission);
-    expect((await read()).json().data.own).toBe(false);
+    // nothing changed: still the demo school's look
+    expect((await read()).json().data.modules).toEqual(DEMO_HOME_MODULES);
   });
 
   it('stores the modules in the given order, answers them publicly, and audits the save', async () => {

@@ -63,7 +63,8 @@ export function checkModules(modules: HomeModule[], catalog: ModuleCatalog): Hom
     seen.add(m.kind);
     if (m.kind === 'shortcuts' || m.kind === 'topAffairs')
       return { ...m, title: m.title.trim(), items: checkShortcuts(m.items, at, paths) };
-    if (m.kind === 'notices' || m.kind === 'news') return { ...m, title: m.title.trim() };
+    if (m.kind === 'notices' || m.kind === 'news' || m.kind === 'hotQuestions' || m.kind === 'specialServices')
+      return { ...m, title: m.title.trim() };
     if (m.kind === 'banner') return { ...m, title: m.title.trim(), subtitle: m.subtitle.trim() };
     return m;
   });

@@ -1,8 +1,8 @@
 import type { HistoryAction, InstanceStatus, TaskListType, TaskStatus } from '../contract';
 
 /** Kit-free labels shared by the desktop and phone pages. */
-/** The form category booking forms carry (reservationServices filters tasks by it). */
-export const RESERVATION_CATEGORY = '预约';
+/** The form category booking forms carry (reservationServices filters tasks by it; the phone link says the same). */
+export { RESERVATION_CATEGORY } from '@/shared/approval-links';
 
 export const TASK_TYPE_LABELS: Record<TaskListType, string> = {
   dsp: '待办',

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { onFormSubmitted } from '@/server/form-events';
+import { onFormSubmitted, onSubmissionStatus } from '@/server/form-events';
 import { adminRoutes, processRoutes, taskRoutes } from './routes';
 import { registerWorkflowFileAccess } from './file-access';
 import { startForSubmission } from './service';
 import { registerWorkflowPickScopes } from './pick-scope';
+import { approvalStatuses } from './submission-status';
 import { instanceLink } from '../contract';
 import './tables';
 
@@ -15,6 +16,8 @@ export const workflowServer: FastifyPluginAsync = async (app) => {
     const instanceId = await startForSubmission(trx, e);
     return instanceId === null ? null : { link: instanceLink(instanceId), label: '查看审批进度' };
   });
+  // 我的提交 shows each submission's approval: where it waits, or how it ended.
+  onSubmissionStatus('workflow', approvalStatuses);
   registerWorkflowFileAccess(app);
   registerWorkflowPickScopes();
   await app.register(processRoutes);

@@ -36,6 +36,7 @@ import {
 } from '../contract';
 import type { Actor } from './engine';
 import { saveFieldUpload } from '@/modules/forms/server/commands/save-field-upload';
+import { fillerRoles } from '@/modules/forms/server/commands/form-audience';
 import * as repo from './repository';
 import * as svc from './service';
 
@@ -116,7 +117,7 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   );
 
   app.get(`${P}/startable/`, { schema: { querystring: StartableQuery }, config: session }, async (req) =>
-    ok(await repo.startableProcesses(app.db, req.query)),
+    ok(await repo.startableProcesses(app.db, req.query, await fillerRoles(app.db, req.auth!))),
   );
   app.post(`${I}/start/`, { schema: { body: StartBody }, config: session }, async (req) =>
     ok(await svc.startFromSubmission(app, actorOf(req), req.body.submissionId), '已发起'),

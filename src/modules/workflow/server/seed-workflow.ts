@@ -144,8 +144,6 @@ async function runSampleRequests(tx: Transaction<Database>, formId: number): Pro
 export async function insertSampleProcess(tx: Transaction<Database>, now: number): Promise<void> {
   const form = await demoLeaveForm(tx);
   if (!form || form.latestVersion === null) return;
-  const problems = checkProcess(LEAVE_PROCESS);
-  if (problems.length) throw new Error(`sample process is invalid: ${problems.join('; ')}`);
 
   // Each college's leaders: its 学院领导 (two in the full seed), topped up to two with its other staff
   // (the small seed has one), never the demo teacher, who approves as a counsellor.
@@ -167,13 +165,25 @@ export async function insertSampleProcess(tx: Transaction<Database>, now: number
     if (leaders.length) await setDepartmentLeaders(tx, c.id, leaders);
   }
 
+  await insertPublishedProcess(tx, { name: LEAVE_PROCESS_NAME, formId: form.id, definition: LEAVE_PROCESS }, now);
+  await runSampleRequests(tx, form.id);
+}
+
+/** A demo process, checked like the designer's publish/ and published as version 1 by the administrator. */
+export async function insertPublishedProcess(
+  tx: Transaction<Database>,
+  p: { name: string; formId: number; definition: ProcessDefinition },
+  now: number,
+): Promise<number> {
+  const problems = checkProcess(p.definition);
+  if (problems.length) throw new Error(`demo process ${p.name} is invalid: ${problems.join('; ')}`);
   const { id } = await tx
     .insertInto('wfProcess')
     .values({
-      name: LEAVE_PROCESS_NAME,
-      formId: form.id,
+      name: p.name,
+      formId: p.formId,
       status: 'published',
-      draft: JSON.stringify(LEAVE_PROCESS),
+      draft: JSON.stringify(p.definition),
       latestVersion: 1,
       updatedAt: now,
       updatedByName: '系统管理员',
@@ -185,10 +195,10 @@ export async function insertSampleProcess(tx: Transaction<Database>, now: number
     .values({
       processId: id,
       version: 1,
-      definition: canonicalJson(LEAVE_PROCESS),
+      definition: canonicalJson(p.definition),
       publishedAt: now,
       publishedByName: '系统管理员',
     })
     .execute();
-  await runSampleRequests(tx, form.id);
+  return id;
 }

@@ -12,6 +12,7 @@ import { checkProcess, earlierApprovalNodes } from '../check-process';
 import {
   PROCESS_FORMAT,
   taskLink,
+  taskSubject,
   URGE_INTERVAL_MS,
   type ApplyEditBody,
   type BatchApproveAnswer,
@@ -297,72 +298,97 @@ export async function taskUploadTarget(
   });
 }
 
-export async function resubmit(
-  app: FastifyInstance,
+export const resubmit = (app: FastifyInstance, a: Actor, instanceId: number, values: FormValues, comment?: string) =>
+  tx(app, (trx, now) => resubmitIn(trx, a, instanceId, values, comment, now));
+
+/** The applicant sends a returned request again, in the caller's transaction (resubmit/, the demo seed). */
+export async function resubmitIn(
+  trx: repo.Tx,
   a: Actor,
   instanceId: number,
   values: FormValues,
-  comment?: string,
+  comment: string | undefined,
+  now: number,
 ): Promise<void> {
-  await tx(app, async (trx, now) => {
-    const ctx = await engine.applicantCtx(trx, instanceId, a, now);
-    if (ctx.inst.status !== 'returned') throw conflict('只有被退回的申请可以重新提交');
-    const checked = engine.checkedValues(ctx.schema, values);
-    await engine.checkFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, ctx.values, checked);
-    if (ctx.inst.kind === 'edit') {
-      ctx.inst.editValues = JSON.stringify(checked);
-    } else {
-      await engine.writeRevision(trx, ctx.inst.submissionId, ctx.schema, checked, 'resubmit', instanceId, now);
-    }
-    ctx.values = checked;
-    await engine.retitle(ctx);
-    ctx.inst.status = 'running';
-    ctx.state = { joins: {}, picks: {} };
-    const start = ctx.def.nodes.find((n) => n.type === 'start')!;
-    await repo.addHistory(trx, {
-      instanceId,
-      nodeId: start.id,
-      nodeName: start.name,
-      actorId: a.userId,
-      actorName: a.name,
-      action: 'resubmit',
-      comment: comment ?? '',
-      at: now,
-    });
-    ctx.starting = true;
-    await engine.enter(ctx, start.id);
-    await engine.save(ctx);
+  const ctx = await engine.applicantCtx(trx, instanceId, a, now);
+  if (ctx.inst.status !== 'returned') throw conflict('只有被退回的申请可以重新提交');
+  const checked = engine.checkedValues(ctx.schema, values);
+  await engine.checkFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, ctx.values, checked);
+  if (ctx.inst.kind === 'edit') {
+    ctx.inst.editValues = JSON.stringify(checked);
+  } else {
+    await engine.writeRevision(trx, ctx.inst.submissionId, ctx.schema, checked, 'resubmit', instanceId, now);
+  }
+  ctx.values = checked;
+  await engine.retitle(ctx);
+  ctx.inst.status = 'running';
+  ctx.state = { joins: {}, picks: {} };
+  const start = ctx.def.nodes.find((n) => n.type === 'start')!;
+  await repo.addHistory(trx, {
+    instanceId,
+    nodeId: start.id,
+    nodeName: start.name,
+    actorId: a.userId,
+    actorName: a.name,
+    action: 'resubmit',
+    comment: comment ?? '',
+    at: now,
   });
+  ctx.starting = true;
+  await engine.enter(ctx, start.id);
+  await engine.save(ctx);
 }
 
-export async function urge(app: FastifyInstance, a: Actor, instanceId: number): Promise<void> {
-  await tx(app, async (trx, now) => {
-    const ctx = await engine.applicantCtx(trx, instanceId, a, now);
-    if (ctx.inst.status !== 'running') throw conflict('审批不在进行中，无需催办');
-    if (ctx.inst.lastUrgedAt !== null && now - ctx.inst.lastUrgedAt < URGE_INTERVAL_MS) {
-      throw new AppError(
-        Codes.tooManyRequests,
-        429,
-        `催办过于频繁，请 ${Math.ceil((URGE_INTERVAL_MS - (now - ctx.inst.lastUrgedAt)) / 60_000)} 分钟后再试`,
-      );
-    }
-    const open = (await repo.openTasksOf(trx, instanceId)).filter((t) => t.status === 'pending');
-    await repo.updateInstance(trx, instanceId, { lastUrgedAt: now });
-    // Each approver is sent to their own task (where they can act), one message per person.
-    const seen = new Set<number>();
-    for (const t of open) {
-      if (seen.has(t.assigneeId)) continue;
-      seen.add(t.assigneeId);
-      await sendMessage(trx, {
-        userIds: [t.assigneeId],
-        kind: 'urge',
-        title: `催办：${ctx.inst.title}`,
-        link: taskLink(t.id),
-        at: now,
-      });
-    }
-    await repo.addHistory(trx, { instanceId, actorId: a.userId, actorName: a.name, action: 'urge', at: now });
-  });
+export const urge = (app: FastifyInstance, a: Actor, instanceId: number) =>
+  tx(app, (trx, now) => urgeIn(trx, a, instanceId, now));
+
+/** The applicant urges the waiting approvers, in the caller's transaction (urge/, the demo seed). */
+export async function urgeIn(trx: repo.Tx, a: Actor, instanceId: number, now: number): Promise<void> {
+  await engine.applicantCtx(trx, instanceId, a, now);
+  await remindWaitingIn(trx, a, instanceId, now);
+}
+
+/**
+ * The urge itself (no check of who asks): each waiting approver — or only the one of `onlyTaskId`
+ * (efficiency supervision urges one overdue task) — gets a 催办 message to their task; history and
+ * the instance's urge time are recorded, and a second urge within URGE_INTERVAL_MS is refused.
+ */
+export async function remindWaitingIn(
+  trx: repo.Tx,
+  a: Actor,
+  instanceId: number,
+  now: number,
+  onlyTaskId?: number,
+): Promise<void> {
+  const ctx = await engine.openCtx(trx, instanceId, now);
+  if (ctx.inst.status !== 'running') throw conflict('审批不在进行中，无需催办');
+  if (ctx.inst.lastUrgedAt !== null && now - ctx.inst.lastUrgedAt < URGE_INTERVAL_MS) {
+    throw new AppError(
+      Codes.tooManyRequests,
+      429,
+      `催办过于频繁，请 ${Math.ceil((URGE_INTERVAL_MS - (now - ctx.inst.lastUrgedAt)) / 60_000)} 分钟后再试`,
+    );
+  }
+  const open = (await repo.openTasksOf(trx, instanceId)).filter(
+    (t) => t.status === 'pending' && (onlyTaskId === undefined || t.id === onlyTaskId),
+  );
+  if (onlyTaskId !== undefined && !open.length) throw conflict('该审批任务已处理，无需催办');
+  await repo.updateInstance(trx, instanceId, { lastUrgedAt: now });
+  // Each approver is sent to their own task (where they can act), one message per person.
+  const seen = new Set<number>();
+  for (const t of open) {
+    if (seen.has(t.assigneeId)) continue;
+    seen.add(t.assigneeId);
+    await sendMessage(trx, {
+      userIds: [t.assigneeId],
+      kind: 'urge',
+      title: `催办：${ctx.inst.title}`,
+      link: taskLink(t.id),
+      subject: taskSubject(t.id),
+      at: now,
+    });
+  }
+  await repo.addHistory(trx, { instanceId, actorId: a.userId, actorName: a.name, action: 'urge', at: now });
 }
 
 /** Applicant, approvers, copy recipients and administrators take part in an instance. */
@@ -379,68 +405,77 @@ export async function isParticipant(
   );
 }
 
-export async function comment(
+export const comment = (
   app: FastifyInstance,
   a: Actor,
   body: { instanceId: number; comment: string; attachmentIds?: string[] },
+) => tx(app, (trx, now) => commentIn(trx, a, body, now));
+
+/** A participant's comment (with their own uploads), in the caller's transaction (comment/, the demo seed). */
+export async function commentIn(
+  trx: repo.Tx,
+  a: Actor,
+  body: { instanceId: number; comment: string; attachmentIds?: string[] },
+  now: number,
 ): Promise<void> {
-  await tx(app, async (trx, now) => {
-    const inst = await repo.findInstance(trx, body.instanceId);
-    if (!inst) throw notFound('审批单不存在');
-    if (!(await isParticipant(trx, inst, a))) throw noPermission('您不是该审批的参与人');
-    const ids = [...new Set(body.attachmentIds ?? [])];
-    const files = await repo.uploadsFor(trx, ids, `workflow:${inst.id}`, a.userId);
-    if (files.length !== ids.length) throw badInput('附件无效，请重新上传', { field: 'attachmentIds' });
-    await repo.addHistory(trx, {
-      instanceId: inst.id,
-      actorId: a.userId,
-      actorName: a.name,
-      action: 'comment',
-      comment: body.comment,
-      attachments: files.map((f) => ({ id: f.id, name: f.originalName, url: fileUrl(f.id) })),
-      at: now,
-    });
+  const inst = await repo.findInstance(trx, body.instanceId);
+  if (!inst) throw notFound('审批单不存在');
+  if (!(await isParticipant(trx, inst, a))) throw noPermission('您不是该审批的参与人');
+  const ids = [...new Set(body.attachmentIds ?? [])];
+  const files = await repo.uploadsFor(trx, ids, `workflow:${inst.id}`, a.userId);
+  if (files.length !== ids.length) throw badInput('附件无效，请重新上传', { field: 'attachmentIds' });
+  await repo.addHistory(trx, {
+    instanceId: inst.id,
+    actorId: a.userId,
+    actorName: a.name,
+    action: 'comment',
+    comment: body.comment,
+    attachments: files.map((f) => ({ id: f.id, name: f.originalName, url: fileUrl(f.id) })),
+    at: now,
   });
 }
 
-export async function applyForEdit(
-  app: FastifyInstance,
+export const applyForEdit = (app: FastifyInstance, a: Actor, body: ApplyEditBody) =>
+  tx(app, (trx, now) => applyForEditIn(trx, a, body, now));
+
+/** The applicant asks to change an approved request, in the caller's transaction (applyForEdit/, the demo seed). */
+export async function applyForEditIn(
+  trx: repo.Tx,
   a: Actor,
   body: ApplyEditBody,
+  now: number,
 ): Promise<{ instanceId: number }> {
-  return tx(app, async (trx, now) => {
-    const ctx = await engine.applicantCtx(trx, body.instanceId, a, now);
-    if (ctx.inst.status !== 'approved' || ctx.inst.kind !== 'normal') throw conflict('只有已通过的申请可以申请修改');
-    const open = await repo.instanceOfSubmission(trx, ctx.inst.submissionId, 'edit', ['running', 'returned']);
-    if (open) throw conflict('已有一个修改申请在审批中');
-    const sub = (await engine.submissionOf(trx, ctx.inst.submissionId))!;
-    const current = JSON.parse(sub.values) as FormValues;
-    const next = engine.checkedValues(ctx.schema, { ...current, ...body.values });
-    await engine.checkFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, current, next);
-    const diff = engine.fieldDiff(ctx.schema, current, next);
-    if (!Object.keys(diff).length) throw badInput('没有修改任何内容', { field: 'values' });
-    const processId = ctx.def.editProcessId ?? ctx.inst.processId;
-    const p = await repo.findProcess(trx, processId);
-    if (!p || p.status !== 'published' || p.latestVersion === null || p.formId !== ctx.inst.formId)
-      throw conflict('修改审批流程不可用，请联系管理员');
-    const id = await engine.startInstance(
-      trx,
-      {
-        processId,
-        version: p.latestVersion,
-        submissionId: ctx.inst.submissionId,
-        applicantId: a.userId,
-        kind: 'edit',
-        parentId: ctx.inst.id,
-        editValues: next,
-        editDiff: diff,
-        comment: body.reason,
-      },
-      now,
-    );
-    await engine.save(ctx);
-    return { instanceId: id };
-  });
+  const ctx = await engine.applicantCtx(trx, body.instanceId, a, now);
+  if (ctx.inst.status !== 'approved' || ctx.inst.kind !== 'normal') throw conflict('只有已通过的申请可以申请修改');
+  const open = await repo.instanceOfSubmission(trx, ctx.inst.submissionId, 'edit', ['running', 'returned']);
+  if (open) throw conflict('已有一个修改申请在审批中');
+  const sub = (await engine.submissionOf(trx, ctx.inst.submissionId))!;
+  const current = JSON.parse(sub.values) as FormValues;
+  const next = engine.checkedValues(ctx.schema, { ...current, ...body.values });
+  await engine.checkFileRefs(trx, ctx.schema, ctx.inst.formId, a.userId, current, next);
+  const diff = engine.fieldDiff(ctx.schema, current, next);
+  if (!Object.keys(diff).length) throw badInput('没有修改任何内容', { field: 'values' });
+  const processId = ctx.def.editProcessId ?? ctx.inst.processId;
+  const p = await repo.findProcess(trx, processId);
+  if (!p || p.status !== 'published' || p.latestVersion === null || p.formId !== ctx.inst.formId)
+    throw conflict('修改审批流程不可用，请联系管理员');
+  const id = await engine.startInstance(
+    trx,
+    {
+      processId,
+      version: p.latestVersion,
+      submissionId: ctx.inst.submissionId,
+      applicantId: a.userId,
+      kind: 'edit',
+      parentId: ctx.inst.id,
+      editValues: next,
+      editDiff: diff,
+      comment: body.reason,
+    },
+    now,
+  );
+  await engine.save(ctx);
+  return { instanceId: id };
 }
 
 // --- reading -----------------------------------------------------------------------------------
@@ -628,6 +663,12 @@ export async function publicRecord(app: FastifyInstance, token: string): Promise
     schema: view.schema,
     values: view.values,
     history: view.history.map(({ attachments: _a, actorId: _b, ...h }) => h),
+    definition: {
+      ...view.definition,
+      nodes: view.definition.nodes.map(({ assignee: _a, fieldPermissions: _p, ...n }) => n),
+    },
+    currentNodes: view.currentNodes,
+    tasks: view.tasks.map(({ assigneeId: _a, ...t }) => t),
   };
 }
 

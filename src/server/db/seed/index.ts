@@ -149,7 +149,7 @@ export async function seedDemo(db: Db, opts: SeedOptions): Promise<void> {
     await insertChunks(tx, 'userRole', userRoles);
 
     const adminId = users.find((u) => u.username === 'admin')!.id;
-    await runModuleSeeds(catalog, { tx, now, adminId, platformId });
+    await runModuleSeeds(catalog, { tx, now, adminId, platformId, size: opts.size });
   });
 }
 

@@ -12,6 +12,8 @@ export interface DemoSeedContext {
   adminId: number;
   /** Platform ids by code (`student`, `staff`, `one-form`). */
   platformId: Map<string, number>;
+  /** 'small' (tests) or 'full' (a demo start): a module may keep its bulkier demo data for the full one. */
+  size: 'small' | 'full';
 }
 
 /** A module's `server/seed.ts` exports `demoSeed`: its part of the demo university. */

@@ -12,12 +12,24 @@ interface MenuPlan {
   routes: RouteSpec[];
 }
 
+/** Seed keys of the platforms whose menu holds only the routes that name them. */
+const LISTED_ONLY: ReadonlySet<string> = new Set(
+  PLATFORMS.filter((p) => 'listedRoutesOnly' in p && p.listedRoutesOnly).map((p) => p.key),
+);
+
+/**
+ * Whether the demo seed puts a route in the menu of the platform with this seed key: the routes
+ * whose `platforms` name it, and those without `platforms` unless the platform takes only listed ones.
+ */
+export const routeOnPlatform = (r: RouteSpec, platform: string): boolean =>
+  r.platforms ? r.platforms.includes(platform) : !LISTED_ONLY.has(platform);
+
 /**
  * The menu tree of one area, taken from every module's declaration in catalogue order (menuOrder);
- * with a platform key, only the routes meant for that platform (`RouteSpec.platforms`).
+ * with a platform key, only the routes meant for that platform (`routeOnPlatform`).
  */
 export function menuPlan(area: RouteArea, mods: readonly ModuleManifest[], platform?: string): MenuPlan[] {
-  const forPlatform = (r: RouteSpec) => !platform || !r.platforms || r.platforms.includes(platform);
+  const forPlatform = (r: RouteSpec) => !platform || routeOnPlatform(r, platform);
   return mods
     .map((m) => ({ m, routes: m.routes.filter((r) => r.area === area && r.menu && forPlatform(r)) }))
     .filter(({ routes }) => routes.length > 0)

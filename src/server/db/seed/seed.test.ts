@@ -5,7 +5,7 @@ import { verifyPassword } from '@/server/identity/passwords';
 import { getSetting } from '@/server/identity/settings';
 import { defineModule } from '@/shared/module';
 import { DEMO_ACCOUNTS, DEMO_GENERATED_PASSWORD, seedDemo, seedFirstAdmin } from '.';
-import { menuPlan, MENU_GROUP_PREFIX } from './platforms';
+import { menuPlan, MENU_GROUP_PREFIX, routeOnPlatform } from './platforms';
 import { firstStart } from './first-start';
 import { mulberry32 } from './prng';
 
@@ -87,7 +87,7 @@ describe('small seed', () => {
         await a.db.selectFrom('menu').select('name').where('scope', '=', 'web').where('platformId', '=', p.id).execute()
       ).map((m) => m.name);
       const meant = a.modules.routes
-        .filter((r) => r.area === 'web' && r.menu && (!r.platforms || r.platforms.includes(keys[i]!)))
+        .filter((r) => r.area === 'web' && r.menu && routeOnPlatform(r, keys[i]!))
         .map((r) => r.name);
       expect(names).toEqual(expect.arrayContaining(meant));
     }
@@ -107,8 +107,10 @@ describe('small seed', () => {
       .orderBy('role.code')
       .orderBy('platform.name')
       .execute();
+    // Besides the platforms' roles: a module's seed may narrow its pages to a role of its own
+    // (message-publish: 消息发布 goes to 消息发布员, the office staff, not every staff member).
     expect(grants.map((g) => `${g.code}→${g.name}`).sort()).toEqual(
-      ['staff→一表通平台', 'staff→教职工服务平台', 'student→学生服务平台'].sort(),
+      ['staff→一表通平台', 'staff→教职工服务平台', 'student→学生服务平台', 'msg_publisher→教职工服务平台'].sort(),
     );
     const studentPlatform = await a.db
       .selectFrom('platform')
@@ -227,6 +229,22 @@ describe('menu plan', () => {
     expect(names('student')).toEqual(['feedbackIndex']);
     expect(names('staff')).toEqual(['dataTable', 'feedbackIndex']);
     expect(names()).toEqual(['dataTable', 'feedbackIndex']);
+  });
+
+  it('gives 一表通平台 only the routes that name it, not the student and staff services', () => {
+    const mod = defineModule({
+      id: 'mix',
+      title: '混合',
+      routes: [
+        { name: 'a', path: '/web/a', title: '数据填报', area: 'web', menu: true, platforms: ['student', 'one-form'] },
+        { name: 'b', path: '/web/b', title: '办事服务', area: 'web', menu: true },
+        { name: 'c', path: '/web/c', title: '数据表', area: 'web', menu: true, platforms: ['staff', 'one-form'] },
+      ],
+    });
+    const names = (key: string) => menuPlan('web', [mod], key).flatMap((p) => p.routes.map((r) => r.name));
+    expect(names('one-form')).toEqual(['a', 'c']);
+    expect(names('student')).toEqual(['a', 'b']);
+    expect(names('staff')).toEqual(['b', 'c']);
   });
 
   it('draws the same numbers from the same seed', () => {

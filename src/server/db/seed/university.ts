@@ -87,8 +87,12 @@ export const PLATFORMS = [
     name: '一表通平台',
     kind: 'one-form',
     icon: '/images/platforms/one-form.svg',
-    indexUrl: '/web/home/index',
+    // 一表通 lands on the person's data (one-table module, issue 18).
+    indexUrl: '/web/oneTablePlatform/myDataCenter',
     roles: ['staff'],
+    // One-table work only (data collection and the data centre): a route is in its menu only when
+    // its RouteSpec.platforms names it, so a new module's pages never land here by default.
+    listedRoutesOnly: true,
   },
 ] as const satisfies readonly {
   key: string;
@@ -97,4 +101,6 @@ export const PLATFORMS = [
   icon: string;
   indexUrl: string;
   roles: readonly RoleCode[];
+  /** Its seeded menu holds only routes whose `platforms` name it (else: every route without `platforms` too). */
+  listedRoutesOnly?: boolean;
 }[];

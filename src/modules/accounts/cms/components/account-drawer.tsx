@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Avatar, Button, Drawer, Form, Input, Select, Space, Spin, TreeSelect, Upload } from 'antd';
+import { App, Avatar, Button, Drawer, Form, Select, Space, Spin, TreeSelect, Upload } from 'antd';
 import { UserOutlined, UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Rule } from 'antd/es/form';
@@ -18,6 +18,7 @@ import {
 } from '@/modules/accounts/contract';
 import { applyFieldError } from './field-error';
 import { useDepartmentOptions, usePlatformOptions, useRoleOptions } from './lookups';
+import { PasswordInput, TextInput } from '@/core/ui/text-input';
 
 interface FormValues {
   username?: string;
@@ -181,12 +182,12 @@ export function AccountDrawer({ id, open, onClose }: { id: number | null; open: 
         <Form name="account-drawer" form={form} layout="vertical" onFinish={(v) => save.mutate(v)} requiredMark>
           {editing ? (
             <Form.Item label="用户名">
-              <Input value={detail.data?.username} disabled />
+              <TextInput value={detail.data?.username} disabled />
             </Form.Item>
           ) : (
             <>
               <Form.Item name="username" label="用户名" rules={RULES.username}>
-                <Input maxLength={32} autoComplete="off" />
+                <TextInput maxLength={32} autoComplete="off" />
               </Form.Item>
               <Form.Item
                 name="password"
@@ -194,16 +195,16 @@ export function AccountDrawer({ id, open, onClose }: { id: number | null; open: 
                 rules={RULES.password}
                 extra="8–32 位，同时包含字母和数字；用户首次登录后须修改"
               >
-                <Input.Password maxLength={32} autoComplete="new-password" />
+                <PasswordInput maxLength={32} autoComplete="new-password" />
               </Form.Item>
             </>
           )}
           <Space.Compact block style={{ gap: 16 }}>
             <Form.Item name="realName" label="姓名" rules={RULES.realName} style={{ flex: 1 }}>
-              <Input maxLength={50} />
+              <TextInput maxLength={50} />
             </Form.Item>
             <Form.Item name="userNo" label="学工号" rules={RULES.userNo} style={{ flex: 1 }}>
-              <Input maxLength={32} />
+              <TextInput maxLength={32} />
             </Form.Item>
           </Space.Compact>
           <Space.Compact block style={{ gap: 16 }}>
@@ -228,10 +229,10 @@ export function AccountDrawer({ id, open, onClose }: { id: number | null; open: 
           </Form.Item>
           <Space.Compact block style={{ gap: 16 }}>
             <Form.Item name="phone" label="手机号" rules={RULES.phone} style={{ flex: 1 }}>
-              <Input maxLength={11} />
+              <TextInput maxLength={11} />
             </Form.Item>
             <Form.Item name="email" label="邮箱" rules={RULES.email} style={{ flex: 1 }}>
-              <Input maxLength={100} />
+              <TextInput maxLength={100} />
             </Form.Item>
           </Space.Compact>
           <Form.Item name="roleIds" label="角色">

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Select, Space, TreeSelect } from 'antd';
+import { Button, Form, Select, Space, TreeSelect } from 'antd';
 import {
   ACCOUNT_KINDS,
   ACCOUNT_STATUSES,
@@ -7,6 +7,7 @@ import {
   type AccountFilter,
 } from '@/modules/accounts/contract';
 import { useDepartmentOptions, useRoleOptions } from './lookups';
+import { TextInput } from '@/core/ui/text-input';
 
 export type FilterValues = Partial<Pick<AccountFilter, 'keyword' | 'departmentId' | 'roleId' | 'kind' | 'status'>>;
 
@@ -25,7 +26,7 @@ export function AccountFilters({ onSearch }: { onSearch: (f: FilterValues) => vo
   return (
     <Form name="account-filters" form={form} layout="inline" onFinish={submit} style={{ rowGap: 12 }}>
       <Form.Item name="keyword">
-        <Input
+        <TextInput
           allowClear
           placeholder="用户名 / 姓名 / 学工号"
           maxLength={50}

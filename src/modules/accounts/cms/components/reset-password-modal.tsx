@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, App, Form, Input, Modal, Radio, Typography } from 'antd';
+import { Alert, App, Form, Modal, Radio, Typography } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import { encryptWithServerKey } from '@/core/crypto/public-key';
 import { isStrongPassword } from '@/modules/auth/contract';
 import { resetAccountPassword } from '@/modules/accounts/api';
 import { MESSAGES, type AccountSummary } from '@/modules/accounts/contract';
 import { applyFieldError } from './field-error';
+import { PasswordInput } from '@/core/ui/text-input';
 
 interface Values {
   mode: 'generate' | 'manual';
@@ -90,7 +91,7 @@ export function ResetPasswordModal({ account, onClose }: { account: AccountSumma
               },
             ]}
           >
-            <Input.Password maxLength={32} autoComplete="new-password" />
+            <PasswordInput maxLength={32} autoComplete="new-password" />
           </Form.Item>
         )}
       </Form>

@@ -67,7 +67,7 @@ export function ChangePasswordModal({
       onOk={submit}
       onCancel={forced ? undefined : onClose}
       closable={!forced}
-      maskClosable={false}
+      mask={{ closable: false }}
       keyboard={!forced}
       cancelButtonProps={{ style: forced ? { display: 'none' } : undefined }}
       okText="确认修改"

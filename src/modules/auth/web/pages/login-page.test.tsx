@@ -121,16 +121,21 @@ describe('login page', () => {
     expect(net.sentLogin().get('is_admin')).toBe('0');
   });
 
-  it('signs in and lands a one-platform user on the first page of that platform', async () => {
-    const platform = samplePlatform(1, '学生服务平台', '/web/home/index');
-    net.answers['/user/login/'] = ok(loginAnswer([platform]));
+  /** The calls entering the user's only platform makes: its logo config, then choice_platform. */
+  const answerPlatformEntry = (platform: ReturnType<typeof samplePlatform>) => {
     net.answers['/portal/backend/organizationConfig/getConfig/'] = ok({
       icon: '',
       logo: '',
       backend: { title: '', font: '' },
-      front: { title: '学生服务平台' },
+      front: { title: platform.platform_name },
     });
     net.answers['/user/api/v1.platform/choice_platform/'] = ok(platform);
+  };
+
+  it('signs in and lands a one-platform user on the first page of that platform', async () => {
+    const platform = samplePlatform(1, '学生服务平台', '/web/home/index');
+    net.answers['/user/login/'] = ok(loginAnswer([platform]));
+    answerPlatformEntry(platform);
     const router = renderAt('/login');
     await fillAndSubmitSignIn();
     await waitFor(() => expect(router.state.location.pathname).toBe('/web/home/index'));
@@ -141,6 +146,20 @@ describe('login page', () => {
         (u) => u === '/portal/backend/organizationConfig/getConfig/' || u === '/user/api/v1.platform/choice_platform/',
       );
     expect(order).toEqual(['/portal/backend/organizationConfig/getConfig/', '/user/api/v1.platform/choice_platform/']);
+  });
+
+  it("shows the login answer's warning and error as notices and still signs in", async () => {
+    const platform = samplePlatform(1, '学生服务平台', '/web/home/index');
+    net.answers['/user/login/'] = ok(
+      loginAnswer([platform], { message: '您的密码已被重置，请尽快修改密码', error: '当前账号没有可访问的菜单' }),
+    );
+    answerPlatformEntry(platform);
+    const router = renderAt('/login');
+    await fillAndSubmitSignIn();
+    expect(await screen.findByText('当前账号没有可访问的菜单')).toBeTruthy();
+    expect(screen.getByText('登录提醒')).toBeTruthy();
+    expect(screen.getByText('您的密码已被重置，请尽快修改密码')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/web/home/index'));
   });
 
   describe('on a phone', () => {

@@ -49,7 +49,9 @@ export default function LoginPage() {
 
   const land = useCallback(
     async (answer: LoginAnswer) => {
+      // The answer's warning and error are notices (spec section 3); signing in goes on.
       if (answer.message) notification.warning({ message: '提示', description: answer.message });
+      if (answer.error) notification.error({ message: '登录提醒', description: answer.error });
       openPath(await completeSignIn(answer), navigate);
     },
     [navigate, notification],

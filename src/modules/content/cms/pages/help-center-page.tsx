@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { TextButton } from '@/core/ui/text-button';
 import { App, Badge, Button, Card, Empty, Popconfirm, Select, Space, Table, Tag, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -90,20 +91,19 @@ export default function HelpCenterPage() {
           onClick={() => pick(null)}
         >
           <span className={s.categoryName}>全部文章</span>
-          <Badge count={total} showZero color="#bfbfbf" />
+          <Badge count={total} showZero color="#666" />
         </button>
         {(categories.data ?? []).map((c) => (
           <div
             key={c.id}
             className={`${s.categoryItem} ${categoryId === c.id ? s.categoryActive : ''}`}
             onClick={() => pick(c.id)}
-            role="button"
-            tabIndex={0}
-            onKeyDown={(e) => e.key === 'Enter' && pick(c.id)}
           >
-            <span className={s.categoryName}>{c.name}</span>
+            <TextButton pressed={categoryId === c.id} onClick={() => pick(c.id)}>
+              {c.name}
+            </TextButton>
             <Space size={0} onClick={(e) => e.stopPropagation()}>
-              <Badge count={c.articleCount} showZero color="#bfbfbf" />
+              <Badge count={c.articleCount} showZero color="#666" />
               <Tooltip title="编辑分类">
                 <Button
                   type="text"
@@ -136,6 +136,7 @@ export default function HelpCenterPage() {
           <Space wrap>
             <Select
               allowClear
+              aria-label="状态"
               placeholder="全部状态"
               className={s.statusSelect}
               value={status}
@@ -147,6 +148,7 @@ export default function HelpCenterPage() {
             />
             <TextInput
               allowClear
+              aria-label="搜索文章"
               placeholder="标题、关键词或正文"
               className={s.keyword}
               value={keywordInput}

@@ -66,6 +66,7 @@ export default function NoticePage() {
         <Space wrap>
           <Select
             allowClear
+            aria-label="状态"
             placeholder="全部状态"
             className={s.statusSelect}
             value={status}

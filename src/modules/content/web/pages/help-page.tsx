@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Card, Empty, Input, Pagination, Skeleton, Tag, Typography } from 'antd';
+import { Card, Empty, Pagination, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { stripEmoji } from '@/shared/emoji';
 import { getHelpArticle, listHelpArticles, listHelpCategories } from '@/modules/content/api';
 import html from '@/core/ui/rich-text-editor.module.css';
 import s from './help-page.module.css';
+import { SearchInput } from '@/core/ui/text-input';
 
 const PAGE_SIZE = 10;
 
@@ -57,7 +58,7 @@ export default function HelpPage() {
         <Typography.Title level={2} className={s.heroTitle}>
           帮助中心
         </Typography.Title>
-        <Input.Search
+        <SearchInput
           className={s.search}
           size="large"
           allowClear

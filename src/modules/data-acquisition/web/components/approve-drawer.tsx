@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Descriptions, Drawer, Input, Skeleton, Space, Table, Typography } from 'antd';
+import { App, Button, Descriptions, Drawer, Skeleton, Space, Table, Typography } from 'antd';
 import { FormRenderer } from '@/modules/forms/ui-web';
 import { approveRecord, getApproveRecord, rejectRecord } from '../../api';
 import { RECORD_STATE_LABELS } from '../../contract';
 import { time } from '../../components/labels';
+import { TextArea } from '@/core/ui/text-input';
 
 const show = (v: unknown) =>
   v === null || v === undefined ? '' : typeof v === 'boolean' ? (v ? '是' : '否') : String(v);
@@ -42,17 +43,11 @@ export function ApproveDrawer({ recordId, onClose }: { recordId: number | null; 
   });
   const v = view.data;
   return (
-    <Drawer
-      open={recordId !== null}
-      onClose={onClose}
-      width={820}
-      title={v ? v.item.title : '填报记录'}
-      destroyOnHidden
-    >
+    <Drawer open={recordId !== null} onClose={onClose} size={820} title={v ? v.item.title : '填报记录'} destroyOnHidden>
       {!v ? (
         <Skeleton active />
       ) : (
-        <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
           <Descriptions
             size="small"
             column={2}
@@ -85,7 +80,7 @@ export function ApproveDrawer({ recordId, onClose }: { recordId: number | null; 
               />
             </>
           )}
-          <Input.TextArea
+          <TextArea
             rows={3}
             maxLength={500}
             placeholder="审批意见（退回、驳回时必填）"

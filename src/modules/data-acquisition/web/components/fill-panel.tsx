@@ -19,7 +19,7 @@ export function FillPanel({ assignmentId, onClose }: { assignmentId: number; onC
     return <Result status="warning" title="无法打开该填报" extra={<Button onClick={onClose}>返回列表</Button>} />;
   if (!v || !f.schema) return <Skeleton active />;
   return (
-    <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+    <Space orientation="vertical" size="middle" style={{ width: '100%' }}>
       <Descriptions
         size="small"
         column={3}
@@ -40,13 +40,13 @@ export function FillPanel({ assignmentId, onClose }: { assignmentId: number; onC
           },
         ]}
       />
-      {v.description && <Alert type="info" showIcon message={v.description} />}
-      {v.recordState === 'returned' && v.note && <Alert type="warning" showIcon message={`退回原因：${v.note}`} />}
-      {v.recordState === 'rejected' && <Alert type="error" showIcon message={`未通过${v.note ? `：${v.note}` : ''}`} />}
+      {v.description && <Alert type="info" showIcon title={v.description} />}
+      {v.recordState === 'returned' && v.note && <Alert type="warning" showIcon title={`退回原因：${v.note}`} />}
+      {v.recordState === 'rejected' && <Alert type="error" showIcon title={`未通过${v.note ? `：${v.note}` : ''}`} />}
       {v.parts.length > 0 && (
         <Alert
           type="info"
-          message={`协同填报：您负责 ${v.editable?.length ?? 0} 个字段；${v.parts
+          title={`协同填报：您负责 ${v.editable?.length ?? 0} 个字段；${v.parts
             .map((p) => `${p.userName}（${PART_STATE_LABELS[p.part]}）`)
             .join('、')}`}
         />

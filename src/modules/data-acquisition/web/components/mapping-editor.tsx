@@ -40,7 +40,7 @@ export function MappingEditor(props: {
   };
   const mapped = table.fields.filter((f) => mapping.some((m) => m.to === f.name));
   return (
-    <Space direction="vertical" style={{ width: '100%' }}>
+    <Space orientation="vertical" style={{ width: '100%' }}>
       <Space>
         <Button
           onClick={() => {

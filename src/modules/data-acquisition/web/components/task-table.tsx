@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Input, Popconfirm, Progress, Space, Table, Tag } from 'antd';
+import { App, Button, Popconfirm, Progress, Space, Table, Tag } from 'antd';
 import { closeTask, deleteTask, listTasks } from '../../api';
 import { TASK_STATUS_LABELS, type TaskListItem, type TaskStatus } from '../../contract';
 import { time } from '../../components/labels';
 import { paths } from '../paths';
+import { SearchInput } from '@/core/ui/text-input';
 
 const PAGE_SIZE = 10;
 const STATUS_COLORS: Record<TaskStatus, string> = { draft: 'default', published: 'processing', closed: 'success' };
@@ -29,7 +30,7 @@ export function TaskTable({ collaborative, onOpen }: { collaborative?: boolean; 
   return (
     <>
       <Space style={{ marginBottom: 12 }}>
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="搜索任务名称"
           aria-label="搜索任务"
@@ -82,8 +83,9 @@ export function TaskTable({ collaborative, onOpen }: { collaborative?: boolean; 
               r.status === 'draft' ? (
                 '—'
               ) : (
-                <Space size={4} style={{ width: '100%' }} direction="vertical">
+                <Space size={4} style={{ width: '100%' }} orientation="vertical">
                   <Progress
+                    aria-label="提交进度"
                     size="small"
                     percent={r.progress.records ? Math.round((r.progress.submitted / r.progress.records) * 100) : 0}
                   />

@@ -35,6 +35,7 @@ function CollabView({ id, onBack }: { id: number; onBack: () => void }) {
                 title: '已提交',
                 render: (_: unknown, r) => (
                   <Progress
+                    aria-label="已提交"
                     size="small"
                     percent={r.total ? Math.round((r.submitted / r.total) * 100) : 0}
                     format={() => `${r.submitted}/${r.total}`}
@@ -64,6 +65,7 @@ function CollabView({ id, onBack }: { id: number; onBack: () => void }) {
                 title: '各部分',
                 render: (_: unknown, r) => (
                   <Progress
+                    aria-label="各部分提交进度"
                     size="small"
                     percent={r.parts ? Math.round((r.submittedParts / r.parts) * 100) : 0}
                     format={() => `${r.submittedParts}/${r.parts}`}

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Table, Tabs, Tag } from 'antd';
 import { listMine } from '../../api';
 import { PART_STATE_LABELS, RECORD_STATE_LABELS, type MineItem } from '../../contract';
 import { PART_STATE_COLORS, RECORD_STATE_COLORS, time } from '../../components/labels';
 import { FillPanel } from '../components/fill-panel';
+import { SearchInput } from '@/core/ui/text-input';
 
 const PAGE_SIZE = 10;
 
@@ -31,7 +32,23 @@ export default function DataFillingPage() {
       </Card>
     );
   return (
-    <Card title="数据填报">
+    // The search sits in the card's header, not in the tab bar: a tab list may hold only tabs.
+    <Card
+      title="数据填报"
+      extra={
+        <SearchInput
+          allowClear
+          placeholder="搜索任务名称"
+          aria-label="搜索任务"
+          style={{ width: 240 }}
+          maxLength={60}
+          onSearch={(v) => {
+            setKeyword(v.trim());
+            setPage(1);
+          }}
+        />
+      }
+    >
       <Tabs
         activeKey={scope}
         onChange={(k) => {
@@ -42,19 +59,6 @@ export default function DataFillingPage() {
           { key: 'open', label: '待填报' },
           { key: 'done', label: '已提交' },
         ]}
-        tabBarExtraContent={
-          <Input.Search
-            allowClear
-            placeholder="搜索任务名称"
-            aria-label="搜索任务"
-            style={{ width: 240 }}
-            maxLength={60}
-            onSearch={(v) => {
-              setKeyword(v.trim());
-              setPage(1);
-            }}
-          />
-        }
       />
       <Table<MineItem>
         rowKey="assignmentId"

@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Input, Table, Tabs, Tag } from 'antd';
+import { Button, Card, Table, Tabs, Tag } from 'antd';
 import { listFillsToApprove, listWritesToApprove } from '../../api';
 import { RECORD_STATE_LABELS, type ApproveItem, type RecordState } from '../../contract';
 import { RECORD_STATE_COLORS, time } from '../../components/labels';
 import { ApproveDrawer } from '../components/approve-drawer';
+import { SearchInput } from '@/core/ui/text-input';
 
 const PAGE_SIZE = 10;
 type Tab = 'fillFromApprove' | 'dataTableApprove';
@@ -21,7 +22,7 @@ function ApproveList({ tab, onOpen }: { tab: Tab; onOpen: (id: number) => void }
   });
   return (
     <>
-      <Input.Search
+      <SearchInput
         allowClear
         placeholder="搜索任务或填报人"
         aria-label="搜索"

@@ -50,7 +50,7 @@ export default function PublishPreviewPage() {
           type="error"
           showIcon
           style={{ marginBottom: 16 }}
-          message="发布前请先处理"
+          title="发布前请先处理"
           description={p.problems.join('；')}
         />
       )}

@@ -9,7 +9,6 @@ import {
   DatePicker,
   Divider,
   Form,
-  Input,
   Radio,
   Select,
   Skeleton,
@@ -36,6 +35,7 @@ import {
 import { MappingEditor } from '../components/mapping-editor';
 import { PersonSelect } from '../components/person-select';
 import { paths } from '../paths';
+import { TextArea, TextInput } from '@/core/ui/text-input';
 
 const REMINDER_OPTIONS = [
   { value: 72, label: '截止前 3 天' },
@@ -233,7 +233,8 @@ export default function TaskCreationPage() {
     >
       <Form layout="horizontal" labelCol={{ flex: '120px' }} style={{ maxWidth: 1100 }}>
         <Form.Item label="任务名称" required>
-          <Input
+          <TextInput
+            aria-label="任务名称"
             value={d.title}
             maxLength={80}
             onChange={(e) => set({ title: e.target.value })}
@@ -241,7 +242,8 @@ export default function TaskCreationPage() {
           />
         </Form.Item>
         <Form.Item label="说明">
-          <Input.TextArea
+          <TextArea
+            aria-label="说明"
             value={d.description}
             maxLength={1000}
             rows={2}
@@ -250,6 +252,7 @@ export default function TaskCreationPage() {
         </Form.Item>
         <Form.Item label="采集表单" required>
           <Select
+            aria-label="采集表单"
             showSearch
             optionFilterProp="label"
             placeholder="选择已发布的表单"
@@ -262,6 +265,7 @@ export default function TaskCreationPage() {
         <Form.Item label="截止时间" required>
           <Space>
             <DatePicker
+              aria-label="截止时间"
               showTime={{ format: 'HH:mm' }}
               format="YYYY-MM-DD HH:mm"
               value={d.deadline}
@@ -278,6 +282,7 @@ export default function TaskCreationPage() {
         <Form.Item label="协同填报">
           <Space>
             <Switch
+              aria-label="协同填报"
               checked={d.collaborative}
               onChange={(v) => set({ collaborative: v, kind: v && d.kind !== 'rows' ? 'people' : d.kind })}
             />
@@ -371,7 +376,7 @@ export default function TaskCreationPage() {
         )}
         {d.collaborative && (
           <Form.Item label="协同人" required>
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               {d.collaborators.map((c, i) => (
                 <Space key={i} style={{ width: '100%' }} align="start">
                   <div style={{ width: 260 }}>
@@ -447,7 +452,12 @@ export default function TaskCreationPage() {
         </Form.Item>
         <Form.Item label="入库审批">
           <Space>
-            <Switch checked={d.reviewWrite} disabled={!d.tableId} onChange={(v) => set({ reviewWrite: v })} />
+            <Switch
+              aria-label="入库前确认"
+              checked={d.reviewWrite}
+              disabled={!d.tableId}
+              onChange={(v) => set({ reviewWrite: v })}
+            />
             <Typography.Text type="secondary">写入数据表前由我确认（审批中心 · 入库审批）</Typography.Text>
           </Space>
         </Form.Item>

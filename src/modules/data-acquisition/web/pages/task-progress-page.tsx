@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Descriptions, Input, Result, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Descriptions, Result, Select, Space, Table, Tag } from 'antd';
 import { saveFile } from '@/core/ui/save-file';
 import { exportProgress, getTask, listProgress, remind } from '../../api';
 import {
@@ -14,6 +14,7 @@ import {
 } from '../../contract';
 import { PART_STATE_COLORS, RECORD_STATE_COLORS, time } from '../../components/labels';
 import { paths } from '../paths';
+import { SearchInput } from '@/core/ui/text-input';
 
 const PAGE_SIZE = 20;
 type StateFilter = PartState | RecordState;
@@ -106,7 +107,7 @@ export default function TaskProgressPage() {
             setPage(1);
           }}
         />
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="姓名、学工号或记录"
           aria-label="搜索填报人"

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Alert, App, AutoComplete, Button, Drawer, Form, Input, Radio, Select, Space, Spin } from 'antd';
+import { Alert, App, AutoComplete, Button, Drawer, Form, Radio, Select, Space, Spin } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   createDataset,
@@ -18,6 +18,7 @@ import {
 import { applyFieldError } from './field-error';
 import { FieldEditor } from './field-editor';
 import s from '../pages/data-sources-page.module.css';
+import { TextArea, TextInput } from '@/core/ui/text-input';
 
 interface FormValues {
   name: string;
@@ -167,7 +168,7 @@ export function DatasetDrawer({
               rules={[{ required: true, whitespace: true, message: '请填写名称' }]}
               style={{ flex: 1 }}
             >
-              <Input maxLength={60} placeholder="例如：本科生学籍" />
+              <TextInput maxLength={60} placeholder="例如：本科生学籍" />
             </Form.Item>
             <Form.Item
               name="sourceId"
@@ -232,11 +233,11 @@ export function DatasetDrawer({
               rules={[{ required: true, whitespace: true, message: '请填写查询语句' }]}
               extra="只允许一条 SELECT（或 WITH … SELECT）语句；在只读事务中执行，有超时限制"
             >
-              <Input.TextArea className={s.sql} rows={6} maxLength={20000} onChange={specChanged} spellCheck={false} />
+              <TextArea className={s.sql} rows={6} maxLength={20000} onChange={specChanged} spellCheck={false} />
             </Form.Item>
           )}
           <Form.Item name="description" label="说明">
-            <Input.TextArea maxLength={500} rows={2} />
+            <TextArea maxLength={500} rows={2} />
           </Form.Item>
         </Form>
         {stale && <Alert type="warning" showIcon style={{ marginBottom: 8 }} title="取数方式已修改，请重新识别字段" />}

@@ -1,5 +1,6 @@
-import { Input, Select, Switch, Table, Typography } from 'antd';
+import { Select, Switch, Table, Typography } from 'antd';
 import { DATA_FIELD_TYPES, DATA_FIELD_TYPE_TEXT, type DatasetField } from '@/modules/data-sources/contract';
+import { TextInput } from '@/core/ui/text-input';
 
 /** The dataset's fields: the source's name stays; label, type, sensitivity and description are edited in place. */
 export function FieldEditor({ value, onChange }: { value: DatasetField[]; onChange: (v: DatasetField[]) => void }) {
@@ -25,7 +26,7 @@ export function FieldEditor({ value, onChange }: { value: DatasetField[]; onChan
           key: 'label',
           width: 200,
           render: (_, f, i) => (
-            <Input
+            <TextInput
               aria-label={`${f.name} 的显示名`}
               value={f.label}
               maxLength={60}
@@ -64,7 +65,7 @@ export function FieldEditor({ value, onChange }: { value: DatasetField[]; onChan
           title: '说明',
           key: 'description',
           render: (_, f, i) => (
-            <Input
+            <TextInput
               aria-label={`${f.name} 的说明`}
               value={f.description}
               maxLength={500}

@@ -1,19 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  App,
-  Button,
-  Checkbox,
-  Drawer,
-  Form,
-  Input,
-  InputNumber,
-  Radio,
-  Select,
-  Space,
-  Spin,
-  Switch,
-} from 'antd';
+import { Alert, App, Button, Checkbox, Drawer, Form, InputNumber, Radio, Select, Space, Spin, Switch } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createDataSource, getDataSource, testDataSource, updateDataSource } from '@/modules/data-sources/api';
@@ -25,6 +11,7 @@ import {
   type HttpPagingMode,
 } from '@/modules/data-sources/contract';
 import { applyFieldError } from './field-error';
+import { PasswordInput, TextArea, TextInput } from '@/core/ui/text-input';
 
 interface FormValues {
   name: string;
@@ -193,7 +180,7 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
         )}
         <Form name="source-drawer" form={form} layout="vertical" onFinish={(v) => save.mutate(v)} requiredMark>
           <Form.Item name="name" label="名称" rules={[{ required: true, whitespace: true, message: '请填写名称' }]}>
-            <Input maxLength={60} placeholder="例如：教务系统" />
+            <TextInput maxLength={60} placeholder="例如：教务系统" />
           </Form.Item>
           <Form.Item name="kind" label="类型" rules={[{ required: true }]}>
             <Radio.Group
@@ -217,7 +204,7 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
                   rules={[{ required: true, message: '请填写主机' }]}
                   style={{ flex: 3 }}
                 >
-                  <Input placeholder="例如：10.1.2.3 或 db.example.edu.cn" maxLength={255} />
+                  <TextInput placeholder="例如：10.1.2.3 或 db.example.edu.cn" maxLength={255} />
                 </Form.Item>
                 <Form.Item
                   name={['config', 'port']}
@@ -235,7 +222,7 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
                   rules={[{ required: true, message: '请填写数据库名' }]}
                   style={{ flex: 1 }}
                 >
-                  <Input maxLength={128} />
+                  <TextInput maxLength={128} />
                 </Form.Item>
                 {kind === 'postgres' && (
                   <Form.Item
@@ -244,7 +231,7 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
                     style={{ flex: 1 }}
                     extra="列出数据表的模式，默认 public"
                   >
-                    <Input maxLength={128} placeholder="public" />
+                    <TextInput maxLength={128} placeholder="public" />
                   </Form.Item>
                 )}
               </Space.Compact>
@@ -254,7 +241,7 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
                 rules={[{ required: true, message: '请填写用户名' }]}
                 extra="建议使用只有查询权限的账号"
               >
-                <Input maxLength={128} autoComplete="off" />
+                <TextInput maxLength={128} autoComplete="off" />
               </Form.Item>
               <Form.Item name={['config', 'ssl']} label="加密连接（TLS）" valuePropName="checked">
                 <Switch />
@@ -269,7 +256,7 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
               rules={[{ required: true, message: '请填写文件名' }]}
               extra="数据目录 sources 文件夹中的 SQLite 文件，例如 jiaowu.sqlite；以只读方式打开"
             >
-              <Input maxLength={255} />
+              <TextInput maxLength={255} />
             </Form.Item>
           )}
 
@@ -281,21 +268,21 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
                 rules={[{ required: true, message: '请填写接口地址' }]}
                 extra="http:// 或 https://；数据集可在其后追加路径"
               >
-                <Input maxLength={2000} placeholder="https://api.example.edu.cn/v1" />
+                <TextInput maxLength={2000} placeholder="https://api.example.edu.cn/v1" />
               </Form.Item>
               <Form.Item
                 name={['config', 'rowsPath']}
                 label="数据路径"
                 extra="答复中数据数组的位置，用点分隔，例如 data.list；留空表示答复本身就是数组"
               >
-                <Input maxLength={200} />
+                <TextInput maxLength={200} />
               </Form.Item>
               <Space.Compact block style={{ gap: 16 }}>
                 <Form.Item name={['config', 'authHeader']} label="令牌请求头" style={{ flex: 1 }}>
-                  <Input maxLength={100} placeholder="Authorization" />
+                  <TextInput maxLength={100} placeholder="Authorization" />
                 </Form.Item>
                 <Form.Item name={['config', 'authPrefix']} label="令牌前缀" style={{ flex: 1 }}>
-                  <Input maxLength={40} placeholder="Bearer " />
+                  <TextInput maxLength={40} placeholder="Bearer " />
                 </Form.Item>
               </Space.Compact>
               <Form.Item label="其他请求头">
@@ -305,10 +292,15 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
                       {items.map((item) => (
                         <Space key={item.key} align="baseline" style={{ display: 'flex' }}>
                           <Form.Item name={[item.name, 'name']} rules={[{ required: true, message: '请填写名称' }]}>
-                            <Input placeholder="名称" maxLength={100} aria-label="请求头名称" />
+                            <TextInput placeholder="名称" maxLength={100} aria-label="请求头名称" />
                           </Form.Item>
                           <Form.Item name={[item.name, 'value']}>
-                            <Input placeholder="值" maxLength={2000} style={{ width: 320 }} aria-label="请求头的值" />
+                            <TextInput
+                              placeholder="值"
+                              maxLength={2000}
+                              style={{ width: 320 }}
+                              aria-label="请求头的值"
+                            />
                           </Form.Item>
                           <MinusCircleOutlined aria-label="删除请求头" onClick={() => remove(item.name)} />
                         </Space>
@@ -338,10 +330,10 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
               {pagingMode === 'page' && (
                 <Space.Compact block style={{ gap: 16 }}>
                   <Form.Item name={['config', 'paging', 'pageParam']} label="页码参数" style={{ flex: 1 }}>
-                    <Input placeholder="page" maxLength={60} />
+                    <TextInput placeholder="page" maxLength={60} />
                   </Form.Item>
                   <Form.Item name={['config', 'paging', 'sizeParam']} label="条数参数" style={{ flex: 1 }}>
-                    <Input placeholder="pageSize" maxLength={60} />
+                    <TextInput placeholder="pageSize" maxLength={60} />
                   </Form.Item>
                   <Form.Item name={['config', 'paging', 'startPage']} label="起始页码" style={{ flex: 1 }}>
                     <Select
@@ -357,10 +349,10 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
               {pagingMode === 'offset' && (
                 <Space.Compact block style={{ gap: 16 }}>
                   <Form.Item name={['config', 'paging', 'offsetParam']} label="偏移量参数" style={{ flex: 1 }}>
-                    <Input placeholder="offset" maxLength={60} />
+                    <TextInput placeholder="offset" maxLength={60} />
                   </Form.Item>
                   <Form.Item name={['config', 'paging', 'limitParam']} label="条数参数" style={{ flex: 1 }}>
-                    <Input placeholder="limit" maxLength={60} />
+                    <TextInput placeholder="limit" maxLength={60} />
                   </Form.Item>
                 </Space.Compact>
               )}
@@ -376,7 +368,7 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
                   rules={[{ required: true, message: '请填写下一页链接的路径' }]}
                   extra="答复中下一页地址的位置，例如 links.next；为空时结束（只跟随同一站点的链接）"
                 >
-                  <Input maxLength={200} />
+                  <TextInput maxLength={200} />
                 </Form.Item>
               )}
             </>
@@ -393,7 +385,7 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
                     : `${secretLabel}加密保存，不会再显示`
                 }
               >
-                <Input.Password
+                <PasswordInput
                   maxLength={4000}
                   autoComplete="new-password"
                   disabled={!!clearSecret}
@@ -408,7 +400,7 @@ export function SourceDrawer({ id, open, onClose }: { id: number | null; open: b
             </>
           )}
           <Form.Item name="description" label="说明">
-            <Input.TextArea maxLength={500} rows={3} />
+            <TextArea maxLength={500} rows={3} />
           </Form.Item>
         </Form>
       </Spin>

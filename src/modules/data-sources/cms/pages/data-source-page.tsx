@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Select, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { deleteDataSource, listDataSources, testDataSource } from '@/modules/data-sources/api';
@@ -13,6 +13,7 @@ import {
 import { SourceDrawer } from '../components/source-drawer';
 import { sourceWhere } from '../components/source-summary';
 import s from './data-sources-page.module.css';
+import { SearchInput } from '@/core/ui/text-input';
 
 /** /cms/publicTool/dataSource: connections to the university's systems; test, edit, delete (refused while datasets use one). */
 export default function DataSourcePage() {
@@ -51,7 +52,7 @@ export default function DataSourcePage() {
         }
       >
         <Space className={s.filters} wrap>
-          <Input.Search
+          <SearchInput
             aria-label="搜索数据源"
             placeholder="按名称搜索"
             allowClear

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Select, Space, Table, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { deleteDataset, listDataSourceOptions, listDatasets } from '@/modules/data-sources/api';
@@ -8,6 +8,7 @@ import { DATASET_KIND_TEXT, type DatasetItem, type DatasetPreviewBody } from '@/
 import { DatasetDrawer } from '../components/dataset-drawer';
 import { DatasetPreviewModal } from '../components/dataset-preview';
 import s from './data-sources-page.module.css';
+import { SearchInput } from '@/core/ui/text-input';
 
 /** /cms/publicTool/dataSet: tables and read-only queries of the sources, with typed, labelled fields; preview; delete refused while a sync uses one. */
 export default function DatasetPage() {
@@ -45,7 +46,7 @@ export default function DatasetPage() {
         }
       >
         <Space className={s.filters} wrap>
-          <Input.Search
+          <SearchInput
             aria-label="搜索数据集"
             placeholder="按名称搜索"
             allowClear

@@ -1,6 +1,7 @@
-import { Input, Space, Typography } from 'antd';
+import { Space, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { describeCron, nextRuns } from '@/modules/data-sync/cron-text';
+import { TextInput } from '@/core/ui/text-input';
 
 /** A cron field with its meaning and next three runs underneath (blank = manual only). */
 export function CronInput(props: { value?: string | null; onChange?: (v: string) => void }) {
@@ -8,7 +9,7 @@ export function CronInput(props: { value?: string | null; onChange?: (v: string)
   const text = v ? describeCron(v) : null;
   return (
     <Space orientation="vertical" size={2} style={{ width: '100%' }}>
-      <Input
+      <TextInput
         aria-label="定时计划"
         placeholder="留空则仅手动同步；例如 0 2 * * *（每天 02:00）"
         value={props.value ?? ''}

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Checkbox, Drawer, Form, Input, Radio, Select, Space, Switch, Typography } from 'antd';
+import { App, Button, Checkbox, Drawer, Form, Radio, Select, Space, Switch, Typography } from 'antd';
 import { createSync, getSync, getSyncFields, updateSync } from '@/modules/data-sync/api';
 import {
   SINCE_FIELD_TYPES,
@@ -13,6 +13,7 @@ import { CronInput } from './cron-input';
 import { MappingEditor } from './mapping-editor';
 import { OwnerSelect } from './owner-select';
 import { DatasetPicker, TablePicker } from './pickers';
+import { TextInput } from '@/core/ui/text-input';
 
 interface Values {
   name: string;
@@ -136,7 +137,7 @@ export function SyncFormDrawer(props: {
           name="name"
           rules={[{ required: true, whitespace: true, message: '请填写同步名称' }]}
         >
-          <Input maxLength={SYNC_LIMITS.name} style={{ width: 360 }} placeholder="如：教务-学生名单" />
+          <TextInput maxLength={SYNC_LIMITS.name} style={{ width: 360 }} placeholder="如：教务-学生名单" />
         </Form.Item>
         <Form.Item label="数据集" name="datasetId" rules={[{ required: true, message: '请选择数据集' }]}>
           <DatasetPicker

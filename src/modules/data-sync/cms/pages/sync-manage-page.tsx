@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Switch, Table, Tag, Typography } from 'antd';
 import { PlusOutlined, SyncOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { deleteSync, enableSync, listSyncs, runSync } from '@/modules/data-sync/api';
@@ -9,6 +9,8 @@ import { describeCron } from '@/modules/data-sync/cron-text';
 import { RunState } from '../components/run-progress';
 import { ACTIVE_REFRESH_MS, RunHistoryDrawer } from '../components/run-history-drawer';
 import { SyncFormDrawer } from '../components/sync-form-drawer';
+import { WriteBackModal } from '../components/write-back-modal';
+import { SearchInput } from '@/core/ui/text-input';
 
 const time = (v: number | null) => (v ? dayjs(v).format('YYYY-MM-DD HH:mm') : '—');
 
@@ -20,6 +22,7 @@ export default function SyncManagePage() {
   const [paging, setPaging] = useState({ page: 1, pageSize: 20 });
   const [editing, setEditing] = useState<{ id: number | null } | null>(null);
   const [history, setHistory] = useState<SyncListItem | null>(null);
+  const [writeBack, setWriteBack] = useState<SyncListItem | null>(null);
 
   const syncs = useQuery({
     queryKey: ['data-sync', 'list', keyword, paging],
@@ -54,7 +57,7 @@ export default function SyncManagePage() {
       title="同步管理"
       extra={
         <Space>
-          <Input.Search
+          <SearchInput
             aria-label="搜索同步"
             placeholder="按名称搜索"
             allowClear
@@ -174,6 +177,9 @@ export default function SyncManagePage() {
                   <Button type="link" onClick={() => setEditing({ id: s.id })}>
                     编辑
                   </Button>
+                  <Button type="link" onClick={() => setWriteBack(s)}>
+                    写回设置
+                  </Button>
                   <Popconfirm
                     title={`删除同步「${s.name}」？`}
                     description="同步的运行记录一并删除，数据表中已同步的数据保留。"
@@ -196,6 +202,7 @@ export default function SyncManagePage() {
         onSaved={() => setEditing(null)}
       />
       <RunHistoryDrawer sync={history} onClose={() => setHistory(null)} />
+      <WriteBackModal sync={writeBack} onClose={() => setWriteBack(null)} />
     </Card>
   );
 }

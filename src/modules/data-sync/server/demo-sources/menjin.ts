@@ -20,6 +20,8 @@ const CURFEW = '23:00';
 
 interface Resident {
   person: DemoPerson;
+  /** Early warning's demo cast (late back, nights away, on leave, out of contact), or undefined. */
+  cause?: string;
   buildingId: number;
   /** Chance on a given evening of coming back after the curfew / not at all (most students almost never). */
   late: number;
@@ -55,6 +57,51 @@ function dayAtGate(
   else push(weekend ? at(1080, 1370) : at(1110, 1370), 'in');
 }
 
+/** The cast's causes this system shows. */
+const GATE_CAUSES = new Set(['lateBack', 'unBack', 'leave', 'disContact']);
+
+/**
+ * A cast student's day when their cause shows (else false: an ordinary day): in the last two weeks
+ * the late-back case comes in after 23:00 every third evening, the night-away case stays out twice,
+ * the out-of-contact case leaves six days before the end and is not seen again; the leave case goes
+ * home for its approved leave (out the first morning, back the last afternoon).
+ */
+function castDay(
+  rng: Rng,
+  r: Resident,
+  day: GenContext['days'][number],
+  i: number,
+  ctx: GenContext,
+  out: GateEvent[],
+  state: { outside: boolean },
+): boolean {
+  const at = (from: number, to: number) => day.start + minuteBetween(rng, from, to) * 60_000 + rng.int(0, 59) * 1000;
+  const push = (t: number, d: 'in' | 'out') => {
+    out.push([t, r, d]);
+    state.outside = d === 'out';
+  };
+  const last = ctx.days.length - 1;
+  if (r.cause === 'leave') {
+    if (!ctx.leave || day.date < ctx.leave.from || day.date > ctx.leave.to) return false;
+    if (day.date === ctx.leave.from) push(at(540, 600), 'out');
+    if (day.date === ctx.leave.to) push(at(870, 960), 'in');
+    return true;
+  }
+  if (i < ctx.recentFrom || day.holiday) return false;
+  if (r.cause === 'disContact') {
+    if (i < last - 5) return false;
+    if (i === last - 5 && !state.outside) push(at(480, 540), 'out');
+    return true;
+  }
+  if (state.outside) push(at(400, 460), 'in');
+  push(at(470, 520), 'out');
+  if (r.cause === 'lateBack') push(i % 3 === 0 ? at(1395, 1430) : at(1260, 1330), 'in');
+  else if (r.cause === 'unBack' && (i === last - 4 || i === last - 8))
+    return true; // a night away
+  else push(at(1260, 1330), 'in');
+  return true;
+}
+
 /** 门禁系统: dorm buildings, rooms and beds, gates, and every resident's in/out events of the term so far. */
 export function writeMenjin(f: SourceFile, ctx: GenContext): void {
   const rng = rngFor('menjin');
@@ -64,7 +111,8 @@ export function writeMenjin(f: SourceFile, ctx: GenContext): void {
   const nextBed = new Map<number, number>();
   for (const p of ctx.people.students) {
     const own = personRng(p.userNo + 'dorm');
-    if (own.chance(0.05)) continue; // 走读: lives off campus
+    const cause = GATE_CAUSES.has(ctx.cast.get(p.userNo) ?? '') ? ctx.cast.get(p.userNo) : undefined;
+    if (own.chance(0.05) && !cause) continue; // 走读: lives off campus (the gate cases live in)
     const options = BUILDINGS.filter((b) => b.gender === p.gender);
     const building = options[Number(p.userNo.slice(-4)) % options.length]!;
     const n = nextBed.get(building.id) ?? 0;
@@ -82,7 +130,7 @@ export function writeMenjin(f: SourceFile, ctx: GenContext): void {
       `${p.grade ?? 2025}-09-01`,
     ]);
     const rare = own.chance(0.04);
-    residents.push({ person: p, buildingId: building.id, late: rare ? 0.08 : 0.004, away: rare ? 0.03 : 0.002 });
+    residents.push({ person: p, buildingId: building.id, late: rare ? 0.08 : 0.004, away: rare ? 0.03 : 0.002, cause });
   }
 
   f.table(
@@ -132,10 +180,11 @@ export function writeMenjin(f: SourceFile, ctx: GenContext): void {
       'occurred_at',
     ],
     (function* () {
-      for (const day of ctx.days) {
+      for (const [i, day] of ctx.days.entries()) {
         const events: GateEvent[] = [];
         for (const r of residents) {
           const s = states.get(r)!;
+          if (r.cause && castDay(rng, r, day, i, ctx, events, s)) continue;
           // National Day: most leave on the 1st and come back on the 7th; the rest live a long weekend.
           if (day.holiday) {
             if (day.date === '2026-10-01' && !s.outside && rng.chance(0.6)) {

@@ -29,6 +29,8 @@ interface Card {
   /** How much of their eating happens on campus (0.6–1.1): some students eat out or order in. */
   appetite: number;
   breakfast: number;
+  /** Early warning's demo cast: 'solitary' eats off-peak, 'funding' eats cheaply, 'disContact'/'leave' go quiet. */
+  cause?: string;
 }
 
 type Txn = [at: number, card: Card, merchant: number, kind: string, amount: number];
@@ -37,6 +39,21 @@ type Txn = [at: number, card: Card, merchant: number, kind: string, amount: numb
 function dayOfSpending(rng: Rng, c: Card, start: number, weekend: boolean, holiday: boolean, out: Txn[]): void {
   const staff = c.person.kind === 'staff';
   const at = (from: number, to: number) => start + minuteBetween(rng, from, to) * 60_000 + rng.int(0, 59) * 1000;
+  const canteen = () => rng.pick(STUDENT_CANTEENS).id;
+  if (c.cause === 'solitary') {
+    // Alone, after the crowds: late breakfast, lunch after 13:30, dinner after 19:00.
+    if (rng.chance(0.6)) out.push([at(545, 590), c, canteen(), 'canteen', round2(rng.int(300, 700) / 100)]);
+    if (rng.chance(0.9)) out.push([at(815, 860), c, canteen(), 'canteen', round2(rng.int(900, 1800) / 100)]);
+    if (rng.chance(0.85)) out.push([at(1150, 1230), c, canteen(), 'canteen', round2(rng.int(800, 1600) / 100)]);
+    return;
+  }
+  if (c.cause === 'funding') {
+    // Three meals a day on campus, the cheapest dishes, nothing else.
+    out.push([at(420, 500), c, canteen(), 'canteen', round2(rng.int(150, 200) / 100)]);
+    out.push([at(690, 760), c, canteen(), 'canteen', round2(rng.int(350, 500) / 100)]);
+    out.push([at(1030, 1110), c, canteen(), 'canteen', round2(rng.int(350, 500) / 100)]);
+    return;
+  }
   if (staff) {
     if (!weekend && !holiday && rng.chance(0.55))
       out.push([at(690, 780), c, 105, 'canteen', round2(rng.int(1200, 2200) / 100)]);
@@ -76,6 +93,7 @@ export function writeYikatong(f: SourceFile, ctx: GenContext): void {
       balance: round2(own.int(2000, 30000) / 100),
       appetite: 0.6 + own.next() * 0.5,
       breakfast: 0.25 + own.next() * 0.55,
+      cause: ctx.cast.get(p.userNo),
     };
   });
 
@@ -107,9 +125,15 @@ export function writeYikatong(f: SourceFile, ctx: GenContext): void {
       'occurred_at',
     ],
     (function* () {
-      for (const day of ctx.days) {
+      const last = ctx.days.length - 1;
+      for (const [i, day] of ctx.days.entries()) {
         const txns: Txn[] = [];
-        for (const c of cards) dayOfSpending(rng, c, day.start, day.weekday > 5, day.holiday, txns);
+        for (const c of cards) {
+          // The out-of-contact case pays for nothing in the last six days; the leave case nothing while away.
+          if (c.cause === 'disContact' && i >= last - 5) continue;
+          if (c.cause === 'leave' && ctx.leave && day.date >= ctx.leave.from && day.date <= ctx.leave.to) continue;
+          dayOfSpending(rng, c, day.start, day.weekday > 5, day.holiday, txns);
+        }
         txns.sort((a, b) => a[0] - b[0]);
         for (const [at, c, merchant, kind, amount] of txns) {
           // Topped up at the till when the balance cannot cover a payment (same second, so ids still follow time; spending is negative).

@@ -1,7 +1,8 @@
-import { Button, Checkbox, Input, Select, Space, Table, Tooltip } from 'antd';
+import { Button, Checkbox, Select, Space, Table, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { DATA_FIELD_TYPES, FIELD_TYPE_LABELS, type DataTableField } from '../../contract';
 import s from '../../components/data-tables.module.css';
+import { TextInput } from '@/core/ui/text-input';
 
 /** A new field with the designer's defaults, named so it does not clash with the others. */
 export function newField(existing: readonly DataTableField[]): DataTableField {
@@ -53,7 +54,7 @@ export function FieldEditor({
             width: 150,
             render: (_, f, i) => (
               <Tooltip title={saved.has(f.name) ? '已建的字段不能改名' : '小写字母开头，字母、数字、下划线'}>
-                <Input
+                <TextInput
                   aria-label={`字段名 ${i + 1}`}
                   value={f.name}
                   disabled={saved.has(f.name)}
@@ -67,7 +68,7 @@ export function FieldEditor({
             title: '显示名',
             width: 140,
             render: (_, f, i) => (
-              <Input
+              <TextInput
                 aria-label={`显示名 ${i + 1}`}
                 value={f.label}
                 maxLength={60}
@@ -131,7 +132,7 @@ export function FieldEditor({
           {
             title: '说明',
             render: (_, f, i) => (
-              <Input
+              <TextInput
                 aria-label={`说明 ${i + 1}`}
                 value={f.description}
                 maxLength={500}

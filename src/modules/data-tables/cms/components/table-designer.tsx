@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Col, Drawer, Form, Input, InputNumber, Row, Select, Space, Switch, Tabs, Typography } from 'antd';
+import { App, Button, Col, Drawer, Form, InputNumber, Row, Select, Space, Switch, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { createTable, getDdlHistory, getTable, planTable, saveTable } from '../../api';
 import {
@@ -13,6 +13,7 @@ import {
 import { DepartmentTreeSelect } from './department-tree-select';
 import { FieldEditor, newField } from './field-editor';
 import s from '../../components/data-tables.module.css';
+import { TextArea, TextInput } from '@/core/ui/text-input';
 
 const EMPTY: TableDesignBody = {
   code: '',
@@ -147,7 +148,7 @@ export function TableDesigner({ id, open, onClose }: { id: number | null; open: 
                 <Row gutter={16}>
                   <Col span={8}>
                     <Form.Item label="表名称" required>
-                      <Input
+                      <TextInput
                         aria-label="表名称"
                         value={draft.name}
                         maxLength={60}
@@ -157,7 +158,7 @@ export function TableDesigner({ id, open, onClose }: { id: number | null; open: 
                   </Col>
                   <Col span={8}>
                     <Form.Item label="表编码" required extra="小写字母开头，建表后不能修改">
-                      <Input
+                      <TextInput
                         aria-label="表编码"
                         value={draft.code}
                         disabled={id !== null}
@@ -176,7 +177,7 @@ export function TableDesigner({ id, open, onClose }: { id: number | null; open: 
                   </Col>
                   <Col span={24}>
                     <Form.Item label="说明">
-                      <Input.TextArea
+                      <TextArea
                         aria-label="说明"
                         rows={2}
                         maxLength={500}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Table, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { saveFile } from '@/core/ui/save-file';
@@ -9,6 +9,7 @@ import { REPORT_CYCLE_LABELS, type TableListItem } from '../../contract';
 import { ImportButton } from '../components/import-button';
 import { TableDesigner } from '../components/table-designer';
 import s from '../../components/data-tables.module.css';
+import { SearchInput } from '@/core/ui/text-input';
 
 /** /cms/publicTool/dataTable 数据表管理: the platform's own tables — design, import, export, delete. */
 export default function DataTableManagePage() {
@@ -36,7 +37,7 @@ export default function DataTableManagePage() {
     <div className={s.page}>
       <Card title="数据表管理">
         <div className={s.toolbar}>
-          <Input.Search
+          <SearchInput
             aria-label="搜索数据表"
             placeholder="表名称或编码"
             allowClear

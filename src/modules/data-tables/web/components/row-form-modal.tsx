@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
-import { DatePicker, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { DatePicker, Form, InputNumber, Modal, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { DataTableField } from '../../contract';
+import { TextArea, TextInput } from '@/core/ui/text-input';
 
 type Row = Record<string, unknown>;
 
@@ -44,7 +45,7 @@ function FieldInput({
   const p = control as Record<string, unknown>;
   switch (f.type) {
     case 'text':
-      return <Input.TextArea aria-label={f.label} {...p} rows={3} maxLength={20000} />;
+      return <TextArea aria-label={f.label} {...p} rows={3} maxLength={20000} />;
     case 'integer':
       return <InputNumber aria-label={f.label} {...p} precision={0} style={{ width: '100%' }} />;
     case 'decimal':
@@ -66,7 +67,7 @@ function FieldInput({
     case 'datetime':
       return <DatePicker aria-label={f.label} {...p} showTime style={{ width: '100%' }} />;
     default:
-      return <Input aria-label={f.label} {...p} maxLength={500} />;
+      return <TextInput aria-label={f.label} {...p} maxLength={500} />;
   }
 }
 

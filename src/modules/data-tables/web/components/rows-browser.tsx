@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Button, Input, Select, Space, Table, Typography } from 'antd';
+import { Button, Select, Space, Table, Typography } from 'antd';
 import { DownloadOutlined, SearchOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
 import dayjs from 'dayjs';
@@ -9,6 +9,7 @@ import { exportRows, listRows } from '../../api';
 import type { TableView } from '../../contract';
 import { cellText, filterHint } from './cell-text';
 import s from '../../components/data-tables.module.css';
+import { TextInput } from '@/core/ui/text-input';
 
 type Row = Record<string, unknown>;
 
@@ -69,7 +70,7 @@ export function RowsBrowser({
               onChange={(v?: string) => setDraft((d) => ({ ...d, [f.name]: v ?? '' }))}
             />
           ) : (
-            <Input
+            <TextInput
               key={f.name}
               aria-label={`筛选 ${f.label}`}
               allowClear

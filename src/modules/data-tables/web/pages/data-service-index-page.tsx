@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Empty, Input, List, Pagination, Table, Tag, Typography } from 'antd';
+import { Card, Descriptions, Empty, List, Pagination, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { listCatalogue } from '../../api';
 import { FIELD_TYPE_LABELS, type CatalogItem } from '../../contract';
 import s from '../../components/data-tables.module.css';
+import { SearchInput } from '@/core/ui/text-input';
 
 /**
  * /web/dataService/index 数据服务目录 (public, no token): the data tables their owners publish —
@@ -20,7 +21,7 @@ export default function DataServiceIndexPage() {
   return (
     <div className={s.catalogue}>
       <Card title="数据服务目录">
-        <Input.Search
+        <SearchInput
           aria-label="搜索数据服务"
           placeholder="按名称、编码或说明搜索"
           allowClear

@@ -10,6 +10,7 @@ import type { ChangeItem, TableView } from '../../contract';
 import DataTablePage from './data-table-page';
 import DataTableEditPage from './data-table-edit-page';
 import DataTableRecordsPage from './data-table-records-page';
+import { sentBody } from '@/core/testing/sent-body';
 
 const VIEW: TableView = {
   id: 5,
@@ -62,6 +63,7 @@ const CHANGE: ChangeItem = {
   after: { stu_no: '2026001', score: 91.5, passed: true },
   actorName: '王建国',
   createdAt: Date.UTC(2026, 10, 20, 8),
+  reason: '数据纠错 #3：成绩漏登',
   restorable: true,
 };
 
@@ -185,8 +187,6 @@ describe('数据表 pages', () => {
     expect(screen.getByText('60 → 91.5', { exact: false })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /恢复原值/ }));
     fireEvent.click(await screen.findByRole('button', { name: /^恢\s*复$/ }));
-    await waitFor(() =>
-      expect(JSON.parse(String(last('/data/api/v1.dataRows/restore/')!.data))).toEqual({ id: 5, changeId: 77 }),
-    );
+    await waitFor(() => expect(sentBody(last('/data/api/v1.dataRows/restore/')!)).toEqual({ id: 5, changeId: 77 }));
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, DatePicker, Empty, Input, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd';
+import { App, Button, Card, DatePicker, Empty, InputNumber, Popconfirm, Select, Space, Table, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { getTableView, listChanges, restoreChange } from '../../api';
 import {
@@ -14,6 +14,7 @@ import { ChangeDiff } from '../components/change-diff';
 import { VisibleTablePicker } from '../components/table-picker';
 import { useTableId } from '../components/use-table-id';
 import s from '../../components/data-tables.module.css';
+import { TextInput } from '@/core/ui/text-input';
 
 interface Filter {
   action?: ChangeAction;
@@ -89,7 +90,7 @@ export default function DataTableRecordsPage() {
                 options={CHANGE_ACTIONS.map((a) => ({ value: a, label: CHANGE_ACTION_LABELS[a] }))}
                 onChange={(action?: ChangeAction) => setDraft((d) => ({ ...d, action }))}
               />
-              <Input
+              <TextInput
                 aria-label="操作人"
                 allowClear
                 placeholder="操作人"
@@ -169,6 +170,7 @@ export default function DataTableRecordsPage() {
                   key: 'diff',
                   render: (_, c) => <ChangeDiff change={c} fields={view.data!.fields} />,
                 },
+                { title: '原因', dataIndex: 'reason', width: 220, render: (v: string) => v || '—' },
                 {
                   title: '操作',
                   key: 'restore',

@@ -27,7 +27,9 @@ describe('form JSON export and import', () => {
   });
 
   it('refuses what is not a form, and falls back to safe settings', () => {
-    expect(parseImport('[]', 'a.json')).toEqual({ error: '文件中没有可识别的表单设计（需要由“导出 JSON”生成的文件）' });
+    expect(parseImport('[]', 'a.json')).toEqual({
+      error: '文件中没有可识别的表单设计（需要由“导出表单文件”生成的文件）',
+    });
     expect(parseImport(JSON.stringify({ schema: { format: 2, sections: [], rules: [] } }), 'a.json')).toHaveProperty(
       'error',
     );

@@ -55,7 +55,7 @@ export function parseImport(text: string, fileName: string): { body: FormCreateB
   if (looksLikeSchema(data))
     return { body: { name: fallbackName, category: '', description: '', access: 'signedIn', schema: data } };
   if (!isObject(data) || !looksLikeSchema(data.schema))
-    return { error: '文件中没有可识别的表单设计（需要由“导出 JSON”生成的文件）' };
+    return { error: '文件中没有可识别的表单设计（需要由“导出表单文件”生成的文件）' };
   const str = (v: unknown, max: number) => (typeof v === 'string' ? v.trim().slice(0, max) : '');
   const access = FORM_ACCESS.includes(data.access as FormAccess) ? (data.access as FormAccess) : 'signedIn';
   return {

@@ -21,6 +21,12 @@ const api = vi.hoisted(() => ({
   saveForm: vi.fn(),
   publishForm: vi.fn(),
   listFormCategories: vi.fn(),
+  listRolesForAudience: vi.fn(() =>
+    Promise.resolve([
+      { code: 'student', name: '学生' },
+      { code: 'staff', name: '教职工' },
+    ]),
+  ),
   pickUsers: vi.fn(),
   pickDepartments: vi.fn(),
 }));
@@ -84,6 +90,7 @@ const makeDetail = (draft: FormSchema): FormDetail => ({
   description: '',
   status: 'published',
   access: 'signedIn',
+  audience: [],
   managers: [{ id: 9, name: '王老师' }],
   draft,
   versions: [
@@ -234,6 +241,7 @@ describe('form designer', () => {
       name: '学生请假申请（新）',
       category: '学生事务',
       access: 'signedIn',
+      audience: [],
       managerIds: [9],
     });
     expect(body.schema.sections[0]!.fields.map((f) => f.type)).toEqual(['select', 'textarea', 'text']);

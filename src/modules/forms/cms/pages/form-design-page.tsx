@@ -61,6 +61,7 @@ const settingsOf = (d: FormDetail): FormSettings => ({
   category: d.category,
   description: d.description,
   access: d.access,
+  audience: d.audience,
   managers: d.managers,
 });
 const sameSettings = (a: FormSettings, b: FormSettings) => JSON.stringify(a) === JSON.stringify(b);
@@ -180,6 +181,7 @@ function Designer({ detail }: { detail: FormDetail }) {
         category: set.category.trim(),
         description: set.description.trim(),
         access: set.access,
+        audience: set.audience,
         managerIds: set.managers.map((m) => m.id),
         schema: st.schema,
       });

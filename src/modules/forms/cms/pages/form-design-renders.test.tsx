@@ -20,6 +20,12 @@ const api = vi.hoisted(() => ({
   saveForm: vi.fn(),
   publishForm: vi.fn(),
   listFormCategories: vi.fn(),
+  listRolesForAudience: vi.fn(() =>
+    Promise.resolve([
+      { code: 'student', name: '学生' },
+      { code: 'staff', name: '教职工' },
+    ]),
+  ),
   pickUsers: vi.fn(),
   pickDepartments: vi.fn(),
 }));

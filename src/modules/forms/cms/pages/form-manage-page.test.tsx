@@ -75,6 +75,7 @@ const detail: FormDetail = {
   description: '每学期登记一次',
   status: 'draft',
   access: 'public',
+  audience: [],
   managers: [],
   draft: {
     format: 1,
@@ -270,7 +271,7 @@ describe('form management list', () => {
 
   it('exports the draft with its settings as a JSON file', async () => {
     renderPage();
-    await more('实验室安全登记', '导出 JSON');
+    await more('实验室安全登记', '导出表单文件');
     await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
     const [blob, name] = saveFile.mock.calls[0]! as [Blob, string];
     expect(name).toBe('实验室安全登记.json');

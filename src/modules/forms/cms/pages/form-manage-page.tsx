@@ -137,7 +137,7 @@ export default function FormManagePage() {
 
   const moreItems = (r: FormListItem) => [
     { key: 'copy', label: '复制' },
-    { key: 'export', label: '导出 JSON' },
+    { key: 'export', label: '导出表单文件' },
     { key: 'versions', label: '版本', disabled: r.latestVersion === null },
     { key: 'history', label: '修改记录' },
     { type: 'divider' as const },
@@ -215,7 +215,7 @@ export default function FormManagePage() {
             }}
           >
             <Button icon={<ImportOutlined />} loading={importing}>
-              导入 JSON
+              导入表单文件
             </Button>
           </Upload>
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>

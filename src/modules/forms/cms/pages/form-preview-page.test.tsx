@@ -50,6 +50,7 @@ const detail: FormDetail = {
   description: '',
   status: 'published',
   access: 'signedIn',
+  audience: [],
   managers: [],
   draft,
   versions: [{ version: 1, publishedAt: 1, publishedBy: 'admin' }],

@@ -11,7 +11,15 @@ import { sanitizeSchema } from '../service';
  */
 export async function insertPublishedForm(
   tx: repo.Conn,
-  input: { name: string; category: string; description: string; schema: FormSchema; managerIds: number[] },
+  input: {
+    name: string;
+    category: string;
+    description: string;
+    schema: FormSchema;
+    managerIds: number[];
+    /** Role codes that may fill it (e.g. ['student']); absent = everyone. */
+    audience?: string[];
+  },
   by: { id: number; name: string },
   now: number,
 ): Promise<{ id: number; version: number }> {
@@ -25,6 +33,7 @@ export async function insertPublishedForm(
       category: input.category,
       description: input.description,
       access: 'signedIn',
+      audience: input.audience,
       draftSchema: JSON.stringify(schema),
     },
     by,

@@ -83,6 +83,36 @@ const adapter: AxiosAdapter = async (config) => {
       page: 1,
       pageSize: 10,
     });
+  if (url.endsWith('.formFill/mine/'))
+    reply = ok({
+      list: [
+        {
+          id: 31,
+          formId: 12,
+          formName: '请假申请',
+          version: 3,
+          submittedAt: Date.UTC(2026, 2, 1, 2, 0, 0),
+          submitter: { id: 7, name: '张三', userNo: 'S001' },
+          status: {
+            text: '审批中（辅导员审批）',
+            tone: 'processing',
+            link: '/web/taskCenter/taskApproval?instanceId=8',
+          },
+        },
+        {
+          id: 30,
+          formId: 13,
+          formName: '意见征集',
+          version: 1,
+          submittedAt: Date.UTC(2026, 1, 20, 2, 0, 0),
+          submitter: { id: 7, name: '张三', userNo: 'S001' },
+          status: null,
+        },
+      ],
+      total: 2,
+      page: 1,
+      pageSize: 10,
+    });
   return {
     data: reply.body,
     status: reply.status,
@@ -314,5 +344,16 @@ describe('taskFormWrite page', () => {
     expect(link.getAttribute('href')).toBe('/web/taskCenter/taskFormWrite?formId=12');
     expect(screen.getByRole('tab', { name: '我的草稿' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '我的提交' })).toBeTruthy();
+  });
+
+  it('我的提交 shows where each submission stands and links to its approval', async () => {
+    useSession.setState({ token: 'T', userInfo: user });
+    renderAt('/web/taskCenter/taskFormWrite?tab=mine', <TaskFormWritePage />, '/web/taskCenter/taskFormWrite');
+    expect(await screen.findByText('审批中（辅导员审批）', {}, { timeout: 5000 })).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '状态' })).toBeTruthy();
+    // A form without a process: stored, nothing follows it.
+    expect(screen.getByText('已提交')).toBeTruthy();
+    const progress = screen.getAllByRole('link', { name: '审批进度' });
+    expect(progress.map((a) => a.getAttribute('href'))).toEqual(['/web/taskCenter/taskApproval?instanceId=8']);
   });
 });

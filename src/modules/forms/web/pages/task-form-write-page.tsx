@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Input, Popconfirm, Space, Table, Tabs, Tag } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Table, Tabs, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { stripEmoji } from '@/shared/emoji';
 import { deleteDraft, listDrafts, listFillableForms, listMySubmissions } from '@/modules/forms/api';
-import type { DraftInfo, FillableForm, SubmissionInfo } from '@/modules/forms/contract';
+import type { DraftInfo, FillableForm, MySubmission } from '@/modules/forms/contract';
 import { FormFillView } from '../components/form-fill/form-fill-view';
 import s from './fill-pages.module.css';
+import { SearchInput } from '@/core/ui/text-input';
 
 const PAGE_SIZE = 10;
 const TABS = ['fillable', 'drafts', 'mine'] as const;
@@ -27,7 +28,7 @@ function FillableTab() {
   return (
     <>
       <div className={s.toolbar}>
-        <Input.Search
+        <SearchInput
           className={s.search}
           allowClear
           placeholder="搜索表单名称"
@@ -143,7 +144,7 @@ function MineTab() {
     placeholderData: keepPreviousData,
   });
   return (
-    <Table<SubmissionInfo>
+    <Table<MySubmission>
       rowKey="id"
       loading={list.isFetching}
       dataSource={list.data?.list}
@@ -160,10 +161,22 @@ function MineTab() {
         { title: '版本', dataIndex: 'version', width: 80, render: (v: number) => `第 ${v} 版` },
         { title: '提交时间', dataIndex: 'submittedAt', width: 180, render: time },
         {
+          // Where the submission stands: its approval (审批中 at a node, 已通过 …), or just stored.
+          title: '状态',
+          key: 'status',
+          width: 220,
+          render: (_, r) => <Tag color={r.status?.tone ?? 'default'}>{r.status?.text ?? '已提交'}</Tag>,
+        },
+        {
           title: '操作',
           key: 'op',
-          width: 100,
-          render: (_, r) => <Link to={`/web/taskCenter/taskFormPreview?id=${r.id}`}>查看</Link>,
+          width: 160,
+          render: (_, r) => (
+            <Space size="middle">
+              <Link to={`/web/taskCenter/taskFormPreview?id=${r.id}`}>查看</Link>
+              {r.status?.link && <Link to={r.status.link}>审批进度</Link>}
+            </Space>
+          ),
         },
       ]}
     />

@@ -1,8 +1,9 @@
-import { Button, DatePicker, Form, Input, Select, Space } from 'antd';
+import { Button, DatePicker, Form, Select, Space } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import { AUDIT_ACTION_TEXT, type AuditExportQuery } from '@/modules/maintenance/contract';
 import s from '../pages/maintenance-page.module.css';
+import { TextInput } from '@/core/ui/text-input';
 
 export type AuditFilter = AuditExportQuery;
 
@@ -58,7 +59,7 @@ export function AuditFilters({
         />
       </Form.Item>
       <Form.Item label="操作人" name="actor">
-        <Input aria-label="操作人" allowClear placeholder="用户名关键字" maxLength={60} style={{ width: 160 }} />
+        <TextInput aria-label="操作人" allowClear placeholder="用户名关键字" maxLength={60} style={{ width: 160 }} />
       </Form.Item>
       <Form.Item label="结果" name="result">
         <Select

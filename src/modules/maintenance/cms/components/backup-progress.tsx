@@ -40,7 +40,7 @@ export function BackupProgress({ active, className }: { active: boolean; classNa
       title={`${p.kind === 'scheduled' ? '定时备份' : '备份'}进行中，期间系统可照常使用`}
       description={
         <>
-          <Progress percent={value} size="small" status="active" />
+          <Progress aria-label="备份进度" percent={value} size="small" status="active" />
           <div>{text}</div>
         </>
       }

@@ -37,6 +37,7 @@ export function LicenceDetails({ info }: { info: LicenceInfo }) {
           <span style={{ display: 'inline-flex', alignItems: 'center', gap: 12, width: '100%' }}>
             {info.users.toLocaleString('zh-CN')} / {info.userCap.toLocaleString('zh-CN')}
             <Progress
+              aria-label="授权用户数占用"
               percent={usage}
               size="small"
               style={{ flex: 1, margin: 0, maxWidth: 360 }}

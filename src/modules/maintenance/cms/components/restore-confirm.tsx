@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { Alert, Input, Modal, Typography } from 'antd';
+import { Alert, Modal, Typography } from 'antd';
 import { RESTORE_REPLACES, type BackupItem } from '@/modules/maintenance/contract';
+import { TextInput } from '@/core/ui/text-input';
 
 interface Props {
   backup: BackupItem | null;
@@ -46,7 +47,7 @@ export function RestoreConfirm({ backup, loading, onCancel, onConfirm }: Props) 
             </Typography.Text>{' '}
             以确认恢复：
           </Typography.Paragraph>
-          <Input
+          <TextInput
             aria-label="备份文件名"
             value={typed}
             onChange={(e) => setTyped(e.target.value)}

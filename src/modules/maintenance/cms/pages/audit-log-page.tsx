@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { Card, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { exportAudit, listAudit } from '@/modules/maintenance/api';
-import { AUDIT_RESULT_TEXT, auditActionText, type AuditRow } from '@/modules/maintenance/contract';
+import { AUDIT_RESULT_TEXT, auditActionText, auditDetailText, type AuditRow } from '@/modules/maintenance/contract';
 import { AuditFilters, type AuditFilter } from '../components/audit-filters';
 import { saveFile } from '@/core/ui/save-file';
 import s from './maintenance-page.module.css';
@@ -68,8 +68,8 @@ export default function AuditLogPage() {
               ellipsis: true,
               render: (v: string | null) =>
                 v ? (
-                  <Typography.Text type="secondary" ellipsis={{ tooltip: v }}>
-                    {v}
+                  <Typography.Text type="secondary" ellipsis={{ tooltip: auditDetailText(v) }}>
+                    {auditDetailText(v)}
                   </Typography.Text>
                 ) : (
                   '—'

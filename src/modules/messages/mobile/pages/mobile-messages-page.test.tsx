@@ -9,6 +9,7 @@ import { httpInstances } from '@/core/http';
 import type { Message } from '@/modules/messages/contract';
 import { instanceLink, taskLink } from '@/shared/approval-links';
 import MobileMessagesPage from './mobile-messages-page';
+import { sentBody } from '@/core/testing/sent-body';
 
 const now = Date.now();
 let inbox: Message[] = [];
@@ -28,7 +29,7 @@ const adapter: AxiosAdapter = async (config) => {
     };
   }
   if (config.url === '/message/api/v1.message/read_message/') {
-    const body = JSON.parse(config.data as string) as { id?: number; all?: boolean };
+    const body = sentBody(config) as { id?: number; all?: boolean };
     const before = unreadCount();
     inbox = inbox.map((m) => ((body.all || m.id === body.id) && m.readAt === null ? { ...m, readAt: Date.now() } : m));
     data = { updated: before - unreadCount(), unread: unreadCount() };
@@ -57,8 +58,7 @@ function renderPage() {
   );
   return router;
 }
-const readCalls = () =>
-  calls.filter((c) => c.url === '/message/api/v1.message/read_message/').map((c) => JSON.parse(c.data as string));
+const readCalls = () => calls.filter((c) => c.url === '/message/api/v1.message/read_message/').map((c) => sentBody(c));
 
 beforeEach(() => {
   calls.length = 0;
@@ -70,6 +70,7 @@ beforeEach(() => {
       body: '张三提交了请假申请',
       link: '/mobile/mobileFlowChart',
       readAt: null,
+      doneAt: null,
       createdAt: now - 60_000,
     },
     {
@@ -79,9 +80,19 @@ beforeEach(() => {
       body: '第18—19周',
       link: '',
       readAt: null,
+      doneAt: null,
       createdAt: now - 3_600_000,
     },
-    { id: 1, kind: 'system', title: '账号安全提醒', body: '', link: '', readAt: now, createdAt: now - 86_400_000 },
+    {
+      id: 1,
+      kind: 'system',
+      title: '账号安全提醒',
+      body: '',
+      link: '',
+      readAt: now,
+      doneAt: null,
+      createdAt: now - 86_400_000,
+    },
   ];
   httpInstances.normal.defaults.adapter = adapter;
 });
@@ -117,6 +128,7 @@ describe('phone message list', () => {
         body: '',
         link: taskLink(91),
         readAt: null,
+        doneAt: null,
         createdAt: now - 30_000,
       },
       {
@@ -126,6 +138,7 @@ describe('phone message list', () => {
         body: '',
         link: instanceLink(40),
         readAt: null,
+        doneAt: null,
         createdAt: now - 40_000,
       },
     );
@@ -152,6 +165,7 @@ describe('phone message list', () => {
       body: '',
       link: '/web/dataAcquisition/dataFilling',
       readAt: null,
+      doneAt: null,
       createdAt: now - 20_000,
     });
     const router = renderPage();

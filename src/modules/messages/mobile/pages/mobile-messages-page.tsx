@@ -4,7 +4,7 @@ import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-q
 import { ErrorBlock, InfiniteScroll, List, NavBar, PullToRefresh, SwipeAction, Tabs, Toast } from 'antd-mobile';
 import { phoneLink } from '@/shared/approval-links';
 import { listMessages, readMessage } from '@/modules/messages/api';
-import { MESSAGE_KIND_LABELS, type Message } from '@/modules/messages/contract';
+import { MESSAGE_DONE_LABEL, MESSAGE_KIND_LABELS, type Message } from '@/modules/messages/contract';
 import { messageTime } from '@/modules/messages/time-text';
 import s from './mobile-messages-page.module.css';
 
@@ -86,17 +86,19 @@ export default function MobileMessagesPage() {
                 }
               >
                 <List.Item
+                  className={s.item}
                   onClick={() => open(m)}
                   arrowIcon={m.link ? undefined : false}
                   prefix={<span className={m.readAt === null ? s.dot : s.dotRead} aria-hidden />}
                   description={
                     <>
                       <span className={s.kind}>{MESSAGE_KIND_LABELS[m.kind]}</span>
+                      {m.doneAt !== null && <span className={s.done}>{MESSAGE_DONE_LABEL}</span>}
                       {m.body && <span className={s.body}>{m.body}</span>}
                     </>
                   }
                   extra={<span className={s.time}>{messageTime(m.createdAt)}</span>}
-                  aria-label={`${m.readAt === null ? '未读 ' : ''}${m.title}`}
+                  aria-label={`${m.readAt === null ? '未读 ' : ''}${m.doneAt !== null ? `${MESSAGE_DONE_LABEL} ` : ''}${m.title}`}
                 >
                   <span className={m.readAt === null ? s.titleUnread : s.title}>{m.title}</span>
                 </List.Item>

@@ -13,9 +13,14 @@ export interface SendMessageInput {
   link?: string;
   /** ms; defaults to now (a caller inside a transaction passes its own clock for one instant). */
   at?: number;
+  /**
+   * What the message is about, as a key of the sender's (e.g. `wf_task:42`): once that is handled,
+   * `settleMessages(trx, [subject])` marks its messages done. Absent for messages about nothing open.
+   */
+  subject?: string;
 }
 
-// 500 rows of 6 values a statement: far under PostgreSQL's 65,535 parameters and SQLite's 32,766.
+// 500 rows of 7 values a statement: far under PostgreSQL's 65,535 parameters and SQLite's 32,766.
 const CHUNK = 500;
 const IN_APP_PATH = /^\/(?!\/)[^\s]*$/;
 
@@ -38,6 +43,8 @@ export async function sendMessage(db: Db, input: SendMessageInput): Promise<numb
   // Only in-app paths: a message never sends anyone to another site (or a javascript: URL).
   if (link && (!IN_APP_PATH.test(link) || link.length > MESSAGE_LIMITS.link))
     throw new SendMessageError(`message link must be an in-app path: "${link}"`);
+  const subject = (input.subject ?? '').trim();
+  if (subject.length > MESSAGE_LIMITS.subject) throw new SendMessageError(`message subject too long: "${subject}"`);
   const ids = [...new Set(input.userIds)].filter((id) => Number.isInteger(id) && id > 0);
   const createdAt = input.at ?? Date.now();
   for (let i = 0; i < ids.length; i += CHUNK) {
@@ -46,7 +53,7 @@ export async function sendMessage(db: Db, input: SendMessageInput): Promise<numb
       .values(
         ids
           .slice(i, i + CHUNK)
-          .map((userId) => ({ userId, kind: input.kind, title, body, link, readAt: null, createdAt })),
+          .map((userId) => ({ userId, kind: input.kind, title, body, link, subject, readAt: null, createdAt })),
       )
       .execute();
   }

@@ -9,6 +9,7 @@ import { AppProviders } from '@/core/ui/app-providers';
 import { useSession } from '@/core/session/store';
 import type { Message } from '@/modules/messages/contract';
 import { MessageBell } from './message-bell';
+import { sentBody } from '@/core/testing/sent-body';
 
 const user = {
   id: 2,
@@ -42,7 +43,7 @@ const adapter: AxiosAdapter = async (config) => {
     };
   }
   if (config.url === '/message/api/v1.message/read_message/') {
-    const body = JSON.parse(config.data as string) as { id?: number; all?: boolean };
+    const body = sentBody(config) as { id?: number; all?: boolean };
     const before = unread();
     inbox = inbox.map((m) => ((body.all || m.id === body.id) && m.readAt === null ? { ...m, readAt: Date.now() } : m));
     data = { updated: before - unread(), unread: unread() };
@@ -71,8 +72,7 @@ function renderBell() {
   );
   return router;
 }
-const readCalls = () =>
-  calls.filter((c) => c.url === '/message/api/v1.message/read_message/').map((c) => JSON.parse(c.data as string));
+const readCalls = () => calls.filter((c) => c.url === '/message/api/v1.message/read_message/').map((c) => sentBody(c));
 
 beforeEach(() => {
   calls.length = 0;
@@ -84,9 +84,19 @@ beforeEach(() => {
       body: '张三提交了请假申请',
       link: '/web/taskCenter/taskWorkBench',
       readAt: null,
+      doneAt: null,
       createdAt: now - 60_000,
     },
-    { id: 2, kind: 'notice', title: '期末考试安排通知', body: '', link: '', readAt: null, createdAt: now - 3_600_000 },
+    {
+      id: 2,
+      kind: 'notice',
+      title: '期末考试安排通知',
+      body: '',
+      link: '',
+      readAt: null,
+      doneAt: null,
+      createdAt: now - 3_600_000,
+    },
     {
       id: 1,
       kind: 'system',
@@ -94,6 +104,7 @@ beforeEach(() => {
       body: '',
       link: '',
       readAt: now - 100,
+      doneAt: null,
       createdAt: now - 86_400_000,
     },
   ];
@@ -156,6 +167,7 @@ describe('message bell', () => {
         body: '',
         link: '',
         readAt: null,
+        doneAt: null,
         createdAt: Date.now(),
       });
       await vi.advanceTimersByTimeAsync(59_000);

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Drawer, Empty, List, Tabs, Tag, Typography } from 'antd';
 import { listMessages, readMessage } from '@/modules/messages/api';
-import { MESSAGE_KIND_LABELS, type Message } from '@/modules/messages/contract';
+import { MESSAGE_DONE_LABEL, MESSAGE_KIND_LABELS, type Message } from '@/modules/messages/contract';
 import { isInAppLink, messageTime } from '@/modules/messages/time-text';
 import s from './message-bell.module.css';
 
@@ -109,7 +109,7 @@ export default function MessageDrawer({
           <List.Item
             className={`${s.item} ${m.readAt === null ? s.unread : ''}`}
             onClick={() => openMessage(m)}
-            aria-label={`${m.readAt === null ? '未读 ' : ''}${m.title}`}
+            aria-label={`${m.readAt === null ? '未读 ' : ''}${m.doneAt !== null ? `${MESSAGE_DONE_LABEL} ` : ''}${m.title}`}
             role="button"
             tabIndex={0}
             onKeyDown={(e) => {
@@ -122,6 +122,11 @@ export default function MessageDrawer({
                 <Tag color={KIND_COLOURS[m.kind]} className={s.kind}>
                   {MESSAGE_KIND_LABELS[m.kind]}
                 </Tag>
+                {m.doneAt !== null && (
+                  <Tag className={s.kind} title={`${messageTime(m.doneAt)}已处理`}>
+                    {MESSAGE_DONE_LABEL}
+                  </Tag>
+                )}
                 <Typography.Text strong={m.readAt === null} ellipsis className={s.title}>
                   {m.title}
                 </Typography.Text>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Checkbox, Empty, Form, Input, Modal, Tabs, Typography } from 'antd';
+import { Checkbox, Empty, Form, Modal, Tabs, Typography } from 'antd';
 import { TextInput } from '@/core/ui/text-input';
 import {
   cleanTitle,
@@ -141,7 +141,7 @@ export function AddTilesModal({
                   validateStatus={tried && urlError ? 'error' : undefined}
                   help={tried && urlError ? urlError : '外部网址（http/https）或站内路径（以 / 开头）'}
                 >
-                  <Input
+                  <TextInput
                     aria-label="链接地址"
                     value={link.url}
                     maxLength={500}

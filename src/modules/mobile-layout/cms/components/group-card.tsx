@@ -39,23 +39,28 @@ function TileChip({
       ref={setNodeRef}
       style={{ transform: CSS.Transform.toString(transform), transition }}
       className={`${s.chip} ${selected ? s.chipSelected : ''} ${bad ? s.chipBad : ''} ${isDragging ? s.dragging : ''}`}
-      {...attributes}
-      {...listeners}
-      role="button"
-      aria-pressed={selected}
-      aria-label={`应用 ${tile.title || '（未命名）'}`}
       onClick={onSelect}
     >
-      <span className={s.chipIcon} style={{ background: tileColour(tile.icon) }} aria-hidden>
-        <MobileIconSvg name={tile.icon} size={18} />
-      </span>
-      <span className={s.chipTitle}>{tile.title || '（未命名）'}</span>
-      {tile.badge === 'messages' && <span className={s.chipDot} title="显示未读消息数" />}
-      {tile.kind === 'link' && (
-        <Tag className={s.chipTag} variant="filled">
-          链接
-        </Tag>
-      )}
+      {/* the draggable, selectable part is one button; 移除 sits beside it, not inside */}
+      <div
+        className={s.chipHandle}
+        {...attributes}
+        {...listeners}
+        role="button"
+        aria-pressed={selected}
+        aria-label={`应用 ${tile.title || '（未命名）'}`}
+      >
+        <span className={s.chipIcon} style={{ background: tileColour(tile.icon) }} aria-hidden>
+          <MobileIconSvg name={tile.icon} size={18} />
+        </span>
+        <span className={s.chipTitle}>{tile.title || '（未命名）'}</span>
+        {tile.badge === 'messages' && <span className={s.chipDot} title="显示未读消息数" />}
+        {tile.kind === 'link' && (
+          <Tag className={s.chipTag} variant="filled">
+            链接
+          </Tag>
+        )}
+      </div>
       <button
         type="button"
         className={s.chipRemove}

@@ -1,4 +1,4 @@
-import { Button, Form, Input, Select, Switch, Typography } from 'antd';
+import { Button, Form, Select, Switch, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { TextInput } from '@/core/ui/text-input';
 import { TILE_URL_PATTERN, titleProblem, type LayoutTile, type MenuEntry } from '@/modules/mobile-layout/contract';
@@ -51,7 +51,7 @@ export function TileSettings({
           validateStatus={urlError ? 'error' : undefined}
           help={urlError ?? '外部网址（http/https）或站内路径（以 / 开头）'}
         >
-          <Input
+          <TextInput
             aria-label="链接地址"
             value={tile.url}
             maxLength={500}

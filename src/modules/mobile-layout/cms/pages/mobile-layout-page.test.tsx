@@ -8,6 +8,7 @@ import { httpInstances } from '@/core/http';
 import { AppProviders } from '@/core/ui/app-providers';
 import type { LayoutGroup, MenuEntry, MobileLayout } from '@/modules/mobile-layout/contract';
 import MobileLayoutPage, { firstProblem } from './mobile-layout-page';
+import { sentBody } from '@/core/testing/sent-body';
 
 const ENTRIES: MenuEntry[] = [
   { name: 'webHomeIndex', title: '首页', path: '/web/home/index', icon: 'home' },
@@ -39,7 +40,7 @@ const answer = (platformId: number): MobileLayout => {
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
   let data: unknown = null;
-  const body = typeof config.data === 'string' ? JSON.parse(config.data) : undefined;
+  const body = sentBody<{ platformId: number; groups: LayoutGroup[] }>(config);
   if (config.url === '/user/api/v1.platform/list/')
     data = [
       { id: 7, name: '学生服务平台' },
@@ -53,7 +54,7 @@ const adapter: AxiosAdapter = async (config) => {
         {
           kind: 'shortcuts',
           title: '直通车',
-          items: [{ title: '成绩查询', icon: 'BookOutlined', path: '/web/score', url: '' }],
+          items: [{ title: '成绩查询', icon: 'BookOutlined', path: '', url: 'https://jw.example.edu.cn/score' }],
         },
       ],
     };
@@ -84,7 +85,8 @@ const renderPage = () =>
       </MemoryRouter>
     </AppProviders>,
   );
-const sent = (url: string) => calls.filter((c) => c.url === url).map((c) => JSON.parse(c.data as string));
+const sent = (url: string) =>
+  calls.filter((c) => c.url === url).map((c) => sentBody<{ groups: { tiles: unknown[] }[] }>(c));
 const groupTitles = () =>
   screen.getAllByRole('textbox', { name: /^分组名称/ }).map((i) => (i as HTMLInputElement).value);
 const tilesOf = (group: string) =>

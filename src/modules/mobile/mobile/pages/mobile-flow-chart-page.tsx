@@ -1,28 +1,40 @@
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Button, ErrorBlock, NavBar } from 'antd-mobile';
 import { MobileFlowProgress } from '@/modules/workflow/ui-mobile';
+import { loginRedirect } from '@/core/routing/login-path';
+import { useSession } from '@/core/session/store';
 import { MOBILE_HOME } from '../mobile-landing';
 import s from '../mobile.module.css';
 
 /**
- * /mobile/mobileFlowChart?instanceId=N: the progress of one process instance (the workflow module
- * draws it; the server decides who may read it). Without an instance id there is nothing to draw.
+ * /mobile/mobileFlowChart: the progress of one process instance (the workflow module draws it).
+ * Public (spec: mobile pages are): `?token=` — the record link the historical record already
+ * uses — shows it to whoever holds the link; `?instanceId=N` alone needs a session (the server
+ * decides who may read it), so a signed-out phone is asked to sign in first. Neither: nothing to draw.
  */
 export default function MobileFlowChartPage() {
   const navigate = useNavigate();
+  const location = useLocation();
   const [params] = useSearchParams();
+  const signedIn = useSession((st) => !!st.token);
+  const token = params.get('token') ?? '';
+  const validToken = /^[A-Za-z0-9_-]{16,64}$/.test(token);
   const instanceId = Number(params.get('instanceId'));
   const valid = Number.isInteger(instanceId) && instanceId > 0;
   const back = () => {
     if (window.history.length > 1) navigate(-1);
     else navigate(MOBILE_HOME, { replace: true });
   };
+  if (!validToken && valid && !signedIn)
+    return <Navigate to={loginRedirect(location.pathname + location.search)} replace />;
   return (
     <div className={s.page}>
       <NavBar onBack={back} style={{ background: '#fff' }}>
         流程进度
       </NavBar>
-      {valid ? (
+      {validToken ? (
+        <MobileFlowProgress token={token} />
+      ) : valid ? (
         <MobileFlowProgress instanceId={instanceId} />
       ) : (
         <>

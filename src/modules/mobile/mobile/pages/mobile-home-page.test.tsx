@@ -198,13 +198,20 @@ describe('phone home', () => {
       {
         kind: 'shortcuts',
         title: '服务直通车',
-        items: [{ title: '成绩查询', icon: 'BookOutlined', path: '/web/score', url: '' }],
+        items: [
+          { title: '成绩查询', icon: 'BookOutlined', path: '', url: 'https://jw.example.edu.cn/score' },
+          { title: '办事服务', icon: 'AppstoreOutlined', path: '/web/taskCenter/taskProcessServices', url: '' },
+          { title: '表单汇总', icon: 'TableOutlined', path: '/web/taskCenter/formSummary', url: '' },
+        ],
       },
     ];
     signIn([STUDENT]);
     renderHome();
     const shortcuts = await screen.findByRole('region', { name: '快捷入口' });
     expect(within(shortcuts).getByRole('button', { name: '成绩查询' })).toBeTruthy();
+    // A shortcut opens its page's phone page; one to a desktop page without a phone page is not offered.
+    expect(within(shortcuts).getByRole('button', { name: '办事服务' })).toBeTruthy();
+    expect(within(shortcuts).queryByRole('button', { name: '表单汇总' })).toBeNull();
     expect(screen.getAllByRole('region').map((r) => r.getAttribute('aria-label'))).toEqual(['全部应用', '快捷入口']);
     expect(calls.find((c) => c.url === '/portal/api/v1.homepage/modules/')!.params).toMatchObject({ scope: '7' });
   });

@@ -15,6 +15,7 @@ import { PlatformPicker } from '../components/platform-picker';
 import { ADMIN_ON_PHONE } from '../mobile-landing';
 import s from '../mobile.module.css';
 import { afterSignOut } from '../sign-out';
+import { MobileSearchBar } from '@/core/ui/mobile-text-input';
 
 /**
  * /mobile/home: the chosen platform's phone home as the back office's mobile layout composes it
@@ -86,6 +87,17 @@ export default function MobileHomePage() {
           ) : undefined
         }
       />
+      {/* The portal search on the phone (/mobile/search): a tap opens it. */}
+      <div className={s.searchEntry}>
+        <MobileSearchBar
+          placeholder="搜索办事事项、通知、常见问题"
+          aria-label="搜索"
+          onFocus={(e) => {
+            e.currentTarget.blur();
+            navigate('/mobile/search');
+          }}
+        />
+      </div>
 
       {layout.isError ? (
         <ErrorBlock status="default" title="应用加载失败" description="请检查网络后重试">

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Form, Input, Result, SpinLoading, Toast } from 'antd-mobile';
+import { Button, Form, Result, SpinLoading, Toast } from 'antd-mobile';
+import { MobileInput } from '@/core/ui/mobile-text-input';
 import '@/core/ui/antd-mobile-setup';
 import { useSession } from '@/core/session/store';
 import type { PlatformMenus } from '@/shared/menus';
@@ -32,7 +33,9 @@ export default function MobileLoginPage() {
         failToast(ADMIN_ON_PHONE);
         return;
       }
-      if (answer.message) Toast.show({ content: answer.message, duration: 3000 });
+      // The answer's warning and error are notices (spec section 3); signing in goes on.
+      const notice = [answer.message, answer.error].filter(Boolean).join('；');
+      if (notice) Toast.show({ content: notice, duration: 3000 });
       await completeSignIn(answer);
       rememberDevice('mobile');
       const target = answer.user_info.must_change_pwd === 1 ? `${MOBILE_ME}?changePassword=1` : mobileLanding(to);
@@ -99,7 +102,7 @@ export default function MobileLoginPage() {
         validateTrigger="onBlur"
         rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
       >
-        <Input placeholder="用户名 / 学工号" autoComplete="username" maxLength={64} clearable />
+        <MobileInput placeholder="用户名 / 学工号" autoComplete="username" maxLength={64} clearable />
       </Form.Item>
       <Form.Item
         name="password"
@@ -107,7 +110,7 @@ export default function MobileLoginPage() {
         validateTrigger="onBlur"
         rules={[{ required: true, message: '请输入密码' }]}
       >
-        <Input type="password" placeholder="密码" autoComplete="current-password" clearable />
+        <MobileInput type="password" placeholder="密码" autoComplete="current-password" clearable />
       </Form.Item>
       <Form.Item
         name="code"
@@ -116,7 +119,7 @@ export default function MobileLoginPage() {
         rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
         extra={<img className={s.captcha} {...captchaImage} />}
       >
-        <Input placeholder="验证码" maxLength={8} autoComplete="off" />
+        <MobileInput placeholder="验证码" maxLength={8} autoComplete="off" />
       </Form.Item>
     </Form>
   );

@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Dialog, Form, Input, List, Popup, Toast } from 'antd-mobile';
+import { Button, Dialog, Form, List, Popup, Toast } from 'antd-mobile';
+import { MobileInput } from '@/core/ui/mobile-text-input';
 import '@/core/ui/antd-mobile-setup';
 import { encryptPassword } from '@/core/crypto/encrypt-password';
 import { getPublicKey } from '@/core/crypto/public-key';
 import { usePlatforms, useSession } from '@/core/session/store';
+import { MobileAvatarItem } from '@/modules/accounts/ui-mobile';
 import { changePassword, signOut } from '@/modules/auth/api';
 import { isStrongPassword, PASSWORD_POLICY_TEXT } from '@/modules/auth/contract';
 import { MobileTabBar } from '../components/mobile-tab-bar';
@@ -75,7 +77,7 @@ function ChangePassword({
       >
         <Form.Header>修改密码</Form.Header>
         <Form.Item name="old_password" label="原密码" rules={[{ required: true, message: '请输入原密码' }]}>
-          <Input type="password" placeholder="原密码" autoComplete="current-password" />
+          <MobileInput type="password" placeholder="原密码" autoComplete="current-password" />
         </Form.Item>
         <Form.Item
           name="new_password"
@@ -88,7 +90,7 @@ function ChangePassword({
             },
           ]}
         >
-          <Input type="password" placeholder="新密码" autoComplete="new-password" />
+          <MobileInput type="password" placeholder="新密码" autoComplete="new-password" />
         </Form.Item>
         <Form.Item
           name="confirm"
@@ -104,7 +106,7 @@ function ChangePassword({
             }),
           ]}
         >
-          <Input type="password" placeholder="再次输入新密码" autoComplete="new-password" />
+          <MobileInput type="password" placeholder="再次输入新密码" autoComplete="new-password" />
         </Form.Item>
         <p className={s.policy}>{PASSWORD_POLICY_TEXT}</p>
       </Form>
@@ -137,6 +139,7 @@ export default function MobileMePage() {
         <p className={s.headerSub}>{user?.user_no ?? ''}</p>
       </header>
       <List header="个人信息" mode="card">
+        <MobileAvatarItem />
         <List.Item extra={user?.real_name || '—'}>姓名</List.Item>
         <List.Item extra={user?.user_no || '—'}>学工号</List.Item>
         <List.Item extra={department?.name || '—'}>所属部门</List.Item>

@@ -1,6 +1,7 @@
-import { Form, Input, InputNumber, Select } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
 import { DEPARTMENT_KINDS, DEPARTMENT_KIND_LABELS } from '@/modules/organization/contract';
 import { deptCodeRules, nameRules } from './rules';
+import { TextInput } from '@/core/ui/text-input';
 
 export const KIND_OPTIONS = DEPARTMENT_KINDS.map((k) => ({ value: k, label: DEPARTMENT_KIND_LABELS[k] }));
 
@@ -9,10 +10,10 @@ export function DepartmentFormFields({ sortRequired }: { sortRequired: boolean }
   return (
     <>
       <Form.Item name="name" label="部门名称" rules={nameRules('部门名称')}>
-        <Input maxLength={64} placeholder="如：计算机科学与技术学院" />
+        <TextInput maxLength={64} placeholder="如：计算机科学与技术学院" />
       </Form.Item>
       <Form.Item name="code" label="部门编码" rules={deptCodeRules}>
-        <Input maxLength={32} placeholder="如：C01" />
+        <TextInput maxLength={32} placeholder="如：C01" />
       </Form.Item>
       <Form.Item name="kind" label="部门类型" rules={[{ required: true, message: '请选择部门类型' }]}>
         <Select options={KIND_OPTIONS} placeholder="请选择部门类型" />

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Card, Checkbox, Form, Input, Modal, Space, Table } from 'antd';
+import { App, Button, Card, Checkbox, Form, Modal, Space, Table } from 'antd';
 import { SwapOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { moveUsers } from '@/modules/organization/api';
@@ -7,6 +7,7 @@ import type { UserPick } from '@/modules/organization/contract';
 import { DepartmentSelect } from './department-select';
 import { userColumns } from './user-columns';
 import { useUserPage } from './use-user-page';
+import { SearchInput } from '@/core/ui/text-input';
 
 /** People of the selected department (optionally with its sub-departments), and moving them elsewhere. */
 export function DepartmentMembers({ departmentId }: { departmentId: number }) {
@@ -39,12 +40,7 @@ export function DepartmentMembers({ departmentId }: { departmentId: number }) {
           <Checkbox checked={includeChildren} onChange={(e) => setIncludeChildren(e.target.checked)}>
             包含下级部门
           </Checkbox>
-          <Input.Search
-            allowClear
-            placeholder="用户名 / 姓名 / 学工号"
-            style={{ width: 240 }}
-            onSearch={users.search}
-          />
+          <SearchInput allowClear placeholder="用户名 / 姓名 / 学工号" style={{ width: 240 }} onSearch={users.search} />
           <Button type="primary" icon={<SwapOutlined />} disabled={!selected.length} onClick={() => setMoving(true)}>
             调整部门{selected.length ? `（${selected.length}）` : ''}
           </Button>

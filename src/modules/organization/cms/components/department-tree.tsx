@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
-import { App, Empty, Input, Spin, Tag, Tree } from 'antd';
+import { App, Empty, Spin, Tag, Tree } from 'antd';
 import type { TreeDataNode, TreeProps } from 'antd';
 import { DEPARTMENT_KIND_LABELS, type DepartmentTree as TreeNode } from '@/modules/organization/contract';
 import { branchIds, dropTarget, filterTree, indexTree } from './tree-data';
 import s from './department-tree.module.css';
+import { SearchInput } from '@/core/ui/text-input';
 
 interface Props {
   roots: TreeNode[];
@@ -20,7 +21,7 @@ const toData = (nodes: readonly TreeNode[]): TreeDataNode[] =>
     title: (
       <span className={s.title}>
         <span>{n.name}</span>
-        <Tag bordered={false} className={s.kind}>
+        <Tag variant="filled" className={s.kind}>
           {DEPARTMENT_KIND_LABELS[n.kind] ?? n.kind}
         </Tag>
       </span>
@@ -59,7 +60,7 @@ export function DepartmentTree({ roots, loading, selectedId, onSelect, onMove }:
 
   return (
     <div className={s.wrap}>
-      <Input.Search
+      <SearchInput
         allowClear
         placeholder="搜索部门名称或编码"
         onChange={(e) => setKeyword(e.target.value)}

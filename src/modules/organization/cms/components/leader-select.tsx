@@ -14,10 +14,13 @@ interface Person {
  * stay among the options so their names show. The order picked is the order the workflow asks them.
  */
 export function LeaderSelect({
+  id,
   value,
   onChange,
   current,
 }: {
+  /** From Form.Item: the field's label points at it. */
+  id?: string;
   value?: number[];
   onChange?: (v: number[]) => void;
   current: Person[];
@@ -40,6 +43,7 @@ export function LeaderSelect({
       people.set(u.id, { id: u.id, realName: u.realName, userNo: u.userNo });
   return (
     <Select
+      id={id}
       mode="multiple"
       allowClear
       showSearch={{ filterOption: false, onSearch: setKeyword }}

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { App, Form, Input, InputNumber, Modal, Select } from 'antd';
+import { App, Form, InputNumber, Modal, Select } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createRole, updateRole } from '@/modules/organization/api';
 import type { RoleGroupWithRoles, RoleItem } from '@/modules/organization/contract';
 import { applyFieldError } from './field-error';
 import { nameRules, roleCodeRules } from './rules';
+import { TextInput } from '@/core/ui/text-input';
 
 interface Values {
   groupId: number;
@@ -87,10 +88,10 @@ export function RoleFormModal({
           rules={roleCodeRules}
           extra={role?.system ? '系统角色的编码不能修改' : '小写字母开头，如 counsellor'}
         >
-          <Input maxLength={32} disabled={role?.system} placeholder="如：lab_keeper" />
+          <TextInput maxLength={32} disabled={role?.system} placeholder="如：lab_keeper" />
         </Form.Item>
         <Form.Item name="name" label="角色名称" rules={nameRules('角色名称')}>
-          <Input maxLength={64} placeholder="如：实验室管理员" />
+          <TextInput maxLength={64} placeholder="如：实验室管理员" />
         </Form.Item>
         <Form.Item name="sort" label="排序" extra={role ? undefined : '留空则排在组内最后'}>
           <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />

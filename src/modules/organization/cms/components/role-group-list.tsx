@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Tooltip } from 'antd';
+import { TextButton } from '@/core/ui/text-button';
+import { App, Button, Form, InputNumber, Modal, Popconfirm, Tooltip } from 'antd';
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createRoleGroup, deleteRoleGroup, updateRoleGroup } from '@/modules/organization/api';
@@ -7,6 +8,7 @@ import type { RoleGroupWithRoles } from '@/modules/organization/contract';
 import { applyFieldError } from './field-error';
 import { nameRules } from './rules';
 import s from './role-group-list.module.css';
+import { TextInput } from '@/core/ui/text-input';
 
 interface Values {
   name: string;
@@ -63,16 +65,17 @@ export function RoleGroupList({
       >
         新增角色组
       </Button>
-      <ul className={s.list} role="listbox" aria-label="角色组">
+      {/* each group's name is its button (pressed when chosen); rename and delete sit beside it */}
+      <ul className={s.list} aria-label="角色组">
         {groups.map((g) => (
           <li
             key={g.id}
-            role="option"
-            aria-selected={g.id === selectedId}
             className={g.id === selectedId ? `${s.item} ${s.active}` : s.item}
             onClick={() => onSelect(g.id)}
           >
-            <span className={s.name}>{g.name}</span>
+            <TextButton pressed={g.id === selectedId} onClick={() => onSelect(g.id)} className={s.name}>
+              {g.name}
+            </TextButton>
             <span className={s.count}>{g.roles.length} 个角色</span>
             <span className={s.actions} onClick={(e) => e.stopPropagation()}>
               <Tooltip title="重命名">
@@ -121,7 +124,7 @@ export function RoleGroupList({
       >
         <Form name="role-group-list" form={form} layout="vertical">
           <Form.Item name="name" label="角色组名称" rules={nameRules('角色组名称')}>
-            <Input maxLength={64} placeholder="如：教职工" />
+            <TextInput maxLength={64} placeholder="如：教职工" />
           </Form.Item>
           <Form.Item name="sort" label="排序" extra="留空则排在最后">
             <InputNumber min={0} max={100000} precision={0} style={{ width: '100%' }} />

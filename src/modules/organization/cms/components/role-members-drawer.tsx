@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Drawer, Input, Popconfirm, Space, Table } from 'antd';
+import { App, Button, Drawer, Popconfirm, Space, Table } from 'antd';
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { assignRoleUsers, unassignRoleUsers } from '@/modules/organization/api';
@@ -7,6 +7,7 @@ import type { RoleItem, UserPick } from '@/modules/organization/contract';
 import { UserPickerModal } from './user-picker-modal';
 import { userColumns } from './user-columns';
 import { useUserPage } from './use-user-page';
+import { SearchInput } from '@/core/ui/text-input';
 
 /** The people holding a role: search, add through the user picker, remove the selected. */
 export function RoleMembersDrawer({ role, onClose }: { role: RoleItem | null; onClose: () => void }) {
@@ -62,7 +63,7 @@ export function RoleMembersDrawer({ role, onClose }: { role: RoleItem | null; on
         </Space>
       }
     >
-      <Input.Search
+      <SearchInput
         allowClear
         placeholder="用户名 / 姓名 / 学工号"
         onSearch={users.search}

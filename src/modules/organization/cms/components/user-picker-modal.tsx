@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Input, Modal, Table } from 'antd';
+import { Modal, Table } from 'antd';
 import type { UserPick } from '@/modules/organization/contract';
 import { userColumns } from './user-columns';
 import { useUserPage } from './use-user-page';
+import { SearchInput } from '@/core/ui/text-input';
 
 /** Choose people by keyword from every account (server-paginated); the choice survives paging. */
 export function UserPickerModal({
@@ -36,7 +37,7 @@ export function UserPickerModal({
       onOk={() => onPick(selected)}
       destroyOnHidden
     >
-      <Input.Search
+      <SearchInput
         allowClear
         placeholder="输入用户名、学工号前缀或姓名搜索"
         onSearch={users.search}

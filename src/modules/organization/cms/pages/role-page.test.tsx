@@ -8,6 +8,7 @@ import { httpInstances } from '@/core/http';
 import { AppProviders } from '@/core/ui/app-providers';
 import { ROLE_CODE_MESSAGE, type RoleGroupWithRoles } from '@/modules/organization/contract';
 import RolePage from './role-page';
+import { sentBody } from '@/core/testing/sent-body';
 
 const GROUPS: RoleGroupWithRoles[] = [
   {
@@ -66,7 +67,7 @@ describe('角色管理 page', () => {
     const row = (await screen.findByText('student', undefined, slow)).closest('tr')!;
     expect(within(row).getByText('系统')).toBeTruthy();
     expect((within(row).getByRole('button', { name: '删除' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('option', { name: /教职工/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^教职工/ }));
     expect(await screen.findByText('counsellor', undefined, slow)).toBeTruthy();
   });
 
@@ -92,6 +93,6 @@ describe('角色管理 page', () => {
     await waitFor(() => expect(within(dialog).queryByText(ROLE_CODE_MESSAGE)).toBeNull(), slow);
     fireEvent.click(within(dialog).getByRole('button', { name: /保\s*存/ }));
     await waitFor(() => expect(creates()).toHaveLength(1), slow);
-    expect(JSON.parse(String(creates()[0]!.data))).toEqual({ groupId: 1, code: 'lab_keeper', name: '实验室管理员' });
+    expect(sentBody(creates()[0]!)).toEqual({ groupId: 1, code: 'lab_keeper', name: '实验室管理员' });
   });
 });

@@ -6,7 +6,6 @@ import {
   Card,
   Empty,
   Form,
-  Input,
   Popconfirm,
   Select,
   Skeleton,
@@ -34,6 +33,7 @@ import {
   type EditorNode,
 } from './tree-ops';
 import s from './menu-tree-editor.module.css';
+import { TextInput } from '@/core/ui/text-input';
 
 const ICON_OPTIONS = MENU_ICON_NAMES.map((n) => ({ value: n, label: n }));
 
@@ -230,7 +230,7 @@ export function MenuTreeEditor({ scope, platformId }: { scope: MenuScope; platfo
                   { max: 50, message: '标题不能超过 50 个字符' },
                 ]}
               >
-                <Input maxLength={50} />
+                <TextInput maxLength={50} />
               </Form.Item>
               <Form.Item label="图标" name="icon">
                 <Select allowClear showSearch options={ICON_OPTIONS} placeholder="默认图标" />

@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
-import { App, Button, Drawer, Form, Input, InputNumber, Radio, Select, Space, Upload } from 'antd';
+import { App, Button, Drawer, Form, InputNumber, Radio, Select, Space, Upload } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { createPlatform, listRoutes, updatePlatform, uploadPlatformIcon } from '@/modules/platform-config/api';
 import { PLATFORM_NAME_MAX, type PlatformKind, type PlatformSummary } from '@/modules/platform-config/contract';
 import { applyFieldError } from './field-error';
+import { TextInput } from '@/core/ui/text-input';
 
 interface Values {
   name: string;
@@ -115,7 +116,7 @@ export function PlatformFormDrawer({
             { max: PLATFORM_NAME_MAX, message: `平台名称不能超过 ${PLATFORM_NAME_MAX} 个字符` },
           ]}
         >
-          <Input maxLength={PLATFORM_NAME_MAX} showCount placeholder="如：学生服务平台" />
+          <TextInput maxLength={PLATFORM_NAME_MAX} showCount placeholder="如：学生服务平台" />
         </Form.Item>
         <Form.Item label="图标" required={false}>
           <Space align="start">
@@ -154,7 +155,7 @@ export function PlatformFormDrawer({
                 noStyle
                 rules={[{ pattern: /^(\/(?!\/)\S*|https?:\/\/\S+)$/, message: '图标必须是图片地址或上传的图片' }]}
               >
-                <Input
+                <TextInput
                   placeholder="或填写图片地址，如 /images/platforms/student.svg"
                   style={{ width: 340 }}
                   allowClear

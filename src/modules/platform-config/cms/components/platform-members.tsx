@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { App, Button, Input, Popconfirm, Space, Table, Tag } from 'antd';
+import { App, Button, Popconfirm, Space, Table, Tag } from 'antd';
 import { UserAddOutlined, UserDeleteOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { assignPlatformUsers, listPlatformUsers } from '@/modules/platform-config/api';
 import type { PlatformMember } from '@/modules/platform-config/contract';
 import { UserPickerModal } from './user-picker-modal';
+import { SearchInput } from '@/core/ui/text-input';
 
 const KIND: Record<string, string> = { student: '学生', staff: '教职工', admin: '管理员' };
 
@@ -37,7 +38,7 @@ export function PlatformMembers({ platformId }: { platformId: number }) {
   return (
     <>
       <Space wrap style={{ marginBottom: 12 }}>
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="用户名、学工号或姓名"
           style={{ width: 260 }}

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Input, Modal, Table, Tag } from 'antd';
+import { Modal, Table, Tag } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getUserList } from '@/modules/organization/api';
 import type { UserPick } from '@/modules/organization/contract';
+import { SearchInput } from '@/core/ui/text-input';
 
 const KIND: Record<string, string> = { student: '学生', staff: '教职工', admin: '管理员' };
 
@@ -49,7 +50,7 @@ export function UserPickerModal({
       onOk={() => onPick(selected)}
       destroyOnHidden
     >
-      <Input.Search
+      <SearchInput
         allowClear
         placeholder="输入用户名、学工号或姓名搜索"
         onSearch={(k) => {

@@ -105,11 +105,11 @@ describe('platform selection', () => {
     expect(within(slides[1]!).getByRole('button', { name: '进入平台6', hidden: true })).toBeTruthy();
   });
 
-  it('choosing a platform keeps it, fetches its logo config, tells the server, then opens its first page', async () => {
+  it('choosing a platform keeps it, fetches its logo config, tells the server, then opens its index page (index_url)', async () => {
     signInWith([1, 2].map(platform));
     const router = renderPage();
     fireEvent.click(screen.getByRole('button', { name: '进入平台2' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/web/page2'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/web/p2'));
     expect(calls.map((c) => c.url)).toEqual([
       '/portal/backend/organizationConfig/getConfig/',
       '/user/api/v1.platform/choice_platform/',

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { App, Button, Carousel, Empty } from 'antd';
 import { LogoutOutlined } from '@ant-design/icons';
-import { landingPath } from '@/core/guard/landing';
+import { platformEntryPath } from '@/core/guard/landing';
 import { usePlatforms, useSession } from '@/core/session/store';
 import { PLATFORM_CARDS_PER_SLIDE, PLATFORM_SLIDE_SPEED } from '@/shared/constants';
 import type { PlatformMenus } from '@/shared/menus';
@@ -36,7 +36,7 @@ export default function PlatformSelectionPage() {
     setBusy(true);
     try {
       const chosen = await enterPlatform(p);
-      go(landingPath({ isAdmin: false, platforms, chosen, redirect: '', to: '' }));
+      go(platformEntryPath(chosen));
     } catch {
       message.error('进入平台失败，请稍后重试');
       setBusy(false);

@@ -1,9 +1,17 @@
-import { Card, Empty, Input } from 'antd';
-import { FireOutlined, NotificationOutlined, ReadOutlined, RocketOutlined } from '@ant-design/icons';
+import { Card, Empty } from 'antd';
+import {
+  FireOutlined,
+  NotificationOutlined,
+  QuestionCircleOutlined,
+  ReadOutlined,
+  RocketOutlined,
+  StarOutlined,
+} from '@ant-design/icons';
 import { useSession } from '@/core/session/store';
 import type { HomeModule } from '@/modules/site-settings/contract';
 import { ShortcutIcon } from '@/core/ui/shortcut-icon';
 import s from './home-preview.module.css';
+import { SearchInput } from '@/core/ui/text-input';
 
 /** A scaled-down picture of the home as configured: the real layout order, placeholders where live lists go. */
 export function HomePreview({ modules }: { modules: HomeModule[] }) {
@@ -46,12 +54,15 @@ export function HomePreview({ modules }: { modules: HomeModule[] }) {
           >
             <div className={s.bannerTitle}>{m.title || siteTitle}</div>
             {m.subtitle && <div className={s.bannerSub}>{m.subtitle}</div>}
+            <div className={s.bannerSearch}>
+              <SearchInput size="small" disabled placeholder="全站搜索" enterButton="搜索" />
+            </div>
           </div>
         );
       case 'search':
         return (
           <div key={i} className={s.block}>
-            <Input.Search size="small" disabled placeholder={m.placeholder || '搜索服务事项'} enterButton="搜索" />
+            <SearchInput size="small" disabled placeholder={m.placeholder || '搜索服务事项'} enterButton="搜索" />
           </div>
         );
       case 'notices':
@@ -114,7 +125,7 @@ export function HomePreview({ modules }: { modules: HomeModule[] }) {
             }
           >
             {m.items.length === 0 ? (
-              <span className={s.placeholder}>尚未添加事项</span>
+              <span className={s.placeholder}>此处按办事大厅的办理量自动排行</span>
             ) : (
               <ol className={s.affairs}>
                 {m.items.map((it, j) => (
@@ -124,6 +135,28 @@ export function HomePreview({ modules }: { modules: HomeModule[] }) {
             )}
           </Card>
         );
+      case 'hotQuestions':
+        return liveBlock(i, <QuestionCircleOutlined />, m.title, `此处显示智能助手浏览最多的 ${m.limit} 个问题`);
+      case 'specialServices':
+        return liveBlock(i, <StarOutlined />, m.title, '此处显示已发布的专题服务（新生入学、毕业离校……）');
     }
   }
+}
+
+/** A block the server fills on the home: its title and what will show there. */
+function liveBlock(key: number, icon: React.ReactNode, title: string, text: string) {
+  return (
+    <Card
+      key={key}
+      size="small"
+      className={s.block}
+      title={
+        <span>
+          {icon} {title}
+        </span>
+      }
+    >
+      <span className={s.placeholder}>{text}</span>
+    </Card>
+  );
 }

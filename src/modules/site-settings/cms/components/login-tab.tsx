@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Select, Skeleton, Space } from 'antd';
+import { Button, Form, Select, Skeleton, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { toast } from '@/core/ui/toast';
 import { getLoginConfig } from '@/modules/org-config/api';
 import { saveLoginConfig } from '@/modules/site-settings/api';
 import type { SaveLoginBody } from '@/modules/site-settings/contract';
 import { ImageField } from './image-field';
+import { TextInput } from '@/core/ui/text-input';
 
 const HTTP_URL = /^(https?:\/\/\S+)?$/;
 
@@ -58,7 +59,7 @@ export function LoginTab() {
         <Select mode="tags" open={false} tokenSeparators={[',', '，']} placeholder="如：Chrome 100 及以上" />
       </Form.Item>
       <Form.Item label="推荐分辨率" name="resolution" rules={[{ max: 40, message: '不能超过 40 个字符' }]}>
-        <Input placeholder="1920*1080" />
+        <TextInput placeholder="1920*1080" />
       </Form.Item>
       <Form.Item label="备案信息">
         <Form.List name="filings">
@@ -73,14 +74,14 @@ export function LoginTab() {
                       { max: 80, message: '不能超过 80 个字' },
                     ]}
                   >
-                    <Input placeholder="备案号，如：京ICP备00000000号" style={{ width: 320 }} />
+                    <TextInput placeholder="备案号，如：京ICP备00000000号" style={{ width: 320 }} />
                   </Form.Item>
                   <Form.Item
                     name={[f.name, 'url']}
                     initialValue=""
                     rules={[{ pattern: HTTP_URL, message: '链接须以 http:// 或 https:// 开头' }]}
                   >
-                    <Input placeholder="链接（可不填）https://beian.miit.gov.cn/" style={{ width: 320 }} />
+                    <TextInput placeholder="链接（可不填）https://beian.miit.gov.cn/" style={{ width: 320 }} />
                   </Form.Item>
                   <Button
                     type="text"
@@ -104,7 +105,7 @@ export function LoginTab() {
         </Form.List>
       </Form.Item>
       <Form.Item label="版权信息" name="copyright" rules={[{ max: 200, message: '不能超过 200 个字' }]}>
-        <Input placeholder="如：© 2026 华夏理工大学 版权所有" />
+        <TextInput placeholder="如：© 2026 华夏理工大学 版权所有" />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 4 }}>
         <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Form, Input, Skeleton } from 'antd';
+import { Button, Form, Skeleton } from 'antd';
 import { useSession } from '@/core/session/store';
 import { toast } from '@/core/ui/toast';
 import { getCommonConfig } from '@/modules/org-config/api';
 import { saveLogoConfig } from '@/modules/site-settings/api';
 import { TITLE_MAX, type SaveLogoBody } from '@/modules/site-settings/contract';
 import { ImageField } from './image-field';
+import { TextInput } from '@/core/ui/text-input';
 
 const titleRules = (label: string) => [
   { required: true, whitespace: true, message: `请输入${label}` },
@@ -57,18 +58,18 @@ export function LogoTab() {
         <ImageField purpose="logo" label="标志" />
       </Form.Item>
       <Form.Item label="前台标题" name={['front', 'title']} rules={titleRules('前台标题')}>
-        <Input maxLength={TITLE_MAX} showCount placeholder="如：华夏理工大学综合服务平台" />
+        <TextInput maxLength={TITLE_MAX} showCount placeholder="如：华夏理工大学综合服务平台" />
       </Form.Item>
       <Form.Item label="后台标题" name={['backend', 'title']} rules={titleRules('后台标题')}>
-        <Input maxLength={TITLE_MAX} showCount placeholder="如：华夏理工大学综合服务平台管理后台" />
+        <TextInput maxLength={TITLE_MAX} showCount placeholder="如：华夏理工大学综合服务平台管理后台" />
       </Form.Item>
       <Form.Item
         label="后台标题字体"
         name={['backend', 'font']}
         rules={[{ max: 200, message: '字体不能超过 200 个字符' }]}
-        extra="CSS font-family，留空使用默认字体"
+        extra="填写电脑上已安装的字体名称，可写多个、用逗号分隔，前面的优先；留空使用默认字体"
       >
-        <Input placeholder={'"PingFang SC", "Microsoft YaHei", sans-serif'} />
+        <TextInput placeholder="如：微软雅黑, 苹方, 黑体" />
       </Form.Item>
       <Form.Item noStyle shouldUpdate>
         {() => (

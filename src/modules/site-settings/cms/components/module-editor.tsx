@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Radio, Select, Space } from 'antd';
+import { Button, Form, InputNumber, Radio, Select, Space } from 'antd';
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
 import { routeCatalog } from '@/core/routing/catalog';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@/modules/site-settings/contract';
 import { ImageField } from './image-field';
 import { ShortcutIcon } from '@/core/ui/shortcut-icon';
+import { TextInput } from '@/core/ui/text-input';
 
 /** Pages a shortcut may open: the app's routes without parameters (the server checks the same). */
 const pageOptions = () =>
@@ -69,7 +70,7 @@ function ShortcutItems() {
                   ]}
                   style={{ marginBottom: 8 }}
                 >
-                  <Input placeholder="名称" style={{ width: 150 }} aria-label={`第 ${i + 1} 项名称`} />
+                  <TextInput placeholder="名称" style={{ width: 150 }} aria-label={`第 ${i + 1} 项名称`} />
                 </Form.Item>
                 <Form.Item name={[f.name, 'icon']} initialValue="AppstoreOutlined" style={{ marginBottom: 8 }}>
                   <Select options={ICON_OPTIONS} style={{ width: 170 }} aria-label={`第 ${i + 1} 项图标`} />
@@ -118,7 +119,7 @@ function ShortcutItems() {
                         ]}
                         style={{ marginBottom: 0 }}
                       >
-                        <Input placeholder="https://" style={{ width: 320 }} />
+                        <TextInput placeholder="https://" style={{ width: 320 }} />
                       </Form.Item>
                     ) : (
                       <Form.Item
@@ -185,10 +186,10 @@ export function ModuleEditor({ module, onChange }: { module: HomeModule; onChang
             extra="留空显示前台标题"
             rules={[{ max: TITLE_MAX, message: `不能超过 ${TITLE_MAX} 个字` }]}
           >
-            <Input />
+            <TextInput />
           </Form.Item>
           <Form.Item label="副标题" name="subtitle" rules={[{ max: 60, message: '不能超过 60 个字' }]}>
-            <Input />
+            <TextInput />
           </Form.Item>
           <Form.Item label="背景图片" name="picture" extra="留空使用默认渐变背景；建议 1920×220">
             <ImageField purpose="login" label="横幅图片" previewHeight={60} />
@@ -213,7 +214,22 @@ export function ModuleEditor({ module, onChange }: { module: HomeModule; onChang
           rules={moduleTitleRules}
           extra={`显示最新发布的${module.kind === 'notices' ? '通知公告' : '新闻动态'}`}
         >
-          <Input />
+          <TextInput />
+        </Form.Item>
+      )}
+      {module.kind === 'hotQuestions' && (
+        <>
+          <Form.Item label="模块标题" name="title" rules={moduleTitleRules} extra="显示智能助手中浏览最多的问题">
+            <TextInput />
+          </Form.Item>
+          <Form.Item label="显示条数" name="limit" rules={[{ required: true, message: '请填写条数' }]}>
+            <InputNumber min={3} max={12} precision={0} />
+          </Form.Item>
+        </>
+      )}
+      {module.kind === 'specialServices' && (
+        <Form.Item label="模块标题" name="title" rules={moduleTitleRules} extra="显示办事大厅已发布的专题服务">
+          <TextInput />
         </Form.Item>
       )}
       {module.kind === 'search' && (
@@ -221,18 +237,20 @@ export function ModuleEditor({ module, onChange }: { module: HomeModule; onChang
           label="搜索框提示"
           name="placeholder"
           rules={[{ max: 40, message: '不能超过 40 个字' }]}
-          extra="在本首页的服务直通车与热门事项中搜索"
+          extra="全站搜索：办事事项、通知公告、新闻、帮助、常见问题和表单（支持拼音首字母），结果在搜索页中按类别显示"
         >
-          <Input placeholder="搜索服务事项" />
+          <TextInput placeholder="搜索服务事项" />
         </Form.Item>
       )}
       {(module.kind === 'shortcuts' || module.kind === 'topAffairs') && (
         <>
           <Form.Item label="模块标题" name="title" rules={moduleTitleRules}>
-            <Input />
+            <TextInput />
           </Form.Item>
           {module.kind === 'topAffairs' && (
-            <p style={{ color: 'rgba(0,0,0,.45)' }}>暂无使用量统计，热门事项按下方顺序展示。</p>
+            <p style={{ color: 'rgba(0,0,0,.45)' }}>
+              不添加事项时，按办事大厅的办理量自动排行（只显示访问者可见的事项）；添加后按下方顺序固定展示。
+            </p>
           )}
           <ShortcutItems />
         </>

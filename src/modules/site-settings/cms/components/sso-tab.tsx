@@ -1,19 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  Button,
-  Descriptions,
-  Divider,
-  Form,
-  Input,
-  Radio,
-  Select,
-  Skeleton,
-  Space,
-  Switch,
-  Typography,
-} from 'antd';
+import { Alert, Button, Descriptions, Divider, Form, Radio, Select, Skeleton, Space, Switch, Typography } from 'antd';
 import { ApiOutlined } from '@ant-design/icons';
 import { toast } from '@/core/ui/toast';
 import { getSsoSettings, saveSsoSettings, testSsoConnection } from '@/modules/site-settings/api';
@@ -24,6 +11,7 @@ import type {
   SsoSettings,
   SsoTestResult,
 } from '@/modules/site-settings/contract';
+import { PasswordInput, TextInput } from '@/core/ui/text-input';
 
 const HTTP_URL = /^https?:\/\/\S+$/;
 const CLAIM_RULES = [{ pattern: /^[A-Za-z0-9_:.-]*$/, message: '只能包含字母、数字和 _ : . -' }];
@@ -180,7 +168,7 @@ export function SsoTab() {
         extra="只允许在该域名登录管理后台，留空表示不限"
         rules={[{ pattern: /^([A-Za-z0-9.-]+(:[0-9]{1,5})?)?$/, message: '请输入域名，如 admin.example.edu' }]}
       >
-        <Input placeholder="如：admin.example.edu" />
+        <TextInput placeholder="如：admin.example.edu" />
       </Form.Item>
 
       <Divider titlePlacement="start">单点登录</Divider>
@@ -205,41 +193,41 @@ export function SsoTab() {
             { pattern: HTTP_URL, message: '地址须以 http:// 或 https:// 开头' },
           ]}
         >
-          <Input placeholder="https://cas.example.edu/cas" />
+          <TextInput placeholder="https://cas.example.edu/cas" />
         </Form.Item>
       )}
       {kind === 'oidc' && (
         <>
           <Form.Item
-            label="Issuer"
+            label="身份提供方地址（Issuer）"
             name="oidcIssuer"
             rules={[
-              { required: true, message: '请输入 Issuer 地址' },
+              { required: true, message: '请输入身份提供方地址' },
               { pattern: HTTP_URL, message: '地址须以 http:// 或 https:// 开头' },
             ]}
           >
-            <Input placeholder="https://idp.example.edu" />
+            <TextInput placeholder="https://idp.example.edu" />
           </Form.Item>
           <Form.Item
-            label="Client ID"
+            label="客户端标识（Client ID）"
             name="oidcClientId"
             rules={[
-              { required: true, whitespace: true, message: '请输入 Client ID' },
+              { required: true, whitespace: true, message: '请输入客户端标识' },
               { max: 200, message: '不能超过 200 个字符' },
             ]}
           >
-            <Input />
+            <TextInput />
           </Form.Item>
           <Form.Item
-            label="Client Secret"
+            label="客户端密钥（Client Secret）"
             name="oidcClientSecret"
             extra={q.data?.oidc?.secretSet ? '已设置密钥；留空表示保持不变' : '尚未设置密钥'}
             rules={[
-              { required: !q.data?.oidc?.secretSet, message: '请输入 Client Secret' },
+              { required: !q.data?.oidc?.secretSet, message: '请输入客户端密钥' },
               { max: 500, message: '不能超过 500 个字符' },
             ]}
           >
-            <Input.Password
+            <PasswordInput
               placeholder={q.data?.oidc?.secretSet ? '••••••（不修改请留空）' : ''}
               autoComplete="new-password"
             />
@@ -250,7 +238,7 @@ export function SsoTab() {
             extra="在身份提供方登记的回调地址；留空使用本站 /login（管理端 /loginAdmin）"
             rules={[{ pattern: OPTIONAL_HTTP_URL, message: '地址须以 http:// 或 https:// 开头' }]}
           >
-            <Input placeholder="https://portal.example.edu/login" />
+            <TextInput placeholder="https://portal.example.edu/login" />
           </Form.Item>
         </>
       )}
@@ -271,7 +259,7 @@ export function SsoTab() {
             extra="OIDC 的 id_token 声明或 CAS 属性名，如 employee_no、mail；留空使用身份提供方的用户名"
             rules={[{ pattern: /^[A-Za-z0-9_:.-]*$/, message: '只能包含字母、数字和 _ : . -' }]}
           >
-            <Input placeholder="留空：用户名" />
+            <TextInput placeholder="留空：用户名" />
           </Form.Item>
           <Form.Item
             label="自动创建账号"
@@ -301,7 +289,7 @@ export function SsoTab() {
                 extra="如 name、cn；留空则以用户名为姓名"
                 rules={CLAIM_RULES}
               >
-                <Input placeholder="name" />
+                <TextInput placeholder="name" />
               </Form.Item>
               <Form.Item
                 label="部门属性"
@@ -309,7 +297,7 @@ export function SsoTab() {
                 extra="按部门编码匹配，找不到再按部门名称匹配"
                 rules={CLAIM_RULES}
               >
-                <Input placeholder="如 department、ou" />
+                <TextInput placeholder="如 department、ou" />
               </Form.Item>
               <Form.Item
                 label="学号/工号属性"
@@ -317,10 +305,10 @@ export function SsoTab() {
                 extra="按学号/工号匹配账号时，自动取匹配的值"
                 rules={CLAIM_RULES}
               >
-                <Input placeholder="如 student_no、employeeNumber" />
+                <TextInput placeholder="如 student_no、employeeNumber" />
               </Form.Item>
               <Form.Item label="邮箱属性" name="provisionEmail" rules={CLAIM_RULES}>
-                <Input placeholder="如 email、mail" />
+                <TextInput placeholder="如 email、mail" />
               </Form.Item>
             </>
           )}
@@ -361,7 +349,7 @@ export function SsoTab() {
             </Form.Item>
           )}
           <Form.Item wrapperCol={{ offset: 4, span: 14 }}>
-            <Space direction="vertical" style={{ width: '100%' }}>
+            <Space orientation="vertical" style={{ width: '100%' }}>
               <Button icon={<ApiOutlined />} loading={test.isPending} onClick={runTest}>
                 测试连接
               </Button>
@@ -369,7 +357,7 @@ export function SsoTab() {
                 <Alert
                   type={tested.ok ? 'success' : 'error'}
                   showIcon
-                  message={tested.ok ? '连接成功' : '连接失败'}
+                  title={tested.ok ? '连接成功' : '连接失败'}
                   description={tested.message}
                 />
               )}
@@ -383,7 +371,7 @@ export function SsoTab() {
         extra="留空时由单点登录服务器决定"
         rules={[{ pattern: OPTIONAL_HTTP_URL, message: '地址须以 http:// 或 https:// 开头' }]}
       >
-        <Input placeholder="https://www.example.edu" />
+        <TextInput placeholder="https://www.example.edu" />
       </Form.Item>
       <Form.Item wrapperCol={{ offset: 4 }}>
         <Button type="primary" htmlType="submit" loading={save.isPending}>

@@ -6,7 +6,6 @@ import {
   Card,
   ColorPicker,
   ConfigProvider,
-  Input,
   Menu,
   Pagination,
   Progress,
@@ -22,6 +21,7 @@ import { toast } from '@/core/ui/toast';
 import { getTheme, saveTheme } from '@/modules/org-config/api';
 import { THEME_PRESETS } from '@/modules/site-settings/contract';
 import s from './theme-tab.module.css';
+import { TextInput } from '@/core/ui/text-input';
 
 const HEX = /^#[0-9a-f]{6}$/i;
 
@@ -72,7 +72,7 @@ export function ThemeTab() {
             format="hex"
             onChange={(c) => setColor(c.toHexString())}
           />
-          <Input
+          <TextInput
             value={color}
             onChange={(e) => setColor(e.target.value.trim())}
             style={{ width: 120 }}
@@ -114,7 +114,7 @@ export function ThemeTab() {
             <Tag color={valid ? color : current}>标签</Tag>
           </Space>
           <Progress percent={68} className={s.row} />
-          <Alert type="info" showIcon message="这是一条提示信息" className={s.row} />
+          <Alert type="info" showIcon title="这是一条提示信息" className={s.row} />
           <Pagination total={50} defaultCurrent={2} size="small" className={s.row} />
         </Card>
       </ConfigProvider>

@@ -26,11 +26,17 @@ function newModule(kind: HomeModuleKind): HomeModule {
       return { kind, title: '服务直通车', items: [] };
     case 'topAffairs':
       return { kind, title: '热门事项', items: [] };
+    case 'hotQuestions':
+      return { kind, title: '热门问题', limit: 6 };
+    case 'specialServices':
+      return { kind, title: '特色服务' };
   }
 }
 
 const summaryOf = (m: HomeModule) => {
+  if (m.kind === 'topAffairs' && m.items.length === 0) return `${m.title} · 按办理量自动排行`;
   if (m.kind === 'shortcuts' || m.kind === 'topAffairs') return `${m.title} · ${m.items.length} 项`;
+  if (m.kind === 'hotQuestions') return `${m.title} · ${m.limit} 条`;
   if (m.kind === 'banner') return m.title || '（前台标题）';
   if (m.kind === 'search') return m.placeholder || '搜索服务事项';
   return m.title;
@@ -235,7 +241,7 @@ export default function HomepageModulesPage() {
               onChange={(m) => update(list.map((x, j) => (j === selected ? m : x)))}
             />
           ) : (
-            <Alert type="info" message="选择左侧的模块进行设置" />
+            <Alert type="info" title="选择左侧的模块进行设置" />
           )}
         </Card>
         <Card title="实时预览">

@@ -91,7 +91,7 @@ export function AssigneeEditor({
               placeholder="选择角色"
               loading={roles.isFetching}
               value={value.roleCode || undefined}
-              options={(roles.data ?? []).map((r) => ({ value: r.code, label: `${r.name}（${r.code}）` }))}
+              options={(roles.data ?? []).map((r) => ({ value: r.code, label: r.name }))}
               onChange={(code: string) =>
                 onChange({ kind: 'role', roleCode: code, ...(value.nearest ? { nearest: true } : {}) })
               }
@@ -168,7 +168,7 @@ export function describeAssignee(
       return a.userIds?.length ? `指定 ${a.userIds.length} 人` : '未选择人员';
     case 'role':
       return a.roleCode
-        ? `角色：${roleNames?.get(a.roleCode) ?? a.roleCode}${a.nearest ? '（就近）' : ''}`
+        ? `角色：${roleNames?.get(a.roleCode) ?? '未知角色'}${a.nearest ? '（就近）' : ''}`
         : '未选择角色';
     case 'deptLeader':
       return '部门负责人';

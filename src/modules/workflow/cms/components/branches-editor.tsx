@@ -115,7 +115,7 @@ export function BranchesEditor({
     <div className={s.branches}>
       {branches.map((b, i) => {
         const to = branchTarget(def, node.id, b.id);
-        const label = `${b.name || b.id} `;
+        const label = `${b.name || `条件 ${i + 1}`} `;
         return (
           <Card
             key={b.id}

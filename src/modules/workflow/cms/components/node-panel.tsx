@@ -89,9 +89,7 @@ export function NodePanel({
   const parallels = def.nodes.filter((n) => n.type === 'parallel');
   return (
     <Form layout="vertical" size="small" className={s.panelForm} data-testid="node-panel">
-      <div className={s.panelType}>
-        {NODE_TYPE_LABELS[node.type]}节点 <Typography.Text type="secondary">{node.id}</Typography.Text>
-      </div>
+      <div className={s.panelType}>{NODE_TYPE_LABELS[node.type]}节点</div>
       <Form.Item label="节点名称" required>
         <TextInput
           aria-label="节点名称"

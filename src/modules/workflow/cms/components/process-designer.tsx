@@ -69,7 +69,7 @@ const ProcessNodeCard = memo(function ProcessNodeCard({ data, selected }: NodePr
     <div className={`${s.node} ${selected ? s.nodeSelected : ''}`} data-testid={`flow-node-${n.id}`}>
       {n.type !== 'start' && <Handle type="target" position={Position.Top} />}
       <Tag color={TYPE_COLOR[n.type]}>{NODE_TYPE_LABELS[n.type]}</Tag>
-      <div className={s.nodeName}>{n.name || n.id}</div>
+      <div className={s.nodeName}>{n.name || NODE_TYPE_LABELS[n.type]}</div>
       {data.info && <div className={s.nodeInfo}>{data.info}</div>}
       {n.type !== 'end' && <Handle type="source" position={Position.Bottom} />}
     </div>

@@ -1,4 +1,4 @@
-import { Button, Empty, Form, Input, Select, Space } from 'antd';
+import { Button, Empty, Form, Select, Space } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { allFields, type FormSchema } from '@/shared/forms/schema';
 import { listProcesses } from '@/modules/workflow/api';
@@ -6,6 +6,7 @@ import type { ProcessDefinition } from '@/modules/workflow/contract';
 import { DEFAULT_TITLE_TEMPLATE, TITLE_APPLICANT, TITLE_FORM, TITLE_MAX } from '@/modules/workflow/title-template';
 import { PROCESS_STATUS_LABELS } from './process-list';
 import s from './designer.module.css';
+import { TextInput } from '@/core/ui/text-input';
 
 /** Field types that hold no value a title could show. */
 const NO_VALUE = new Set(['richText', 'divider', 'subTable', 'signature', 'file', 'image']);
@@ -61,7 +62,7 @@ export function ProcessSettings({ processId, formId, def, schema, onChange }: Pr
           label="标题规则"
           extra={`待办、申请列表和消息中的标题；点下方名称插入。留空时为「${DEFAULT_TITLE_TEMPLATE}」`}
         >
-          <Input
+          <TextInput
             aria-label="标题规则"
             value={template}
             placeholder={DEFAULT_TITLE_TEMPLATE}

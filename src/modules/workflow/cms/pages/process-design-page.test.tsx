@@ -268,7 +268,10 @@ describe('process designer', () => {
     await pick('审批人类型', '角色');
     // A role not yet chosen is a problem the designer lists before saving.
     expect(await screen.findByText('节点「学院审批」的审批人未选择完整')).toBeTruthy();
-    await pick('角色', '辅导员（counsellor）');
+    // Users read names: neither the node's id nor the role's code shows.
+    expect(within(panel).getByText('审批节点')).toBeTruthy();
+    expect(within(panel).queryByText(/approve1/)).toBeNull();
+    await pick('角色', '辅导员');
     // The node card names the role, not its code.
     await waitFor(() => expect(within(card).getByText(/^角色：辅导员/)).toBeTruthy());
     fireEvent.click(within(panel).getByLabelText('会签（全部同意）'));

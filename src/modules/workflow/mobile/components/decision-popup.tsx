@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Popup, TextArea } from 'antd-mobile';
+import { Button, Popup } from 'antd-mobile';
+import { MobileTextArea } from '@/core/ui/mobile-text-input';
 import s from '../mobile.module.css';
 
 export type Decision = 'approve' | 'reject';
@@ -37,7 +38,7 @@ export function DecisionPopup({ decision, title, busy, onClose, onConfirm }: Pro
       <div className={s.sheetTitle}>
         {reject ? '退回' : '同意'}：{title}
       </div>
-      <TextArea
+      <MobileTextArea
         placeholder={reject ? '退回原因（必填）' : '审批意见（选填）'}
         value={comment}
         maxLength={1000}

@@ -1,13 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
 import { ErrorBlock, Skeleton, Steps, Tag } from 'antd-mobile';
-import { getInstance } from '@/modules/workflow/api';
-import { INSTANCE_STATUS_LABELS, type InstanceView } from '@/modules/workflow/contract';
+import { getInstance, publicRecord } from '@/modules/workflow/api';
+import { INSTANCE_STATUS_LABELS, type InstanceView, type PublicRecord } from '@/modules/workflow/contract';
 import { FlowChart } from '@/modules/workflow/components/flow-chart';
 import { HISTORY_ACTION_LABELS, errorText, formatTime } from '@/modules/workflow/components/labels';
 import s from '../mobile.module.css';
 
+/** What the progress needs: an instance's full view (signed in) or its public record (a record link). */
+type ProgressView = Pick<InstanceView & PublicRecord, 'title' | 'status' | 'definition' | 'currentNodes'> & {
+  tasks: PublicRecord['tasks'];
+  history: PublicRecord['history'];
+};
+
 /** An instance's progress on a phone: the chart (kit-free) and the steps so far. */
-export function InstanceProgress({ view }: { view: InstanceView }) {
+export function InstanceProgress({ view }: { view: ProgressView }) {
   return (
     <div className={s.progress}>
       <div className={s.progressHead}>
@@ -69,11 +75,14 @@ export function InstanceProgress({ view }: { view: InstanceView }) {
   );
 }
 
-/** Loads an instance by id and draws its progress (the mobile module's mobileFlowChart page uses this). */
-export function MobileFlowProgress({ instanceId }: { instanceId: number }) {
-  const q = useQuery({
-    queryKey: ['workflow', 'view', 'instance', instanceId],
-    queryFn: () => getInstance(instanceId).then((r) => r.data),
+/**
+ * Loads an instance and draws its progress (the mobile module's mobileFlowChart page uses this):
+ * by its record link's token for whoever holds the link, signed in or not; else by id with a session.
+ */
+export function MobileFlowProgress({ instanceId, token }: { instanceId?: number; token?: string }) {
+  const q = useQuery<ProgressView>({
+    queryKey: token ? ['workflow', 'record', token] : ['workflow', 'view', 'instance', instanceId],
+    queryFn: () => (token ? publicRecord(token) : getInstance(instanceId!)).then((r) => r.data),
     retry: false,
   });
   if (q.isPending)
@@ -88,7 +97,7 @@ export function MobileFlowProgress({ instanceId }: { instanceId: number }) {
       <ErrorBlock
         status="default"
         title="无法查看流程进度"
-        description={errorText(q.error, '审批单不存在或无权查看')}
+        description={errorText(q.error, token ? '链接已失效或记录不存在' : '审批单不存在或无权查看')}
       />
     );
   return <InstanceProgress view={q.data} />;

@@ -174,7 +174,7 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
       {editableLabels.length > 0 && <div className={s.hint}>本环节可修改：{editableLabels.join('、')}</div>}
       <div className={s.detailBody}>{body}</div>
       {instanceId !== undefined && (
-        <Button fill="none" color="primary" onClick={() => navigate(mobileFlowChartPath(instanceId))}>
+        <Button fill="none" color="primary" onClick={() => navigate(mobileFlowChartPath(instanceId, v?.recordToken))}>
           查看流程进度
         </Button>
       )}

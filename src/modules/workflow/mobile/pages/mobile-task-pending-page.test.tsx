@@ -86,6 +86,12 @@ const control = (id: string) =>
 const sheetMask = () => document.querySelector<HTMLElement>('.adm-popup .adm-mask')!;
 
 describe('mobileTaskPending', () => {
+  it('lists only booking requests under ?category=预约 (the phone’s 预约审批)', async () => {
+    open('/mobile/taskPending?category=%E9%A2%84%E7%BA%A6');
+    expect(await screen.findByText('预约审批（2）')).toBeTruthy();
+    expect(api.listTasks).toHaveBeenCalledWith({ type: 'dsp', page: 1, pageSize: 20, category: '预约' });
+  });
+
   it('lists my pending tasks and approves one with a comment', async () => {
     open();
     expect(await screen.findByText('李四的请假申请')).toBeTruthy();

@@ -18,7 +18,8 @@ const positive = (v: string | null) => {
 
 /**
  * /mobile/taskPending: my pending approvals; tap to read the request, approve or return it with a
- * comment. `?taskId=N` (a message's link) opens that task's sheet at once, wherever it is in the list.
+ * comment. `?taskId=N` (a message's link) opens that task's sheet at once, wherever it is in the list;
+ * `?category=预约` lists only booking requests (预约审批, the desktop reservationServices).
  */
 export default function MobileTaskPendingPage() {
   const navigate = useNavigate();
@@ -26,10 +27,13 @@ export default function MobileTaskPendingPage() {
   const linked = positive(params.get('taskId'));
   const [tapped, setTapped] = useState<TaskListItem | null>(null);
   const openId = tapped?.taskId ?? linked;
+  // ?category= narrows the list to one form category (预约: the phone's 预约审批).
+  const category = params.get('category')?.slice(0, 30) || undefined;
 
   const list = useInfiniteQuery({
-    queryKey: ['workflow', 'tasks', 'phone', 'dsp'],
-    queryFn: ({ pageParam }) => listTasks({ type: 'dsp', page: pageParam, pageSize: PAGE_SIZE }).then((r) => r.data),
+    queryKey: ['workflow', 'tasks', 'phone', 'dsp', category],
+    queryFn: ({ pageParam }) =>
+      listTasks({ type: 'dsp', page: pageParam, pageSize: PAGE_SIZE, category }).then((r) => r.data),
     initialPageParam: 1,
     getNextPageParam: (last) => (last.page * last.pageSize < last.total ? last.page + 1 : undefined),
   });
@@ -51,7 +55,7 @@ export default function MobileTaskPendingPage() {
   return (
     <div className={s.page}>
       <NavBar className={s.nav} onBack={back}>
-        待办审批{total ? `（${total}）` : ''}
+        {`${category ? `${category}审批` : '待办审批'}${total ? `（${total}）` : ''}`}
       </NavBar>
       <PullToRefresh
         onRefresh={async () => {
@@ -65,7 +69,11 @@ export default function MobileTaskPendingPage() {
             <Skeleton.Paragraph lineCount={6} animated />
           </div>
         ) : rows.length === 0 ? (
-          <ErrorBlock status="empty" title="暂无待办" description="需要您审批的申请会出现在这里" />
+          <ErrorBlock
+            status="empty"
+            title={category ? `暂无待审批的${category}申请` : '暂无待办'}
+            description="需要您审批的申请会出现在这里"
+          />
         ) : (
           <List aria-label="待办列表">
             {rows.map((r) => (

@@ -13,6 +13,12 @@ import * as repo from '../repository';
 
 export type Actor = engine.Actor;
 
+/**
+ * Completion hooks: `onInstanceEnd(name, hook)` runs `hook` in the engine's transaction whenever a
+ * normal instance ends (see engine/end-hooks.ts) — a module settles its own rows with the ending.
+ */
+export { onInstanceEnd, type InstanceEnd } from '../engine/end-hooks';
+
 /** Published processes of a form (the choice offered when a task requires approval). */
 export async function publishedProcessesOfForm(db: repo.Conn, formId: number): Promise<{ id: number; name: string }[]> {
   return db
@@ -141,4 +147,69 @@ export async function resubmitInstance(
   ctx.starting = true;
   await engine.enter(ctx, start.id);
   await engine.save(ctx);
+}
+
+/** An instance as 好差评 (service-feedback) reads it: who applied, for which process, and whether and when it ended. */
+export interface InstanceSummary {
+  id: number;
+  processId: number;
+  applicantId: number;
+  title: string;
+  status: string;
+  /** null while it runs (or was returned). */
+  endedAt: number | null;
+}
+
+/** Statuses of an instance that has run its course (a withdrawal is the applicant's own). */
+export const ENDED_INSTANCE_STATUSES = ['approved', 'rejected', 'terminated'] as const;
+
+const summaryOf = (r: {
+  id: number;
+  processId: number;
+  applicantId: number;
+  title: string;
+  status: string;
+  endedAt: number | string | null;
+}): InstanceSummary => ({ ...r, endedAt: r.endedAt === null ? null : Number(r.endedAt) });
+
+/** One instance's summary, or null. Read-only. */
+export async function instanceSummary(db: repo.Conn, id: number): Promise<InstanceSummary | null> {
+  const r = await db
+    .selectFrom('wfInstance')
+    .select(['id', 'processId', 'applicantId', 'title', 'status', 'endedAt'])
+    .where('id', '=', id)
+    .where('kind', '=', 'normal')
+    .executeTakeFirst();
+  return r ? summaryOf(r) : null;
+}
+
+/** The user's instances that ended (ENDED_INSTANCE_STATUSES) at or after `endedSince`, newest first, at most `limit`. Read-only. */
+export async function endedInstancesOf(
+  db: repo.Conn,
+  applicantId: number,
+  opts: { endedSince: number; limit: number },
+): Promise<InstanceSummary[]> {
+  const rows = await db
+    .selectFrom('wfInstance')
+    .select(['id', 'processId', 'applicantId', 'title', 'status', 'endedAt'])
+    .where('applicantId', '=', applicantId)
+    .where('kind', '=', 'normal')
+    .where('status', 'in', [...ENDED_INSTANCE_STATUSES])
+    .where('endedAt', '>=', opts.endedSince)
+    .orderBy('endedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit)
+    .execute();
+  return rows.map(summaryOf);
+}
+
+/** An instance's pending tasks and their assignees (a seed that runs demo requests through their process). Read-only. */
+export async function pendingTasksOfInstance(
+  db: repo.Conn,
+  instanceId: number,
+): Promise<{ taskId: number; assigneeId: number; nodeName: string }[]> {
+  const rows = await repo.openTasksOf(db, instanceId);
+  return rows
+    .filter((t) => t.status === 'pending')
+    .map((t) => ({ taskId: t.id, assigneeId: t.assigneeId, nodeName: t.nodeName }));
 }

@@ -3,11 +3,12 @@ import { allFields } from '@/shared/forms/schema';
 import { testCondition } from '@/shared/forms/linkage';
 import { sendMessage } from '@/modules/messages/server/commands/send-message';
 import type { ProcessNode } from '@/modules/workflow/contract';
-import { instanceLink, taskLink } from '@/modules/workflow/contract';
+import { instanceLink, taskLink, taskSubject } from '@/modules/workflow/contract';
 import * as repo from '../repository';
 import { Ctx, nodeOf, outEdges } from './context';
 import { resolveAssignees } from './assignees';
 import { applyEdit } from './revisions';
+import { runEndHooks } from './end-hooks';
 
 async function createTasks(ctx: Ctx, node: ProcessNode, users: { id: number; realName: string }[]): Promise<void> {
   ctx.inst.activationSeq += 1;
@@ -46,6 +47,7 @@ export async function notifyTask(ctx: Ctx, taskId: number, userId: number): Prom
     kind: 'task',
     title: `请审批：${ctx.inst.title}`,
     link: taskLink(taskId),
+    subject: taskSubject(taskId),
     at: ctx.now,
   });
 }
@@ -54,10 +56,24 @@ export async function finish(
   ctx: Ctx,
   status: 'approved' | 'rejected' | 'terminated' | 'withdrawn',
   note: string,
+  by: { comment?: string; actorId?: number | null } = {},
 ): Promise<void> {
   ctx.inst.status = status;
   ctx.inst.endedAt = ctx.now;
   if (status === 'approved' && ctx.inst.kind === 'edit') await applyEdit(ctx);
+  if (ctx.inst.kind === 'normal')
+    await runEndHooks({
+      trx: ctx.trx,
+      instanceId: ctx.inst.id,
+      processId: ctx.inst.processId,
+      formId: ctx.inst.formId,
+      submissionId: ctx.inst.submissionId,
+      applicantId: ctx.inst.applicantId,
+      status,
+      comment: by.comment ?? ctx.comment ?? '',
+      actorId: by.actorId ?? ctx.actorId ?? null,
+      now: ctx.now,
+    });
   if (status !== 'withdrawn')
     await sendMessage(ctx.trx, {
       userIds: [ctx.inst.applicantId],
@@ -168,7 +184,7 @@ export async function enter(ctx: Ctx, nodeId: string): Promise<void> {
 export async function afterApproval(ctx: Ctx, task: repo.TaskRow, node: ProcessNode): Promise<void> {
   const open = await repo.openTasksOf(ctx.trx, ctx.inst.id, task.activation);
   if (node.signMode === 'any' || node.signMode === undefined) {
-    await repo.cancelOpenTasks(ctx.trx, ctx.inst.id, task.activation);
+    await repo.cancelOpenTasks(ctx.trx, ctx.inst.id, ctx.now, task.activation);
   } else if (open.some((t) => t.status === 'pending')) {
     return;
   } else if (open.length) {

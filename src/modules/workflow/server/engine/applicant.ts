@@ -16,9 +16,9 @@ export async function withdraw(trx: repo.Tx, actor: Actor, instanceId: number, n
   // A returned request may always be dropped; a running one only before anyone approved it.
   if (ctx.inst.status === 'running' && (await approvedSinceSubmit(trx, instanceId)))
     throw conflict('已有审批人同意，不能撤回');
-  await repo.cancelOpenTasks(trx, instanceId);
+  await repo.cancelOpenTasks(trx, instanceId, now);
   await repo.addHistory(trx, { instanceId, actorId: actor.userId, actorName: actor.name, action: 'withdraw', at: now });
-  await finish(ctx, 'withdrawn', '');
+  await finish(ctx, 'withdrawn', '', { actorId: actor.userId });
   await save(ctx);
 }
 
@@ -33,7 +33,7 @@ export async function terminate(
 ): Promise<void> {
   const ctx = await openCtx(trx, instanceId, now);
   if (ctx.inst.status !== 'running' && ctx.inst.status !== 'returned') throw conflict('审批已结束');
-  await repo.cancelOpenTasks(trx, instanceId);
+  await repo.cancelOpenTasks(trx, instanceId, now);
   await repo.addHistory(trx, {
     instanceId,
     actorId: actor.userId,
@@ -42,6 +42,6 @@ export async function terminate(
     comment: reason,
     at: now,
   });
-  await finish(ctx, 'terminated', ` 已被管理员终止：${reason}`);
+  await finish(ctx, 'terminated', ` 已被管理员终止：${reason}`, { comment: reason, actorId: actor.userId });
   await save(ctx);
 }

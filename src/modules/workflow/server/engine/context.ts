@@ -30,6 +30,10 @@ export interface Ctx {
   values: FormValues;
   state: State;
   starting: boolean;
+  /** Who moves the instance in this transition (an approver's task), for the completion hooks. */
+  actorId?: number;
+  /** That actor's opinion (an approval's comment), for the completion hooks. */
+  comment?: string;
 }
 
 export const alreadyHandled = () => new AppError(Codes.taskAlreadyHandled, 409, '该任务已被他人处理');

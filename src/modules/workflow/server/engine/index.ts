@@ -12,3 +12,4 @@ export * from './revisions';
 export * from './start';
 export * from './tasks';
 export * from './applicant';
+export * from './end-hooks';

@@ -23,6 +23,7 @@ export async function ownPendingTask(
   const ctx = await openCtx(trx, before.instanceId, now);
   const task = (await repo.findTask(trx, taskId))!;
   if (task.status !== 'pending' || ctx.inst.status !== 'running') throw alreadyHandled();
+  ctx.actorId = actor.userId;
   return { ctx, task, node: nodeOf(ctx, task.nodeId) };
 }
 
@@ -66,6 +67,7 @@ export async function approve(
   now: number,
 ): Promise<void> {
   const { ctx, task, node } = await ownPendingTask(trx, body.taskId, actor, now);
+  ctx.comment = body.comment ?? '';
   if (body.values && Object.keys(body.values).length) {
     const perms = permissionsOf(node);
     const fields = new Map(allFields(ctx.schema).map((f) => [f.id, f]));
@@ -125,7 +127,7 @@ export async function reject(
     if (!target) throw badInput('只能退回到之前的审批节点', { field: 'to' });
   }
   if (!(await repo.finishTask(trx, task.id, 'rejected', now))) throw alreadyHandled();
-  await repo.cancelOpenTasks(trx, ctx.inst.id);
+  await repo.cancelOpenTasks(trx, ctx.inst.id, now);
   ctx.state.joins = {};
   const h = {
     instanceId: ctx.inst.id,
@@ -156,7 +158,7 @@ export async function reject(
     });
   } else {
     await repo.addHistory(trx, { ...h, action: 'reject' });
-    await finish(ctx, 'rejected', ' 未通过审批');
+    await finish(ctx, 'rejected', ' 未通过审批', { comment: body.comment ?? '' });
   }
   await save(ctx);
 }

@@ -9,6 +9,8 @@ import type {
   WfSubmissionRevisionTable,
   WfTaskTable,
 } from '../tables';
+import { settleMessages } from '@/modules/messages/server/commands/settle-messages';
+import { taskSubject } from '@/shared/approval-links';
 import { Conn, Tx, n } from './conn';
 import { NewInstance } from './people';
 import '../tables';
@@ -58,7 +60,10 @@ export async function findTask(db: Conn, id: number) {
   );
 }
 
-/** pending → done, only if still pending: 0 rows means another transition got there first. */
+/**
+ * pending → done, only if still pending: 0 rows means another transition got there first. The
+ * task's messages (请审批, 催办) are settled with it, so they leave the assignee's unread count.
+ */
 export async function finishTask(db: Tx, id: number, status: TaskStatus, at: number): Promise<boolean> {
   const r = await db
     .updateTable('wfTask')
@@ -66,7 +71,9 @@ export async function finishTask(db: Tx, id: number, status: TaskStatus, at: num
     .where('id', '=', id)
     .where('status', '=', 'pending')
     .executeTakeFirst();
-  return Number(r.numUpdatedRows) === 1;
+  if (Number(r.numUpdatedRows) !== 1) return false;
+  await settleMessages(db, [taskSubject(id)], at);
+  return true;
 }
 
 export async function openTasksOf(db: Conn, instanceId: number, activation?: number) {
@@ -79,14 +86,28 @@ export async function openTasksOf(db: Conn, instanceId: number, activation?: num
   return q.orderBy('seq').orderBy('id').execute();
 }
 
-export async function cancelOpenTasks(db: Tx, instanceId: number, activation?: number): Promise<void> {
-  let q = db
+/**
+ * The instance's open tasks (of one activation) are cancelled: another approver decided, or the
+ * request was returned, withdrawn or terminated. Their messages are settled at `at` with them.
+ */
+export async function cancelOpenTasks(db: Tx, instanceId: number, at: number, activation?: number): Promise<void> {
+  const open = await openTasksOf(db, instanceId, activation);
+  if (!open.length) return;
+  await db
     .updateTable('wfTask')
     .set({ status: 'cancelled' })
-    .where('instanceId', '=', instanceId)
-    .where('status', 'in', ['pending', 'waiting']);
-  if (activation !== undefined) q = q.where('activation', '=', activation);
-  await q.execute();
+    .where(
+      'id',
+      'in',
+      open.map((t) => t.id),
+    )
+    .where('status', 'in', ['pending', 'waiting'])
+    .execute();
+  await settleMessages(
+    db,
+    open.map((t) => taskSubject(t.id)),
+    at,
+  );
 }
 
 export async function instanceTasks(db: Conn, instanceId: number): Promise<InstanceTask[]> {

@@ -69,6 +69,12 @@ export async function departmentLeaders(db: Conn, departmentId: number): Promise
   return rows.filter((r) => r.status === 'active').map((r) => ({ id: r.id, name: r.realName, userNo: r.userNo }));
 }
 
+/** Everyone who leads some department (the demo's cast keeps them apart from plain staff). */
+export async function allDepartmentLeaderIds(db: Conn): Promise<number[]> {
+  const rows = await db.selectFrom('departmentLeader').select('userId').distinct().execute();
+  return rows.map((r) => r.userId);
+}
+
 export async function setDepartmentLeaders(db: Conn, departmentId: number, userIds: number[]): Promise<void> {
   await db.deleteFrom('departmentLeader').where('departmentId', '=', departmentId).execute();
   if (userIds.length)
@@ -103,3 +109,14 @@ export async function userName(db: Conn, id: number) {
 }
 
 export type NewInstance = Insertable<WfInstanceTable>;
+
+/** The departments a user leads (efficiency supervision shows a department leader their departments' tasks). */
+export async function departmentsLedBy(db: Conn, userId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('departmentLeader')
+    .select('departmentId')
+    .where('userId', '=', userId)
+    .orderBy('departmentId')
+    .execute();
+  return rows.map((r) => r.departmentId);
+}

@@ -8,6 +8,7 @@ import type {
   StartableProcess,
   StartableQuery,
 } from '@/modules/workflow/contract';
+import { audienceAllows } from '@/modules/forms/server/commands/form-audience';
 import { Conn, contains } from './conn';
 import '../tables';
 
@@ -65,13 +66,19 @@ export async function listProcesses(db: Conn, q: ProcessListQuery): Promise<Page
   };
 }
 
-/** Published processes whose form is published: what a user may start, by form name. */
-export async function startableProcesses(db: Conn, q: StartableQuery): Promise<Page<StartableProcess>> {
+/** Published processes whose form is published and meant for the caller: what a user may start, by form name. */
+export async function startableProcesses(
+  db: Conn,
+  q: StartableQuery,
+  roles: readonly string[] | 'all' = 'all',
+): Promise<Page<StartableProcess>> {
   let base = db
     .selectFrom('wfProcess as p')
     .innerJoin('form as f', 'f.id', 'p.formId')
     .where('p.status', '=', 'published')
-    .where('f.status', '=', 'published');
+    .where('f.status', '=', 'published')
+    // Only forms for the caller's roles (the form engine's audience; its own submit refuses the rest).
+    .where(audienceAllows('f', roles));
   const keyword = q.keyword?.trim();
   if (keyword)
     base = base.where((eb) => eb.or([contains(eb.ref('f.name'), keyword), contains(eb.ref('p.name'), keyword)]));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Form, Input, Modal, Radio, Space, Upload, type UploadFile } from 'antd';
+import { App, Button, Form, Modal, Radio, Space, Upload, type UploadFile } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useMutation } from '@tanstack/react-query';
 import {
@@ -17,6 +17,7 @@ import type { FieldError } from '@/shared/forms/validate';
 import { serverFieldErrors } from '@/modules/forms/ui';
 import { UserSelect } from './user-select';
 import s from './approval.module.css';
+import { TextArea } from '@/core/ui/text-input';
 
 type Dialog = 'approve' | 'reject' | 'transfer' | 'addSigner' | 'comment' | 'withdraw';
 const TITLES: Record<Dialog, string> = {
@@ -256,7 +257,7 @@ export function ApprovalActions({
                   : []
               }
             >
-              <Input.TextArea
+              <TextArea
                 rows={3}
                 maxLength={1000}
                 showCount

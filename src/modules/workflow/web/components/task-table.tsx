@@ -6,7 +6,6 @@ import {
   Button,
   Checkbox,
   DatePicker,
-  Input,
   Modal,
   Select,
   Space,
@@ -27,6 +26,7 @@ import {
 import { rowLink } from '../paths';
 import { INSTANCE_STATUS_COLORS, TASK_STATUS_LABELS, formatTime } from '@/modules/workflow/components/labels';
 import s from './approval.module.css';
+import { SearchInput, TextArea } from '@/core/ui/text-input';
 
 interface Filters {
   keyword?: string;
@@ -84,6 +84,10 @@ export function TaskTable({ type, category }: TaskTableProps) {
   const formOptions = Array.from(
     new Map((forms.data ?? []).map((p) => [p.formId, { value: p.formId, label: p.formName }])).values(),
   );
+
+  // Batch approval is offered where there is something to approve from the list: an approver's
+  // 待办 holding a node that allows it (a student, who approves nothing, never sees the button).
+  const batchable = type === 'dsp' && (list.data?.list ?? []).some((r) => r.batchApprove && r.taskId);
 
   const change = (patch: Partial<Filters>) => {
     setFilters((f) => ({ ...f, ...patch }));
@@ -149,7 +153,7 @@ export function TaskTable({ type, category }: TaskTableProps) {
   return (
     <div className={s.taskTable}>
       <div className={s.filters}>
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="搜索标题"
           style={{ width: 220 }}
@@ -173,7 +177,7 @@ export function TaskTable({ type, category }: TaskTableProps) {
           onChange={(v) => change({ range: v as Filters['range'] })}
           aria-label="日期范围"
         />
-        <Input.Search
+        <SearchInput
           allowClear
           placeholder="申请人姓名"
           style={{ width: 160 }}
@@ -187,7 +191,7 @@ export function TaskTable({ type, category }: TaskTableProps) {
             仅看超时
           </Checkbox>
         )}
-        {type === 'dsp' && (
+        {batchable && (
           <Button type="primary" disabled={!selected.length} onClick={() => setBatchOpen(true)}>
             批量同意{selected.length ? `（${selected.length}）` : ''}
           </Button>
@@ -202,7 +206,7 @@ export function TaskTable({ type, category }: TaskTableProps) {
         locale={{ emptyText: list.isError ? '加载失败，请稍后重试' : '暂无数据' }}
         onRow={(r) => ({ onClick: () => navigate(rowLink(type, r)), className: s.clickRow })}
         rowSelection={
-          type === 'dsp'
+          batchable
             ? {
                 selectedRowKeys: selected,
                 onChange: (keys) => setSelected(keys as number[]),
@@ -236,7 +240,7 @@ export function TaskTable({ type, category }: TaskTableProps) {
         onOk={() => batch.mutate()}
         onCancel={() => setBatchOpen(false)}
       >
-        <Input.TextArea
+        <TextArea
           rows={3}
           maxLength={1000}
           placeholder="审批意见（选填）"

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Empty, Input, Modal, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Empty, Modal, Result, Skeleton, Space, Typography } from 'antd';
 import { validateSubmission, type FieldError } from '@/shared/forms/validate';
 import type { FormValues } from '@/shared/forms/schema';
 import { serverFieldErrors } from '@/modules/forms/ui';
@@ -13,6 +13,7 @@ import { diffValues } from '../components/value-text';
 import { approvalByInstance } from '../paths';
 import { instancePickers } from '@/modules/workflow/components/pickers';
 import s from '../components/approval.module.css';
+import { TextArea } from '@/core/ui/text-input';
 
 /**
  * /web/taskCenter/applyForEdit?instanceId=: the applicant changes an approved record. The change
@@ -127,7 +128,7 @@ export default function ApplyForEditPage() {
           upload={(field, file) => uploadFormFile(v.formId, field, file).then((r) => r.data)}
         />
         <Typography.Title level={5}>修改原因</Typography.Title>
-        <Input.TextArea
+        <TextArea
           rows={3}
           maxLength={500}
           showCount

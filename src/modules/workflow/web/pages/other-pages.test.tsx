@@ -121,6 +121,9 @@ describe('taskHistoricalRecord', () => {
         schema: v.schema,
         values: v.values,
         history: v.history.map(({ attachments: _a, actorId: _b, ...h }) => h),
+        definition: v.definition,
+        currentNodes: [],
+        tasks: v.tasks.map(({ assigneeId: _a, ...t }) => t),
       }),
     );
     open(`${route}?token=${TOKEN}`, route, <TaskHistoricalRecordPage />);

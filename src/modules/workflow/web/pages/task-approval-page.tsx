@@ -1,21 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Input,
-  Result,
-  Row,
-  Skeleton,
-  Space,
-  Tag,
-  Typography,
-} from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Result, Row, Skeleton, Space, Tag, Typography } from 'antd';
 import { validateSubmission, type FieldError } from '@/shared/forms/validate';
 import type { FormValues } from '@/shared/forms/schema';
 import { serverFieldErrors } from '@/modules/forms/ui';
@@ -36,6 +22,7 @@ import {
 } from '@/modules/workflow/components/labels';
 import { applyForEditPath, recordPath, workBenchPath } from '../paths';
 import s from '../components/approval.module.css';
+import { TextArea } from '@/core/ui/text-input';
 
 const positive = (v: string | null) => {
   const n = Number(v);
@@ -159,7 +146,7 @@ export default function TaskApprovalPage() {
           pickers={instancePickers(v.id)}
           upload={(field, file) => uploadFormFile(v.formId, field, file).then((r) => r.data)}
         />
-        <Input.TextArea
+        <TextArea
           className={s.gap}
           rows={2}
           maxLength={1000}

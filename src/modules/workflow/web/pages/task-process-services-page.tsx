@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Empty, Input, Pagination, Result, Skeleton, Tag, Typography } from 'antd';
+import { Button, Card, Empty, Pagination, Result, Skeleton, Tag, Typography } from 'antd';
 import { startableProcesses } from '@/modules/workflow/api';
 import { errorText } from '@/modules/workflow/components/labels';
 import { formWritePath } from '../paths';
 import s from '../components/approval.module.css';
+import { SearchInput } from '@/core/ui/text-input';
 
 const PAGE_SIZE = 12;
 
@@ -66,7 +67,7 @@ export default function TaskProcessServicesPage() {
       <Card
         title="办事服务"
         extra={
-          <Input.Search
+          <SearchInput
             allowClear
             placeholder="搜索服务"
             style={{ width: 240 }}

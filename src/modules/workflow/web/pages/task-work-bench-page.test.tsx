@@ -112,6 +112,17 @@ describe('taskWorkBench', () => {
     expect(screen.queryByRole('button', { name: /批量同意/ })).toBeNull();
   });
 
+  it('offers no 批量同意 where nothing may be approved from the list (a student’s empty 待办)', async () => {
+    listTasks.mockImplementation(async (q: TaskListQuery) =>
+      envelope({ list: [], total: 0, page: q.page, pageSize: q.pageSize }),
+    );
+    open();
+    await waitFor(() => expect(lastQuery()).toMatchObject({ type: 'dsp' }));
+    expect(await screen.findByText('暂无数据')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /批量同意/ })).toBeNull();
+    expect(document.querySelector('.ant-table-selection-column')).toBeNull();
+  });
+
   it('sends search and filters to the server', async () => {
     open();
     await screen.findByText('张三的请假申请');

@@ -3,7 +3,7 @@ import { AutoComplete, Form, Radio, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { PickedRef } from '@/shared/forms/schema';
 import { TextArea, TextInput } from '@/core/ui/text-input';
-import { listFormCategories, searchPeopleAdmin } from '@/modules/forms/api';
+import { listFormCategories, listRolesForAudience, searchPeopleAdmin } from '@/modules/forms/api';
 import type { AdminPickableUser, FormAccess } from '@/modules/forms/contract';
 import s from './designer.module.css';
 
@@ -13,7 +13,32 @@ export interface FormSettings {
   category: string;
   description: string;
   access: FormAccess;
+  /** Role codes that may fill it; [] = everyone. */
+  audience: string[];
   managers: PickedRef[];
+}
+
+/** 适用对象: the roles that may fill the form (none picked: everyone its access admits). */
+function AudienceSelect({ value, onChange }: { value: string[]; onChange: (v: string[]) => void }) {
+  const roles = useQuery({ queryKey: ['forms', 'audience-roles'], queryFn: listRolesForAudience, staleTime: 60_000 });
+  const names = new Map((roles.data ?? []).map((r) => [r.code, r.name]));
+  return (
+    <Select
+      aria-label="适用对象"
+      mode="multiple"
+      allowClear
+      placeholder="所有人"
+      loading={roles.isLoading}
+      value={value}
+      optionFilterProp="label"
+      // A code no longer among the roles still shows (by its code) so it can be removed.
+      options={[
+        ...(roles.data ?? []).map((r) => ({ value: r.code, label: r.name })),
+        ...value.filter((c) => roles.data && !names.has(c)).map((c) => ({ value: c, label: c })),
+      ]}
+      onChange={onChange}
+    />
+  );
 }
 
 export const ACCESS_LABELS: Record<FormAccess, string> = {
@@ -126,6 +151,9 @@ export function FormSettingsPanel(props: {
             </Radio>
           ))}
         </Radio.Group>
+      </Form.Item>
+      <Form.Item label="适用对象" extra="只有这些角色的用户能看到并填写本表单；不选则所有人均可">
+        <AudienceSelect value={value.audience} onChange={(audience) => onChange({ audience })} />
       </Form.Item>
       <Form.Item label="汇总查看人" extra="这些用户可在审批中心查看本表单的全部提交">
         <ManagerSelect value={value.managers} onChange={(managers) => onChange({ managers })} />

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, CheckList, DotLoading, Popup, SearchBar } from 'antd-mobile';
+import { Button, CheckList, DotLoading, Popup } from 'antd-mobile';
+import { MobileSearchBar } from '@/core/ui/mobile-text-input';
 import type { PickedRef } from '@/shared/forms/schema';
 import { asPicked, loadDepartments, useUserSearch } from '@/modules/forms/components/picker-data';
 import { useRenderer } from '@/modules/forms/components/renderer-context';
@@ -62,7 +63,7 @@ export function MobileUserField({ field, value, onChange, disabled, id }: FieldI
       />
       <Sheet title={field.label} open={open} onClose={() => setOpen(false)}>
         <div className={s.sheetSearch}>
-          <SearchBar
+          <MobileSearchBar
             placeholder="输入姓名或工号"
             value={keyword}
             onChange={(v) => {
@@ -156,7 +157,7 @@ export function MobileDepartmentField({ field, value, onChange, disabled, id }: 
       />
       <Sheet title={field.label} open={open} onClose={() => setOpen(false)}>
         <div className={s.sheetSearch}>
-          <SearchBar placeholder="搜索部门" value={keyword} onChange={setKeyword} />
+          <MobileSearchBar placeholder="搜索部门" value={keyword} onChange={setKeyword} />
         </div>
         <div className={s.sheetBody}>
           {failed ? (

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Input, TextArea } from 'antd-mobile';
-import { stripEmoji } from '@/shared/emoji';
+import { MobileInput, MobileTextArea } from '@/core/ui/mobile-text-input';
 import { FORM_LIMITS } from '@/shared/forms/schema';
 import { toNumber } from '@/shared/forms/values';
 import { placeholderOf, type FieldInputProps } from '@/modules/forms/components/field-input-props';
@@ -11,7 +10,7 @@ const asText = (v: unknown) => (typeof v === 'string' ? v : v === undefined || v
 /** Single-line text: emoji stripped as typed (spec section 5). */
 export function MobileTextField({ field, value, onChange, disabled, id }: FieldInputProps) {
   return (
-    <Input
+    <MobileInput
       id={id}
       className={s.input}
       value={asText(value)}
@@ -19,14 +18,14 @@ export function MobileTextField({ field, value, onChange, disabled, id }: FieldI
       clearable
       placeholder={placeholderOf(field, '请输入')}
       maxLength={field.maxLength ?? FORM_LIMITS.textLength}
-      onChange={(v) => onChange(stripEmoji(v))}
+      onChange={onChange}
     />
   );
 }
 
 export function MobileTextareaField({ field, value, onChange, disabled, id, compact }: FieldInputProps) {
   return (
-    <TextArea
+    <MobileTextArea
       id={id}
       className={s.input}
       value={asText(value)}
@@ -35,7 +34,7 @@ export function MobileTextareaField({ field, value, onChange, disabled, id, comp
       maxLength={field.maxLength ?? FORM_LIMITS.textareaLength}
       showCount={!!field.maxLength && !compact}
       autoSize={{ minRows: compact ? 1 : 3, maxRows: 10 }}
-      onChange={(v) => onChange(stripEmoji(v))}
+      onChange={onChange}
     />
   );
 }
@@ -70,7 +69,7 @@ export function MobileNumberField({ field, value, onChange, disabled, id }: Fiel
   return (
     <div className={s.numberRow}>
       {field.type === 'money' && <span className={s.affix}>¥</span>}
-      <Input
+      <MobileInput
         id={id}
         className={s.input}
         value={text}

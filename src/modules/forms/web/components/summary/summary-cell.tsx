@@ -71,5 +71,11 @@ export function SummaryCell({ field, value }: { field: SummaryField; value: unkn
       </span>
     );
   const text = formatValue(field as ColumnField, value);
+  if (field.type === 'textarea')
+    return (
+      <span title={text} className={s.longText}>
+        {text}
+      </span>
+    );
   return <span title={text}>{text}</span>;
 }

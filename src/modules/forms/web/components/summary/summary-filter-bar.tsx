@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Col, DatePicker, Form, Input, InputNumber, Row, Select, Space } from 'antd';
+import { Button, Col, DatePicker, Form, InputNumber, Row, Select, Space } from 'antd';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
 import {
   filterableColumns,
@@ -10,6 +10,7 @@ import {
 } from './summary-filters';
 import type { SummaryField } from './summary-fields';
 import s from './summary.module.css';
+import { TextInput } from '@/core/ui/text-input';
 
 /** Filters shown before 展开: at 1920 px they share one row with the submitted-time range and the buttons. */
 const COLLAPSED = 2;
@@ -20,7 +21,7 @@ function FieldFilter({ field }: { field: SummaryField }) {
   if (kind === 'contains') {
     return (
       <Form.Item name={['fields', field.id]} label={field.label}>
-        <Input allowClear maxLength={100} placeholder="包含的文字" aria-label={field.label} />
+        <TextInput allowClear maxLength={100} placeholder="输入关键词" aria-label={field.label} />
       </Form.Item>
     );
   }
@@ -53,7 +54,7 @@ function FieldFilter({ field }: { field: SummaryField }) {
           />
         ) : (
           // Options unknown (no stored definition yet): match the stored option value as typed.
-          <Input allowClear maxLength={100} placeholder="选项值" aria-label={field.label} />
+          <TextInput allowClear maxLength={100} placeholder="选项值" aria-label={field.label} />
         )}
       </Form.Item>
     );

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Input, Table } from 'antd';
+import { Button, Table } from 'antd';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { listSummaryForms } from '@/modules/forms/api';
 import type { SummaryForm } from '@/modules/forms/contract';
 import s from './summary.module.css';
+import { SearchInput } from '@/core/ui/text-input';
 
 /** The forms whose summary the user may read (managers: their forms; administrators: all), searched and paged on the server. */
 export function SummaryFormPicker({ onPick }: { onPick: (form: SummaryForm) => void }) {
@@ -18,7 +19,7 @@ export function SummaryFormPicker({ onPick }: { onPick: (form: SummaryForm) => v
   return (
     <>
       <div className={s.pickerBar}>
-        <Input.Search
+        <SearchInput
           allowClear
           enterButton="搜索"
           maxLength={60}

@@ -11,7 +11,7 @@ export type SummaryRow = SummaryPage['list'][number];
 /** Column widths by field type: wide enough for typical values, so many columns scroll sideways instead of squeezing. */
 const WIDTH: Record<string, number> = {
   text: 160,
-  textarea: 220,
+  textarea: 320,
   number: 120,
   money: 130,
   date: 120,
@@ -33,9 +33,29 @@ const WIDTH: Record<string, number> = {
 const NUMERIC = new Set(['number', 'money']);
 const FIXED = { submitter: 110, userNo: 130, submittedAt: 170, version: 70, action: 80 };
 
+/** A field the fill page fills with the submitter's own name or number (姓名, 学号 …). */
+const fromSubmitter = (fields: readonly SummaryField[], prop: 'realName' | 'userNo') =>
+  fields.find((f) => f.default?.kind === 'user' && f.default.prop === prop);
+
+/**
+ * Which submitter columns the table adds: a form that asks for the submitter's name (or number) with
+ * the signed-in user's own as its default already has that column, so 提交人 (学工号) would say it twice.
+ */
+export function submitterColumns(fields: readonly SummaryField[]): { name: boolean; userNo: boolean } {
+  return { name: !fromSubmitter(fields, 'realName'), userNo: !fromSubmitter(fields, 'userNo') };
+}
+
 /** The widths the table needs: its horizontal scroll extent. */
-export const tableWidth = (fields: readonly SummaryField[]) =>
-  Object.values(FIXED).reduce((a, b) => a + b, 0) + fields.reduce((a, f) => a + (WIDTH[f.type] ?? 160), 0);
+export const tableWidth = (fields: readonly SummaryField[]) => {
+  const own = submitterColumns(fields);
+  const fixed = FIXED.submittedAt + FIXED.version + FIXED.action;
+  return (
+    fixed +
+    (own.name ? FIXED.submitter : 0) +
+    (own.userNo ? FIXED.userNo : 0) +
+    fields.reduce((a, f) => a + (WIDTH[f.type] ?? 160), 0)
+  );
+};
 
 export interface SummaryTableProps {
   fields: SummaryField[];
@@ -49,7 +69,11 @@ export interface SummaryTableProps {
 
 /** Every submission of a form as a row, a column per value field; the table scrolls sideways, the page does not. */
 export function SummaryTable({ fields, data, loading, page, pageSize, onPage, onOpen }: SummaryTableProps) {
-  const columns: ColumnsType<SummaryRow> = [
+  const own = submitterColumns(fields);
+  // The form's own name field stands first, pinned like 提交人 would be.
+  const nameField = fromSubmitter(fields, 'realName');
+  const ordered = nameField ? [nameField, ...fields.filter((f) => f !== nameField)] : fields;
+  const submitter: ColumnsType<SummaryRow> = [
     {
       title: '提交人',
       key: 'submitter',
@@ -65,12 +89,17 @@ export function SummaryTable({ fields, data, loading, page, pageSize, onPage, on
       ellipsis: true,
       render: (_v, r) => r.submitter.userNo || '—',
     },
-    ...fields.map((f): ColumnsType<SummaryRow>[number] => ({
+  ];
+  const columns: ColumnsType<SummaryRow> = [
+    ...submitter.filter((c) => (c.key === 'submitter' ? own.name : own.userNo)),
+    ...ordered.map((f): ColumnsType<SummaryRow>[number] => ({
       title: f.label,
       key: f.id,
       width: WIDTH[f.type] ?? 160,
+      fixed: f === nameField ? 'left' : undefined,
       align: NUMERIC.has(f.type) ? 'right' : undefined,
-      ellipsis: { showTitle: false },
+      // Long text wraps onto a few lines (whole text on hover) instead of one clipped line.
+      ellipsis: f.type === 'textarea' ? false : { showTitle: false },
       render: (_v, r) => <SummaryCell field={f} value={r.values[f.id]} />,
     })),
     {

@@ -1,0 +1,127 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { deprecationCollector, seriousViolations, settle, siderPaths, type Finding } from './a11y';
+
+/** One page the sweep visited: where, what axe found, which deprecation notices it printed. */
+export interface SweptPage {
+  who: string;
+  path: string;
+  landed: string;
+  violations: Finding[];
+  deprecations: string[];
+}
+
+export interface SweepAccount {
+  username: string;
+  password: string;
+  admin?: boolean;
+}
+
+const DESKTOP = {
+  bypassCSP: true,
+  viewport: { width: 1920, height: 1080 },
+  locale: 'zh-CN',
+  timezoneId: 'Asia/Shanghai',
+};
+const PHONE = {
+  bypassCSP: true,
+  viewport: { width: 360, height: 740 },
+  isMobile: true,
+  hasTouch: true,
+  locale: 'zh-CN',
+  timezoneId: 'Asia/Shanghai',
+};
+
+async function signIn(page: Page, a: SweepAccount, loginPath: string, code: string): Promise<void> {
+  await page.goto(loginPath);
+  await page.getByPlaceholder(/用户名/).fill(a.username);
+  await page.getByPlaceholder(/密码/).fill(a.password);
+  await page.getByPlaceholder(/验证码/).fill(code);
+  await page.getByPlaceholder(/验证码/).press('Enter');
+  // A phone user with several platforms picks one in an action sheet on the sign-in page.
+  const sheet = page.locator('.adm-action-sheet-button-item:not(.adm-action-sheet-button-item-disabled)');
+  for (let i = 0; i < 40 && /login/i.test(new URL(page.url()).pathname); i++) {
+    if (await sheet.first().isVisible()) await sheet.first().click();
+    await page.waitForTimeout(500);
+  }
+  await page.waitForURL((u) => !/login/i.test(u.pathname), { timeout: 5_000 });
+  // Several platforms: the first card (desktop) or the first choice in the phone's sheet.
+  if (new URL(page.url()).pathname === '/platformSelection') {
+    await page.locator('[class*=card]').first().click();
+    await page.waitForURL((u) => u.pathname !== '/platformSelection', { timeout: 15_000 });
+  }
+}
+
+async function visit(page: Page, who: string, path: string, out: SweptPage[], collect: () => string[]) {
+  if (new URL(page.url()).pathname !== path) await page.goto(path);
+  await settle(page);
+  out.push({
+    who,
+    path,
+    landed: new URL(page.url()).pathname,
+    violations: await seriousViolations(page),
+    deprecations: collect(),
+  });
+}
+
+/**
+ * Every menu page of an account once: the desktop sider's entries (the back office's for an
+ * administrator), then on a phone the home, each tile's page and the 我的 tab.
+ */
+export async function sweepAccount(
+  browser: Browser,
+  baseURL: string,
+  a: SweepAccount,
+  code: string,
+  onPage: (p: SweptPage) => void = () => undefined,
+): Promise<SweptPage[]> {
+  const out: SweptPage[] = [];
+  const push = (p: SweptPage[]) => p.forEach(onPage);
+  let context: BrowserContext = await browser.newContext({ ...DESKTOP, baseURL });
+  try {
+    const page = await context.newPage();
+    const collector = deprecationCollector(page);
+    await signIn(page, a, a.admin ? '/loginAdmin' : '/login', code);
+    await settle(page);
+    const paths = await siderPaths(page);
+    for (const path of paths) {
+      const before = out.length;
+      await visit(page, `${a.username}@desktop`, path, out, collector.take);
+      push(out.slice(before));
+    }
+  } finally {
+    await context.close();
+  }
+  if (a.admin) return out;
+
+  context = await browser.newContext({ ...PHONE, baseURL });
+  try {
+    const page = await context.newPage();
+    const collector = deprecationCollector(page);
+    await signIn(page, a, '/mobile/mobileLogin', code);
+    await page.waitForURL((u) => u.pathname.startsWith('/mobile/') && !/login/i.test(u.pathname));
+    const home = '/mobile/home';
+    const visited = new Set<string>();
+    const add = async (path: string) => {
+      if (visited.has(path)) return;
+      visited.add(path);
+      const before = out.length;
+      await visit(page, `${a.username}@phone`, path, out, collector.take);
+      push(out.slice(before));
+    };
+    await add(home);
+    const tiles = page.locator('section[aria-label] > div > button[type="button"]');
+    const count = await tiles.count();
+    for (let i = 0; i < count; i++) {
+      if (new URL(page.url()).pathname !== home) await page.goto(home);
+      await settle(page);
+      await tiles.nth(i).click();
+      await page.waitForURL((u) => u.pathname !== home, { timeout: 5_000 }).catch(() => undefined);
+      const at = new URL(page.url()).pathname;
+      if (at !== home && at.startsWith('/mobile/')) await add(at);
+    }
+    await add('/mobile/me');
+  } finally {
+    await context.close();
+  }
+  return out;
+}

@@ -1,0 +1,103 @@
+import { defineModule } from '@/shared/module';
+
+/**
+ * 资源中心 (issue 19 part 2): documents, images, videos and links with labels, departments and
+ * visibility; preview in the browser, search, favourites; release flow, access records,
+ * statistics and shareable links a visitor opens without signing in. The route names
+ * resource, statistics, release, releaseList and record are the spec's permissions (section 6).
+ */
+export default defineModule({
+  id: 'resource-center',
+  title: '资源中心',
+  menuOrder: 70,
+  routes: [
+    {
+      name: 'resource',
+      path: '/web/webResourceCenter/resourceHall',
+      title: '资源大厅',
+      area: 'web',
+      menu: true,
+      icon: 'ReadOutlined',
+      platforms: ['student', 'staff'],
+      page: () => import('./web/pages/resource-hall-page'),
+    },
+    {
+      name: 'release',
+      path: '/web/webResourceCenter/release',
+      title: '发布资源',
+      area: 'web',
+      menu: true,
+      deskOnly: true,
+      icon: 'CloudUploadOutlined',
+      platforms: ['staff'],
+      page: () => import('./web/pages/release-page'),
+    },
+    {
+      name: 'releaseList',
+      path: '/web/webResourceCenter/releaseList',
+      title: '我的发布',
+      area: 'web',
+      menu: true,
+      deskOnly: true,
+      icon: 'ProfileOutlined',
+      platforms: ['staff'],
+      relationRoutes: ['release'],
+      page: () => import('./web/pages/release-list-page'),
+    },
+    {
+      name: 'linkGeneration',
+      path: '/web/webResourceCenter/linkGeneration',
+      title: '链接生成',
+      area: 'web',
+      menu: true,
+      deskOnly: true,
+      icon: 'LinkOutlined',
+      platforms: ['staff'],
+      page: () => import('./web/pages/link-generation-page'),
+    },
+    {
+      name: 'record',
+      path: '/web/webResourceCenter/record',
+      title: '访问记录',
+      area: 'web',
+      menu: true,
+      deskOnly: true,
+      icon: 'HistoryOutlined',
+      platforms: ['staff'],
+      page: () => import('./web/pages/record-page'),
+    },
+    {
+      name: 'statistics',
+      path: '/web/webResourceCenter/statistics',
+      title: '资源统计',
+      area: 'web',
+      menu: true,
+      deskOnly: true,
+      icon: 'BarChartOutlined',
+      platforms: ['staff'],
+      page: () => import('./web/pages/statistics-page'),
+    },
+    {
+      name: 'resourceShare',
+      path: '/share/resource',
+      title: '资源分享',
+      area: 'top',
+      public: true,
+      page: () => import('./web/pages/share-page'),
+    },
+    {
+      name: 'mobileResourceHall',
+      path: '/mobile/resourceHall',
+      title: '资源大厅',
+      area: 'mobile',
+      page: () => import('./mobile/pages/mobile-resource-hall-page'),
+    },
+    {
+      name: 'mobileResourcePreview',
+      path: '/mobile/resourcePreview',
+      title: '资源预览',
+      area: 'mobile',
+      page: () => import('./mobile/pages/mobile-resource-preview-page'),
+    },
+  ],
+});

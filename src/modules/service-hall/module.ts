@@ -1,0 +1,97 @@
+import { defineModule } from '@/shared/module';
+
+/**
+ * Service hall (办事大厅, issue 17): the catalogue of service items with their guides (public),
+ * special services, the phone catalogue, and the back office's 服务工具 (items, who may see and
+ * apply, special services).
+ */
+export default defineModule({
+  id: 'service-hall',
+  title: '服务工具',
+  menuOrder: 15,
+  after: ['forms', 'workflow'],
+  routes: [
+    {
+      name: 'eventServiceIndex',
+      path: '/web/eventService/index',
+      title: '办事大厅',
+      area: 'web',
+      public: true,
+      menu: true,
+      icon: 'AppstoreOutlined',
+      platforms: ['student', 'staff'],
+      relationRoutes: ['eventServiceOnline', 'eventServiceOffline'],
+      page: () => import('./web/pages/event-service-index-page'),
+    },
+    {
+      name: 'eventServiceOnline',
+      path: '/web/eventService/online',
+      title: '办事指南',
+      area: 'web',
+      public: true,
+      page: () => import('./web/pages/item-guide-page'),
+    },
+    {
+      name: 'eventServiceOffline',
+      path: '/web/eventService/offline',
+      title: '线下办理',
+      area: 'web',
+      public: true,
+      page: () => import('./web/pages/item-offline-page'),
+    },
+    {
+      name: 'specialDetails',
+      path: '/home/specialDetails',
+      title: '专题服务',
+      area: 'visitor',
+      public: true,
+      page: () => import('./web/pages/special-details-page'),
+    },
+    {
+      name: 'serviceTool',
+      deskOnly: true,
+      path: '/cms/serviceTool/index',
+      title: '服务事项',
+      area: 'cms',
+      menu: true,
+      icon: 'ToolOutlined',
+      page: () => import('./cms/pages/service-tool-page'),
+    },
+    {
+      name: 'serviceItemPermission',
+      deskOnly: true,
+      path: '/cms/serviceTool/itemPermission',
+      title: '事项权限设置',
+      area: 'cms',
+      menu: true,
+      icon: 'SafetyOutlined',
+      page: () => import('./cms/pages/item-permission-page'),
+    },
+    {
+      name: 'serviceSpecial',
+      deskOnly: true,
+      path: '/cms/serviceTool/special',
+      title: '专题服务',
+      area: 'cms',
+      menu: true,
+      icon: 'StarOutlined',
+      page: () => import('./cms/pages/special-services-page'),
+    },
+    {
+      name: 'mobileEventService',
+      path: '/mobile/eventService',
+      title: '办事大厅',
+      area: 'mobile',
+      public: true,
+      page: () => import('./mobile/pages/mobile-event-service-page'),
+    },
+    {
+      name: 'mobileEventServiceDetail',
+      path: '/mobile/eventServiceDetail',
+      title: '办事指南',
+      area: 'mobile',
+      public: true,
+      page: () => import('./mobile/pages/mobile-event-service-detail-page'),
+    },
+  ],
+});
