@@ -195,6 +195,13 @@ describe('notices and news in the back office', () => {
     const tag = `筛选${Date.now()}`;
     const ids = [];
     for (let i = 0; i < 5; i++) ids.push(await createId({ kind: 'news', title: `${tag} 第${i + 1}条` }));
+    // Drafts made an hour ago: times are kept in whole units, so drafts and publications in the same
+    // one would tie and the order would depend on the clock.
+    await app.db
+      .updateTable('notice')
+      .set((eb) => ({ updatedAt: eb('updatedAt', '-', 3_600_000) }))
+      .where('id', 'in', ids)
+      .execute();
     await post('publish', ids[0]!);
     await post('publish', ids[1]!);
     await createId({ kind: 'notice', title: `${tag} 通知` });
