@@ -40,12 +40,13 @@ export function UserMenu({ loginPath, dark = false }: { loginPath: '/login' | '/
           type="button"
           className={dark ? `${s.userButton} ${s.userButtonDark}` : s.userButton}
           title="用户菜单"
-          aria-label={`用户菜单：${user.real_name || user.username}`}
         >
           <Avatar size={32} src={avatar ?? undefined} icon={<UserOutlined />} alt="" />
           <span className={s.userName}>{user.real_name || user.username}</span>
           {user.department && <span className={s.userDept}>{user.department.name}</span>}
           <DownOutlined className={s.userArrow} />
+          {/* The name is what is seen, so it leads the accessible name (WCAG 2.5.3); this says what the button opens. */}
+          <span className={s.srOnly}>用户菜单</span>
         </button>
       </Dropdown>
       <AvatarModal open={avatarOpen} onClose={() => setAvatarOpen(false)} />
