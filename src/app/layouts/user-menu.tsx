@@ -36,11 +36,7 @@ export function UserMenu({ loginPath, dark = false }: { loginPath: '/login' | '/
     <>
       <Dropdown menu={{ items }} placement="bottomRight" trigger={['click', 'hover']}>
         {/* The name says what the button is (its text alone reads as a person's name and department). */}
-        <button
-          type="button"
-          className={dark ? `${s.userButton} ${s.userButtonDark}` : s.userButton}
-          title="用户菜单"
-        >
+        <button type="button" className={dark ? `${s.userButton} ${s.userButtonDark}` : s.userButton} title="用户菜单">
           <Avatar size={32} src={avatar ?? undefined} icon={<UserOutlined />} alt="" />
           <span className={s.userName}>{user.real_name || user.username}</span>
           {user.department && <span className={s.userDept}>{user.department.name}</span>}
