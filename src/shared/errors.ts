@@ -153,6 +153,32 @@ export const Codes = {
   messageTemplateVariable: '0x000008d4',
   /** 消息发布: an uploaded recipient list has no 学号/工号 column or rows that match nobody: HTTP 400. */
   messageRecipientList: '0x000008d5',
+  /** 数据共享: the X-App-Key is missing or names no app: HTTP 401. */
+  dataShareUnknownApp: '0x000008e1',
+  /** 数据共享: the X-Signature does not match the request signed with the app's secret: HTTP 401. */
+  dataShareBadSignature: '0x000008e2',
+  /** 数据共享: the X-Timestamp is missing or more than 5 minutes from the server's clock: HTTP 401. */
+  dataShareBadTimestamp: '0x000008e3',
+  /** 数据共享: the X-Nonce is missing or was already used by this app: HTTP 401. */
+  dataShareNonceReused: '0x000008e4',
+  /** 数据共享: the app made more calls this minute than its limit: HTTP 429. */
+  dataShareRateLimited: '0x000008e5',
+  /** 数据共享: the app holds no valid grant of the dataset (never granted, revoked, outside its period): HTTP 403. */
+  dataShareNoGrant: '0x000008e6',
+  /** 数据共享: the app is disabled by its owner or an administrator: HTTP 403. */
+  dataShareAppDisabled: '0x000008e7',
+  /** 数据共享: the app already holds (or is waiting for) a grant of this dataset: HTTP 409. */
+  dataShareGrantExists: '0x000008e8',
+  /** 数据共享: a field asked for is not shareable by the dataset, or a supplement adds none: HTTP 400. */
+  dataShareBadFields: '0x000008e9',
+  /** 数据共享: the period ends before it starts, has ended, or is too long: HTTP 400. */
+  dataShareBadPeriod: '0x000008ea',
+  /** 数据共享: the application, grant or app is not in a state that allows the action: HTTP 409. */
+  dataShareWrongState: '0x000008eb',
+  /** 数据共享: the dataset is off, or its data table (or a field) is not in the data centre: HTTP 404. */
+  dataShareDatasetUnavailable: '0x000008ec',
+  /** 数据共享: a theme still holds datasets and cannot be deleted: HTTP 409. */
+  dataShareThemeInUse: '0x000008ed',
   /** 个人中心: payslip amounts need the password again (valid 5 minutes): HTTP 403. */
   userCenterVerifyRequired: '0x00000861',
   /** 个人中心: a 挂失/解冻 request of this card is already waiting at the card office: HTTP 409. */
