@@ -8,6 +8,8 @@ export interface SweptPage {
   landed: string;
   violations: Finding[];
   deprecations: string[];
+  /** Checked already for an earlier account (the same page on the same face): not checked again. */
+  repeated?: boolean;
 }
 
 export interface SweepAccount {
@@ -51,7 +53,20 @@ async function signIn(page: Page, a: SweepAccount, loginPath: string, code: stri
   }
 }
 
-async function visit(page: Page, who: string, path: string, out: SweptPage[], collect: () => string[]) {
+async function visit(
+  page: Page,
+  who: string,
+  path: string,
+  out: SweptPage[],
+  collect: () => string[],
+  checked: Set<string>,
+) {
+  const key = `${who.split('@')[1]}|${path}`;
+  if (checked.has(key)) {
+    out.push({ who, path, landed: path, violations: [], deprecations: [], repeated: true });
+    return;
+  }
+  checked.add(key);
   if (new URL(page.url()).pathname !== path) await page.goto(path);
   await settle(page);
   out.push({
@@ -65,7 +80,9 @@ async function visit(page: Page, who: string, path: string, out: SweptPage[], co
 
 /**
  * Every menu page of an account once: the desktop sider's entries (the back office's for an
- * administrator), then on a phone the home, each tile's page and the 我的 tab.
+ * administrator), then on a phone the home, each tile's page and the 我的 tab. Pages in `checked`
+ * (face|path, shared across the accounts of one run) were checked for an earlier account and are
+ * only listed: one page draws the same components for a teacher and a student.
  */
 export async function sweepAccount(
   browser: Browser,
@@ -73,6 +90,7 @@ export async function sweepAccount(
   a: SweepAccount,
   code: string,
   onPage: (p: SweptPage) => void = () => undefined,
+  checked: Set<string> = new Set(),
 ): Promise<SweptPage[]> {
   const out: SweptPage[] = [];
   const push = (p: SweptPage[]) => p.forEach(onPage);
@@ -85,7 +103,7 @@ export async function sweepAccount(
     const paths = await siderPaths(page);
     for (const path of paths) {
       const before = out.length;
-      await visit(page, `${a.username}@desktop`, path, out, collector.take);
+      await visit(page, `${a.username}@desktop`, path, out, collector.take, checked);
       push(out.slice(before));
     }
   } finally {
@@ -105,7 +123,7 @@ export async function sweepAccount(
       if (visited.has(path)) return;
       visited.add(path);
       const before = out.length;
-      await visit(page, `${a.username}@phone`, path, out, collector.take);
+      await visit(page, `${a.username}@phone`, path, out, collector.take, checked);
       push(out.slice(before));
     };
     await add(home);
