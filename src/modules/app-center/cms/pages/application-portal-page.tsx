@@ -79,6 +79,7 @@ export default function ApplicationPortalPage() {
                 <Space style={{ marginBottom: 12 }} wrap>
                   <Select
                     allowClear
+                    aria-label="应用分类"
                     placeholder="全部分类"
                     style={{ width: 180 }}
                     value={categoryId}
@@ -90,6 +91,7 @@ export default function ApplicationPortalPage() {
                   />
                   <SearchInput
                     allowClear
+                    aria-label="搜索应用"
                     placeholder="应用名称或拼音"
                     style={{ width: 260 }}
                     onSearch={(v) => {

@@ -43,21 +43,32 @@ export function AppCard({
         {app.description || '暂无介绍'}
       </Typography.Paragraph>
       <div className={s.foot}>
-        <Popover
-          trigger="click"
-          title={app.myScore ? `您的评分：${app.myScore} 分` : '为这个应用评分'}
-          content={<Rate value={app.myScore ?? 0} onChange={(v) => v && onRate(app, v)} />}
-        >
-          <Space size={4} className={s.rating} role="button" aria-label={`评分${app.name}`}>
+        {/* The rating is read-only text (the stars are decoration); rating is its own button, not a
+            control nested in another (axe nested-interactive, label-content-name-mismatch). */}
+        <Space size={4}>
+          <span aria-hidden="true">
             <Rate disabled allowHalf value={app.rating} style={{ fontSize: 12 }} />
-            <Typography.Text type="secondary">
-              {app.ratingCount ? `${app.rating}（${app.ratingCount}）` : '暂无评分'}
-            </Typography.Text>
-          </Space>
-        </Popover>
-        <Button type="primary" size="small" onClick={() => onOpen(app)}>
-          打开
-        </Button>
+          </span>
+          <Typography.Text type="secondary">
+            {app.ratingCount ? `${app.rating}（${app.ratingCount}）` : '暂无评分'}
+          </Typography.Text>
+        </Space>
+        <Space size={4}>
+          <Popover
+            trigger="click"
+            title={app.myScore ? `您的评分：${app.myScore} 分` : '为这个应用评分'}
+            content={
+              <Rate aria-label={`为${app.name}评分`} value={app.myScore ?? 0} onChange={(v) => v && onRate(app, v)} />
+            }
+          >
+            <Button size="small" aria-label={`评分 ${app.name}`}>
+              评分
+            </Button>
+          </Popover>
+          <Button type="primary" size="small" onClick={() => onOpen(app)}>
+            打开
+          </Button>
+        </Space>
       </div>
     </Card>
   );
