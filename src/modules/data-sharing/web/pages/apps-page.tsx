@@ -13,8 +13,8 @@ function SecretModal({ secret, onClose }: { secret: AppSecret | null; onClose: (
   return (
     <Modal open={secret !== null} title="应用密钥（仅显示这一次）" footer={null} onCancel={onClose} destroyOnHidden>
       {secret && (
-        <Space direction="vertical" style={{ width: '100%' }}>
-          <Alert type="warning" showIcon message="请立即复制保存 App Secret：关闭后不能再次查看，遗失只能重置。" />
+        <Space orientation="vertical" style={{ width: '100%' }}>
+          <Alert type="warning" showIcon title="请立即复制保存 App Secret：关闭后不能再次查看，遗失只能重置。" />
           <Typography.Text>
             App Key：
             <Typography.Text code copyable>
@@ -48,7 +48,7 @@ function LogDrawer({ app, onClose }: { app: AppItem | null; onClose: () => void 
     placeholderData: keepPreviousData,
   });
   return (
-    <Drawer open={app !== null} width={760} title={`访问日志：${app?.name ?? ''}`} onClose={onClose} destroyOnHidden>
+    <Drawer open={app !== null} size={760} title={`访问日志：${app?.name ?? ''}`} onClose={onClose} destroyOnHidden>
       <Table<AccessLogItem>
         rowKey="id"
         size="small"

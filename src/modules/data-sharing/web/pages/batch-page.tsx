@@ -45,7 +45,7 @@ export default function BatchPage() {
         type="info"
         showIcon
         style={{ marginBottom: 16 }}
-        message={`勾选数据集（最多 ${LIMITS.batch} 个）后为同一应用、同一用途一次提交：每个数据集一份申请，任何一份不能提交则全部不提交。`}
+        title={`勾选数据集（最多 ${LIMITS.batch} 个）后为同一应用、同一用途一次提交：每个数据集一份申请，任何一份不能提交则全部不提交。`}
       />
       <Table<DatasetItem>
         rowKey="id"

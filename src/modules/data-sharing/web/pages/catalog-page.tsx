@@ -37,7 +37,7 @@ export default function CatalogPage() {
         />
       }
     >
-      <Space direction="vertical" style={{ width: '100%' }} size="middle">
+      <Space orientation="vertical" style={{ width: '100%' }} size="middle">
         <Segmented
           value={themeId}
           onChange={(v) => {

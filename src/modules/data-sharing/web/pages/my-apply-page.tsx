@@ -67,7 +67,7 @@ export default function MyApplyPage() {
         pagination={{ current: page, pageSize: PAGE_SIZE, total: rows.data?.total ?? 0, onChange: setPage }}
         expandable={{
           expandedRowRender: (r) => (
-            <Space direction="vertical">
+            <Space orientation="vertical">
               <Typography.Text>用途：{r.purpose}</Typography.Text>
               {r.grantFields.length > 0 && <Typography.Text>当前授权字段：{r.grantFields.join('、')}</Typography.Text>}
               {r.reply && <Typography.Text type="secondary">审批意见：{r.reply}</Typography.Text>}
