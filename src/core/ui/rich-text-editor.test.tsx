@@ -2,6 +2,7 @@
 import '../testing/dom-polyfills';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { Form } from 'antd';
 import { AppProviders } from './app-providers';
 import { isAllowedLink, RichTextEditor } from './rich-text-editor';
 
@@ -39,6 +40,21 @@ describe('rich text editor', () => {
       expect(screen.getByRole('button', { name: label }), label).toBeTruthy();
     }
     expect(screen.queryByRole('button', { name: '插入图片' })).toBeNull();
+  });
+
+  it("names its editable area after the form item's label, or an aria-label (axe aria-input-field-name)", async () => {
+    render(
+      <AppProviders>
+        <Form>
+          <Form.Item label="消息内容" name="content">
+            <RichTextEditor />
+          </Form.Item>
+        </Form>
+        <RichTextEditor aria-label="答案" />
+      </AppProviders>,
+    );
+    expect(await screen.findByRole('textbox', { name: '消息内容' })).toBeTruthy();
+    expect(await screen.findByRole('textbox', { name: '答案' })).toBeTruthy();
   });
 
   it('reports HTML through onChange when a toolbar command changes the document, and undo restores it', async () => {

@@ -38,8 +38,10 @@ export interface RichTextEditorProps {
   maxImageBytes?: number;
   placeholder?: string;
   minHeight?: number;
-  /** For a Form.Item label. */
+  /** For a Form.Item label: the editable area is named by the `label[for=id]` (aria-labelledby). */
   id?: string;
+  /** The editable area's name when there is no Form.Item label to point at. */
+  'aria-label'?: string;
   'aria-invalid'?: boolean;
 }
 
@@ -70,6 +72,8 @@ const PRESET_COLOURS = [
   '#eb2f96',
   '#ffffff',
 ];
+
+const labelIdOf = (id: string) => `${id}__label`;
 
 /** An empty editor answers '' rather than '<p></p>', so "required" rules see nothing. */
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
@@ -106,6 +110,7 @@ export function RichTextEditor({
   placeholder,
   minHeight = 320,
   id,
+  'aria-label': ariaLabel,
   ...rest
 }: RichTextEditorProps) {
   const { message } = App.useApp();
@@ -142,10 +147,19 @@ export function RichTextEditor({
         role: 'textbox',
         'aria-multiline': 'true',
         ...(placeholder ? { 'aria-placeholder': placeholder } : {}),
+        // A div with role textbox is not labelable, so <label for> alone leaves it nameless.
+        ...(ariaLabel ? { 'aria-label': ariaLabel } : id ? { 'aria-labelledby': labelIdOf(id) } : {}),
       },
     },
     onUpdate: ({ editor: e }) => onChangeRef.current?.(htmlOf(e)),
   });
+
+  // The form's label gets an id the editable area's aria-labelledby points at.
+  useEffect(() => {
+    if (!id || ariaLabel) return;
+    const label = [...document.querySelectorAll('label')].find((l) => l.htmlFor === id);
+    if (label && !label.id) label.id = labelIdOf(id);
+  }, [id, ariaLabel]);
 
   // A value set from outside (a record loaded after mount, a form reset) replaces the document.
   useEffect(() => {
