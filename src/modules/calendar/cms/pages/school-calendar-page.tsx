@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { TextArea, TextInput } from '@/core/ui/text-input';
 import { toast } from '@/core/ui/toast';
 import { deleteSchool, fetchSchool, saveSchool } from '../../api';
+import { tagColor } from '../../components/event-colors';
 import {
   SCHOOL_KINDS,
   SCHOOL_KIND_COLORS,
@@ -71,6 +72,7 @@ export default function SchoolCalendarPage() {
         <Space>
           <Select
             allowClear
+            aria-label="校历类型"
             placeholder="全部类型"
             style={{ width: 140 }}
             options={kindOptions}
@@ -99,7 +101,11 @@ export default function SchoolCalendarPage() {
             title: '类型',
             dataIndex: 'kind',
             width: 120,
-            render: (k: SchoolKind) => <Tag color={SCHOOL_KIND_COLORS[k]}>{SCHOOL_KIND_LABELS[k]}</Tag>,
+            render: (k: SchoolKind) => (
+              <Tag variant="solid" color={tagColor(SCHOOL_KIND_COLORS[k])}>
+                {SCHOOL_KIND_LABELS[k]}
+              </Tag>
+            ),
           },
           { title: '名称', dataIndex: 'title' },
           { title: '开始日期', dataIndex: 'startDate', width: 140 },

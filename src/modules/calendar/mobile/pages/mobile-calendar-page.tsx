@@ -31,7 +31,7 @@ import {
   teachingWeek,
   type EventView,
 } from '../../contract';
-import { dayText, eventColor, schoolColor } from '../../components/event-colors';
+import { dayText, eventColor, schoolColor, tagColor } from '../../components/event-colors';
 import s from './mobile-calendar.module.css';
 
 interface Draft {
@@ -307,7 +307,7 @@ export default function MobileCalendarPage() {
         {today.school.map((x) => (
           <List.Item
             key={`s${x.id}`}
-            prefix={<Tag color={schoolColor(x)}>{SCHOOL_KIND_LABELS[x.kind]}</Tag>}
+            prefix={<Tag color={tagColor(schoolColor(x))}>{SCHOOL_KIND_LABELS[x.kind]}</Tag>}
             description={`${x.startDate} 至 ${x.endDate}`}
           >
             {x.title}
@@ -317,7 +317,7 @@ export default function MobileCalendarPage() {
           <List.Item
             key={`e${e.id}`}
             onClick={() => open(e)}
-            prefix={<Tag color={eventColor(e)}>{e.scope === 'department' ? '部门' : '个人'}</Tag>}
+            prefix={<Tag color={tagColor(eventColor(e))}>{e.scope === 'department' ? '部门' : '个人'}</Tag>}
             description={`${e.allDay ? '全天' : `${dayjs(e.startAt).format('HH:mm')}—${dayjs(e.endAt).format('HH:mm')}`}${e.location ? ` · ${e.location}` : ''}`}
           >
             {e.title}

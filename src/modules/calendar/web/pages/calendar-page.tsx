@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Modal, Space, Tag } from 'antd';
@@ -25,9 +25,18 @@ import {
   eventColor,
   nextDay,
   schoolColor,
+  tagColor,
 } from '../../components/event-colors';
 import { EventModal, draftOf, type EventDraft } from './event-modal';
 import { FeedModal } from './feed-modal';
+
+/**
+ * The prev/next buttons draw their chevron as a nameless role="img" span (axe role-img-alt); the
+ * button's title names the button, so the icon is decoration.
+ */
+function hideIcons(root: HTMLElement | null) {
+  root?.querySelectorAll('.fc-icon').forEach((el) => el.setAttribute('aria-hidden', 'true'));
+}
 
 type Extended = { school?: SchoolEntryView; event?: EventView };
 
@@ -42,6 +51,7 @@ export default function CalendarPage() {
   const [range, setRange] = useState<{ start: number; end: number } | null>(null);
   const [draft, setDraft] = useState<EventDraft | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
+  const wrap = useRef<HTMLDivElement>(null);
   const data = useQuery({
     queryKey: ['calendar', 'events', range],
     queryFn: () => fetchCalendar(range!).then((r) => r.data),
@@ -122,12 +132,16 @@ export default function CalendarPage() {
       extra={
         <Space wrap>
           {(['term', 'holiday', 'exam', 'other'] as const).map((k) => (
-            <Tag key={k} color={SCHOOL_KIND_COLORS[k]}>
+            <Tag key={k} variant="solid" color={tagColor(SCHOOL_KIND_COLORS[k])}>
               {SCHOOL_KIND_LABELS[k]}
             </Tag>
           ))}
-          <Tag color={PERSONAL_COLOR}>个人日程</Tag>
-          <Tag color={DEPARTMENT_COLOR}>部门日程{answer?.departmentName ? `（${answer.departmentName}）` : ''}</Tag>
+          <Tag variant="solid" color={tagColor(PERSONAL_COLOR)}>
+            个人日程
+          </Tag>
+          <Tag variant="solid" color={tagColor(DEPARTMENT_COLOR)}>
+            部门日程{answer?.departmentName ? `（${answer.departmentName}）` : ''}
+          </Tag>
           <Button onClick={() => setFeedOpen(true)}>订阅到手机日历</Button>
           <Button type="primary" onClick={() => setDraft(newDraft(new Date(), false))}>
             新建日程
@@ -135,27 +149,44 @@ export default function CalendarPage() {
         </Space>
       }
     >
-      <FullCalendar
-        plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
-        locale={zhCn}
-        initialView="dayGridMonth"
-        initialDate={initialDate}
-        height={720}
-        headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,listWeek' }}
-        buttonText={{ listWeek: '日程列表' }}
-        weekNumbers
-        weekText=""
-        weekNumberContent={(arg) => {
-          const day = dayText(arg.date);
-          const t = termOf(day);
-          return t ? `第${teachingWeek(t.startDate, day)}周` : '';
-        }}
-        events={events}
-        datesSet={(a: DatesSetArg) => setRange({ start: a.start.getTime(), end: a.end.getTime() })}
-        dateClick={(a: DateClickArg) => setDraft(newDraft(a.date, a.allDay))}
-        eventClick={onEventClick}
-        nowIndicator
-      />
+      <div ref={wrap}>
+        <FullCalendar
+          plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          locale={zhCn}
+          initialView="dayGridMonth"
+          initialDate={initialDate}
+          height={720}
+          headerToolbar={{ left: 'prev,next today', center: 'title', right: 'dayGridMonth,timeGridWeek,listWeek' }}
+          buttonText={{ listWeek: '日程列表' }}
+          // FullCalendar's hints (the buttons' titles, the prev/next buttons' names) are English
+          // even with the zh-cn locale.
+          buttonHints={{ prev: '上一$0', next: '下一$0', today: '回到今天' }}
+          viewHint="切换到$0视图"
+          navLinkHint="转到$0"
+          moreLinkHint={(n: number) => `另外 ${n} 个日程`}
+          closeHint="关闭"
+          eventHint="日程"
+          // A day cell is named by its day number (aria-labelledby) while it also shows the week
+          // and the events: axe label-content-name-mismatch. Its content names it instead.
+          dayCellDidMount={(a) => a.el.removeAttribute('aria-labelledby')}
+          viewDidMount={() => hideIcons(wrap.current)}
+          weekNumbers
+          weekText=""
+          weekNumberContent={(arg) => {
+            const day = dayText(arg.date);
+            const t = termOf(day);
+            return t ? `第${teachingWeek(t.startDate, day)}周` : '';
+          }}
+          events={events}
+          datesSet={(a: DatesSetArg) => {
+            setRange({ start: a.start.getTime(), end: a.end.getTime() });
+            hideIcons(wrap.current);
+          }}
+          dateClick={(a: DateClickArg) => setDraft(newDraft(a.date, a.allDay))}
+          eventClick={onEventClick}
+          nowIndicator
+        />
+      </div>
       <EventModal
         draft={draft}
         canEditDepartment={!!answer?.canEditDepartment}
