@@ -52,8 +52,9 @@ export function SummaryTable({ by }: { by: 'item' | 'department' }) {
             title: '满意率',
             dataIndex: 'satisfiedRate',
             width: 220,
-            render: (r: number) => (
+            render: (r: number, row) => (
               <Progress
+                aria-label={`${row.name}满意率`}
                 percent={Math.round(r * 1000) / 10}
                 size="small"
                 format={() => percent(r)}

@@ -72,6 +72,7 @@ export default function ViewDetailsPage() {
                     <Col flex="84px">{LEVEL_LABELS[k]}</Col>
                     <Col flex="auto">
                       <Progress
+                        aria-label={`${LEVEL_LABELS[k]}的评价`}
                         percent={d?.total ? Math.round((n / d.total) * 1000) / 10 : 0}
                         strokeColor={LEVEL_COLORS[k]}
                         format={() => `${n} 条`}
