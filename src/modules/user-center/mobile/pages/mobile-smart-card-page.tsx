@@ -81,7 +81,7 @@ export default function MobileSmartCardPage() {
           <List.Item
             key={t.txnId}
             description={`${time(t.occurredAt)} · ${TXN_KIND_LABELS[t.kind] ?? t.kind}`}
-            extra={<span style={{ color: t.amount < 0 ? '#cf1322' : '#389e0d' }}>{t.amount.toFixed(2)}</span>}
+            extra={<span style={{ color: t.amount < 0 ? '#cf1322' : '#237804' }}>{t.amount.toFixed(2)}</span>}
           >
             {t.merchant}
           </List.Item>

@@ -151,7 +151,7 @@ export default function MySmartCardPage() {
                   dataIndex: 'amount',
                   width: 120,
                   align: 'right',
-                  render: (v: number) => <span style={{ color: v < 0 ? '#cf1322' : '#389e0d' }}>{v.toFixed(2)}</span>,
+                  render: (v: number) => <span style={{ color: v < 0 ? '#cf1322' : '#237804' }}>{v.toFixed(2)}</span>,
                 },
                 {
                   title: '余额',
