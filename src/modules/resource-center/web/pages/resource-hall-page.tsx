@@ -124,7 +124,7 @@ export default function ResourceHallPage() {
             render: (t: string, r) => (
               <Space orientation="vertical" size={0}>
                 <a onClick={() => open(r.id)}>{t}</a>
-                <span style={{ color: '#8c8c8c', fontSize: 12 }}>{r.description}</span>
+                <span style={{ color: '#595959', fontSize: 12 }}>{r.description}</span>
               </Space>
             ),
           },
