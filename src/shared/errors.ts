@@ -193,6 +193,11 @@ export const Codes = {
   userCenterIcalRevoked: '0x00000866',
   /** 个人中心: the card office already decided this request: HTTP 409. */
   userCenterCardRequestDecided: '0x00000867',
+  /**
+   * 个人中心: only the card office (the department owning the card data, and those below it) handles
+   * card requests: HTTP 403, shown on the page (not 0x00000010, which signs the user out).
+   */
+  userCenterNotCardOffice: '0x00000868',
   /** 学生预警: the caller has no scope of students for this list (not a counsellor, leader, 学工处 or 资助中心): HTTP 403. */
   ewNoScope: '0x00000881',
   /** 学生预警: the warning is closed (or escalated) and takes no more care records: HTTP 409. */
@@ -348,6 +353,7 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.userCenterBadCode]: '验证码错误或已过期',
   [Codes.userCenterIcalRevoked]: '订阅链接无效或已停用',
   [Codes.userCenterCardRequestDecided]: '该申请已处理，请刷新后查看',
+  [Codes.userCenterNotCardOffice]: '仅卡务中心（校园卡数据的主管部门）可处理校园卡申请',
   [Codes.ewNoScope]: '您没有查看学生预警的权限范围',
   [Codes.ewWarningClosed]: '该预警已结束，不能再记录',
   [Codes.ewNotYourStudent]: '该学生不在您的管理范围内',

@@ -132,9 +132,11 @@ export async function assertCardOffice(app: FastifyInstance, userId: number, isA
   const def = await tableDef(app, app.db, 'card');
   // No card table in the data centre yet (not synced): there is no card office to be.
   if (!def) throw notFound('数据中心尚无校园卡数据');
-  if (!def.ownerDepartmentId || m.departmentId === null) throw noPermission('仅卡务中心（校园卡数据的主管部门）可处理');
+  // A staff member outside the office is told so on the page; 0x00000010 would sign them out.
+  const notOffice = () => new AppError(Codes.userCenterNotCardOffice, 403, '仅卡务中心（校园卡数据的主管部门）可处理');
+  if (!def.ownerDepartmentId || m.departmentId === null) throw notOffice();
   const office = await repo.departmentAndBelow(app.db, def.ownerDepartmentId);
-  if (!office.includes(m.departmentId)) throw noPermission('仅卡务中心（校园卡数据的主管部门）可处理');
+  if (!office.includes(m.departmentId)) throw notOffice();
   return m;
 }
 

@@ -43,7 +43,7 @@ describe('personal centre', () => {
   };
   let staffPlatform = 0;
   // The teacher is on two platforms: their calls name the staff one, as after choosing it.
-  const platformOf = (user: string) => (user === 'teacher' ? staffPlatform : null);
+  const platformOf = (user: string) => (user === 'teacher' || user === 'uc-staff' ? staffPlatform : null);
   const get = (user: string, url: string) => app.injectAs(user, { method: 'GET', url }, platformOf(user));
   const post = (user: string, url: string, body: Record<string, unknown> = {}) =>
     app.injectAs(
@@ -401,6 +401,17 @@ describe('personal centre', () => {
     // Students are not the card office; the office (the card table's owner department) sees and decides it.
     expect((await get('student', `${UC}/cardOffice/list/?page=1&pageSize=20`)).statusCode).toBe(403);
     expect((await post('student', `${UC}/cardOffice/handle/`, { id, approve: true, remark: '' })).statusCode).toBe(403);
+    // Staff outside the office may open the page: they are told why, with a code that does not sign them out.
+    const outsiderId = await createTestUser(app, { username: 'uc-staff', password: 'Staff@2026', kind: 'staff' });
+    const staffRole = await app.db
+      .selectFrom('role')
+      .select('id')
+      .where('code', '=', 'staff')
+      .executeTakeFirstOrThrow();
+    await app.db.insertInto('userRole').values({ userId: outsiderId, roleId: staffRole.id }).execute();
+    await app.db.insertInto('platformUser').values({ userId: outsiderId, platformId: staffPlatform }).execute();
+    const outsider = await get('uc-staff', `${UC}/cardOffice/list/?page=1&pageSize=20`);
+    expect([outsider.statusCode, outsider.json().errorCode]).toEqual([403, Codes.userCenterNotCardOffice]);
     const list = data<{ list: { id: number; userNo: string }[] }>(
       await get('teacher', `${UC}/cardOffice/list/?status=pending&page=1&pageSize=20`),
     );

@@ -54,7 +54,7 @@ export default function CardOfficePage() {
           rowKey="id"
           loading={list.isFetching}
           dataSource={list.data?.list}
-          locale={{ emptyText: '暂无申请' }}
+          locale={{ emptyText: list.error ? list.error.message : '暂无申请' }}
           pagination={{
             current: page,
             pageSize: PAGE_SIZE,
