@@ -97,6 +97,7 @@ export const demoSeed: DemoSeed = async (ctx) => {
     .values({ groupId: staff?.groupId ?? null, code: APPROVER_ROLE, name: '数据共享管理员', sort: 95 })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await approvalMenusFor(ctx, roleId);
 
   const themeIds = new Map<string, number>();
   for (const [i, t] of THEMES.entries())
@@ -251,4 +252,25 @@ async function demoApplications(ctx: DemoSeedContext, datasetIds: Map<string, nu
       now: at,
     });
   }
+}
+
+/** The two approval pages go to 数据共享管理员 only: another staff member would open an empty list. */
+async function approvalMenusFor({ tx, platformId }: DemoSeedContext, roleId: number) {
+  const nodes = await tx
+    .selectFrom('menu')
+    .select('id')
+    .where('scope', '=', 'web')
+    .where('name', 'in', ['taskDataShare', 'taskDataShareSupplement'])
+    .execute();
+  const ids = nodes.map((n) => n.id);
+  if (ids.length) {
+    await tx.deleteFrom('roleMenu').where('menuId', 'in', ids).execute();
+    await tx
+      .insertInto('roleMenu')
+      .values(ids.map((menuId) => ({ roleId, menuId })))
+      .execute();
+  }
+  const staffPlatform = platformId.get('staff');
+  if (staffPlatform !== undefined)
+    await tx.insertInto('platformRole').values({ platformId: staffPlatform, roleId }).execute();
 }

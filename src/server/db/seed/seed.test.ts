@@ -108,9 +108,16 @@ describe('small seed', () => {
       .orderBy('platform.name')
       .execute();
     // Besides the platforms' roles: a module's seed may narrow its pages to a role of its own
-    // (message-publish: 消息发布 goes to 消息发布员, the office staff, not every staff member).
+    // (message-publish: 消息发布 goes to 消息发布员, the office staff, not every staff member;
+    // data-sharing: its approval pages to 数据共享管理员).
     expect(grants.map((g) => `${g.code}→${g.name}`).sort()).toEqual(
-      ['staff→一表通平台', 'staff→教职工服务平台', 'student→学生服务平台', 'msg_publisher→教职工服务平台'].sort(),
+      [
+        'staff→一表通平台',
+        'staff→教职工服务平台',
+        'student→学生服务平台',
+        'msg_publisher→教职工服务平台',
+        'data_share_admin→教职工服务平台',
+      ].sort(),
     );
     const studentPlatform = await a.db
       .selectFrom('platform')
