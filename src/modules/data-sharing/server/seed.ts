@@ -1,4 +1,5 @@
 import type { DemoSeed, DemoSeedContext } from '@/server/db/seed/module-seeds';
+import { grantPagesToRoles } from '@/server/db/seed/role-pages';
 import { DEMO_GENERATED_PASSWORD } from '@/server/db/seed';
 import { hashPassword } from '@/server/identity/passwords';
 import { approveTask, pendingTasksOfInstance, rejectTask } from '@/modules/workflow/server/commands/instances';
@@ -256,20 +257,7 @@ async function demoApplications(ctx: DemoSeedContext, datasetIds: Map<string, nu
 
 /** The two approval pages go to 数据共享管理员 only: another staff member would open an empty list. */
 async function approvalMenusFor({ tx, platformId }: DemoSeedContext, roleId: number) {
-  const nodes = await tx
-    .selectFrom('menu')
-    .select('id')
-    .where('scope', '=', 'web')
-    .where('name', 'in', ['taskDataShare', 'taskDataShareSupplement'])
-    .execute();
-  const ids = nodes.map((n) => n.id);
-  if (ids.length) {
-    await tx.deleteFrom('roleMenu').where('menuId', 'in', ids).execute();
-    await tx
-      .insertInto('roleMenu')
-      .values(ids.map((menuId) => ({ roleId, menuId })))
-      .execute();
-  }
+  await grantPagesToRoles(tx, ['taskDataShare', 'taskDataShareSupplement'], [roleId]);
   const staffPlatform = platformId.get('staff');
   if (staffPlatform !== undefined)
     await tx.insertInto('platformRole').values({ platformId: staffPlatform, roleId }).execute();

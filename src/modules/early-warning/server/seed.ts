@@ -1,5 +1,6 @@
 import type { DemoSeed } from '@/server/db/seed/module-seeds';
 import type { Tx } from '@/server/db/seed/batch';
+import { grantPagesToRoles } from '@/server/db/seed/role-pages';
 import { findFormIdByName } from '@/modules/forms/server/commands/find-form-by-name';
 import { LEAVE_FORM_NAME } from '@/modules/forms/server/commands/demo-leave-form';
 import { recordSubmission } from '@/modules/forms/server/commands/record-submission';
@@ -142,8 +143,44 @@ export async function approvedLeave(tx: Tx, students: { id: number; userNo: stri
  * demo the approved leave of the leave cast. The warnings themselves come from the recompute job once
  * the demo sources are synced — the same path real data takes.
  */
+/**
+ * The lists go to the people who have students to care for (counsellors, college leaders, 学工处)
+ * and 精准资助 to 学工处 and 资助中心 only: the server answers nobody else, so nobody else's menu
+ * offers them. The approval centre's 预警任务 / 重点关注 stay with every staff member (协助 may
+ * reach any department).
+ */
+async function listPagesToRoles(tx: Tx) {
+  const roles = await tx
+    .selectFrom('role')
+    .select(['code', 'id'])
+    .where('code', 'in', ['counsellor', 'college_leader', STUDENT_AFFAIRS_ROLE, FUNDING_ROLE])
+    .execute();
+  const id = (codes: string[]) => roles.filter((r) => codes.includes(r.code)).map((r) => r.id);
+  const carers = id(['counsellor', 'college_leader', STUDENT_AFFAIRS_ROLE]);
+  await grantPagesToRoles(tx, CARE_LISTS, carers);
+  await grantPagesToRoles(tx, ['preciseFunding'], id([STUDENT_AFFAIRS_ROLE, FUNDING_ROLE]));
+  await grantPagesToRoles(
+    tx,
+    ['module:early-warning'],
+    id(['counsellor', 'college_leader', STUDENT_AFFAIRS_ROLE, FUNDING_ROLE]),
+  );
+}
+
+const CARE_LISTS = [
+  'absentWarning',
+  'studyWarning',
+  'lateBackWarning',
+  'unBackWarning',
+  'disContactWarning',
+  'solitaryWarning',
+  'goDormitory',
+  'leaveConfig',
+  'dormHistory',
+];
+
 export const demoSeed: DemoSeed = async ({ tx, size, now }) => {
   await officeRoles(tx);
+  await listPagesToRoles(tx);
   const { castStudents, castCounsellors } = await castOf(tx);
   const cast = demoWarningCast(castStudents, castCounsellors);
   const counsellorId = new Map(castCounsellors.map((c) => [c.userNo, c.id]));

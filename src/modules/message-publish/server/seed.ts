@@ -1,4 +1,5 @@
 import type { DemoSeed, DemoSeedContext } from '@/server/db/seed/module-seeds';
+import { grantPagesToRoles } from '@/server/db/seed/role-pages';
 import { sanitizeRichText, richTextToPlain } from '@/server/rich-text/sanitize';
 import { sendMessage } from '@/modules/messages/server/commands/send-message';
 import { readSubjectMessages } from '@/modules/messages/server/commands/subject-receipts';
@@ -50,20 +51,7 @@ export const demoSeed: DemoSeed = async (ctx) => {
   if (approver) await tx.insertInto('userRole').values({ userId: approver.id, roleId: approverRole }).execute();
 
   // The web pages (and their submenu) go to 消息发布员 only, not to every role of the platform.
-  const nodes = await tx
-    .selectFrom('menu')
-    .select('id')
-    .where('scope', '=', 'web')
-    .where((eb) => eb.or([eb('name', 'in', PUBLISHER_ROUTES), eb('name', '=', 'module:message-publish')]))
-    .execute();
-  const ids = nodes.map((n) => n.id);
-  if (ids.length) {
-    await tx.deleteFrom('roleMenu').where('menuId', 'in', ids).execute();
-    await tx
-      .insertInto('roleMenu')
-      .values(ids.map((menuId) => ({ roleId: publisherRole, menuId })))
-      .execute();
-  }
+  await grantPagesToRoles(tx, [...PUBLISHER_ROUTES, 'module:message-publish'], [publisherRole]);
   const staffPlatform = ctx.platformId.get('staff');
   if (staffPlatform !== undefined)
     await tx.insertInto('platformRole').values({ platformId: staffPlatform, roleId: publisherRole }).execute();

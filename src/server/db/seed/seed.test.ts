@@ -108,8 +108,9 @@ describe('small seed', () => {
       .orderBy('platform.name')
       .execute();
     // Besides the platforms' roles: a module's seed may narrow its pages to a role of its own
-    // (message-publish: 消息发布 goes to 消息发布员, the office staff, not every staff member;
-    // data-sharing: its approval pages to 数据共享管理员).
+    // (grantPagesToRoles: 消息发布 goes to 消息发布员, the office staff, not every staff member;
+    // data-sharing's approval pages to 数据共享管理员; 学生预警's lists to counsellors, college
+    // leaders, 学工处 and 资助中心).
     expect(grants.map((g) => `${g.code}→${g.name}`).sort()).toEqual(
       [
         'staff→一表通平台',
@@ -117,6 +118,10 @@ describe('small seed', () => {
         'student→学生服务平台',
         'msg_publisher→教职工服务平台',
         'data_share_admin→教职工服务平台',
+        'counsellor→教职工服务平台',
+        'college_leader→教职工服务平台',
+        'student_affairs→教职工服务平台',
+        'funding_office→教职工服务平台',
       ].sort(),
     );
     const studentPlatform = await a.db
