@@ -46,10 +46,13 @@ export function AppCard({
         {/* The rating is read-only text (the stars are decoration); rating is its own button, not a
             control nested in another (axe nested-interactive, label-content-name-mismatch). */}
         <Space size={4}>
-          <span aria-hidden="true">
-            <Rate disabled allowHalf value={app.rating} style={{ fontSize: 12 }} />
-          </span>
-          <Typography.Text type="secondary">
+          {/* Empty stars beside 暂无评分 only crowd the card (it wrapped onto two lines). */}
+          {app.ratingCount > 0 && (
+            <span aria-hidden="true">
+              <Rate disabled allowHalf value={app.rating} style={{ fontSize: 12 }} />
+            </span>
+          )}
+          <Typography.Text type="secondary" style={{ whiteSpace: 'nowrap' }}>
             {app.ratingCount ? `${app.rating}（${app.ratingCount}）` : '暂无评分'}
           </Typography.Text>
         </Space>
