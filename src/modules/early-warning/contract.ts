@@ -55,7 +55,7 @@ export const RULE_PARAMS: Record<RuleList, ParamSpec[]> = {
     { key: 'days', label: '统计天数', unit: '天', def: 14, min: 1, max: 120 },
     { key: 'min', label: '夜不归宿达到', unit: '晚', def: 1, min: 1, max: 60 },
   ],
-  disContactWarning: [{ key: 'days', label: '无门禁与一卡通记录达到', unit: '天', def: 4, min: 1, max: 60 }],
+  disContactWarning: [{ key: 'days', label: '无门禁、一卡通与上网记录达到', unit: '天', def: 4, min: 1, max: 60 }],
   solitaryWarning: [
     { key: 'days', label: '统计天数', unit: '天', def: 28, min: 7, max: 120 },
     { key: 'meals', label: '食堂用餐至少', unit: '次', def: 15, min: 1, max: 300 },

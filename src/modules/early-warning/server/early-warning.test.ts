@@ -4,6 +4,7 @@ import { Codes } from '@/shared/errors';
 import { createDataTable } from '@/modules/data-tables/server/commands/create-data-table';
 import { writeRows } from '@/modules/data-tables/server/commands/write-rows';
 import type { DataFieldType } from '@/modules/data-tables/server/commands/get-data-table';
+import { RULES } from './rules';
 import { approvedLeave } from './seed';
 import { recomputeAll, recomputeIfChanged } from './service';
 
@@ -21,6 +22,8 @@ const at = (date: string, time: string) => Date.parse(`${date}T${time}:00+08:00`
 type Student = { id: number; userNo: string; realName: string; collegeId: number | null };
 let mine: Student; // the teacher's student (late back, on leave for two nights, absences, cheap meals)
 let other: Student; // another counsellor's student (late back, a night away without leave, off-peak meals)
+let online: Student; // no gate passage or card payment since 11 Nov, but online every day (an intern off campus)
+let silent: Student; // no gate, card or network sign since 11 Nov: 失联
 let leaderName: string;
 let fundingUser: string;
 let affairsUser: string; // 学工处 (the seed gives 学生工作处's first staff member the role)
@@ -68,6 +71,7 @@ beforeAll(async () => {
     .execute();
   mine = assigned.find((a) => a.counsellorId === teacher.id && a.userNo !== '20230101101')!;
   other = assigned.find((a) => a.counsellorId !== teacher.id && a.collegeId !== mine.collegeId)!;
+  [online, silent] = assigned.filter((a) => a !== mine && a !== other && a.userNo !== '20230101101');
   const leader = await app.db
     .selectFrom('appUser as u')
     .innerJoin('userRole as ur', 'ur.userId', 'u.id')
@@ -127,6 +131,10 @@ beforeAll(async () => {
   pass(other, at('2026-11-17', '19:00'), 'out');
   pass(other, at('2026-11-18', '09:30'), 'in');
   for (const s of [mine, other]) pass(s, at('2026-11-20', '08:00'), 'out');
+  for (const s of [online!, silent!]) {
+    pass(s, at('2026-11-11', '07:50'), 'out');
+    pass(s, at('2026-11-11', '18:00'), 'in');
+  }
   await table(
     'mj_gate_event',
     [
@@ -225,6 +233,43 @@ afterAll(async () => {
 
 describe('early warning', () => {
   it('recomputes from the data tables once per period and reads the approved leave', async () => {
+    // 失联 without the network table: gate and card only, and the table named as missing.
+    const gateCard = await app.db.transaction().execute((tx) => RULES.disContactWarning(app, tx, { days: 4 }));
+    expect(gateCard.missing).toEqual(['wl_auth_session']);
+    expect(gateCard.findings.map((f) => f.studentNo).sort()).toEqual([online.userNo, silent.userNo].sort());
+    expect(gateCard.findings[0]!.reason).toMatch(/^已 \d+ 天无门禁与一卡通记录/);
+    // Campus-network sessions: `online` logs in every day up to the 20th (VPN), `silent` last on the 11th.
+    const sessions: Record<string, unknown>[] = [];
+    const login = (s: Student, ms: number, ap: string) =>
+      sessions.push({
+        session_id: sessions.length + 1,
+        student_no: s.userNo,
+        student_name: s.realName,
+        unit_id: s.collegeId,
+        login_at: ms,
+        logout_at: ms + 3_600_000,
+        ip: '10.200.16.8',
+        ap,
+        bytes: 52_428_800,
+      });
+    for (let d = 11; d <= 20; d++) login(online, at(`2026-11-${d}`, '20:00'), d > 11 ? 'VPN（校外）' : '图书馆-1F');
+    login(silent, at('2026-11-11', '12:30'), '第一教学楼');
+    await table(
+      'wl_auth_session',
+      [
+        field('session_id', 'integer'),
+        field('student_no', 'string', true),
+        field('student_name', 'string'),
+        field('unit_id', 'integer'),
+        field('login_at', 'datetime', true),
+        field('logout_at', 'datetime'),
+        field('ip', 'string'),
+        field('ap', 'string'),
+        field('bytes', 'integer'),
+      ],
+      'session_id',
+      sessions,
+    );
     const first = await recomputeIfChanged(app);
     // Every approved 学生请假申请 of the seed (service-feedback's too), ours among them.
     expect(first!.leave).toBeGreaterThanOrEqual(2);
@@ -249,6 +294,7 @@ describe('early warning', () => {
     expect(rows.map(key).sort()).toEqual(
       [
         `absentWarning:${mine.userNo}`,
+        `disContactWarning:${silent.userNo}`,
         `lateBackWarning:${mine.userNo}`,
         `lateBackWarning:${other.userNo}`,
         `preciseFunding:${mine.userNo}`,
@@ -256,6 +302,25 @@ describe('early warning', () => {
         `unBackWarning:${other.userNo}`,
       ].sort(),
     );
+  });
+
+  it('lists as 失联 only the student silent at the gate, the till and on the network, with the evidence of all three', async () => {
+    const id = await idOf('disContactWarning', silent.userNo);
+    const detail = (await as(affairsUser, 'GET', `/warning/api/v1.warning/detail/?id=${id}`)).json().data;
+    expect(detail.reason).toBe('已 9 天无门禁、一卡通与上网记录（最后一次 2026-11-11 18:00，阈值 4 天）');
+    expect(detail.evidence.rows.map((r: { source: string; what: string }) => `${r.source}:${r.what}`)).toEqual([
+      '门禁:in',
+      '网络:第一教学楼',
+      '门禁:out',
+    ]);
+    expect(
+      await app.db
+        .selectFrom('ewWarning')
+        .select('id')
+        .where('list', '=', 'disContactWarning')
+        .where('studentNo', '=', online.userNo)
+        .execute(),
+    ).toEqual([]);
   });
 
   const idOf = async (list: string, studentNo: string) =>

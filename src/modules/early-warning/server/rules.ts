@@ -249,18 +249,30 @@ async function unBack(app: FastifyInstance, db: Conn, p: Params): Promise<RuleRe
 async function disContact(app: FastifyInstance, db: Conn, p: Params): Promise<RuleResult> {
   const missing = await present(app, db, ['mj_gate_event', 'ykt_txn']);
   if (missing.length) return { missing, findings: [] };
+  // Campus-network sessions are a sign too (an intern off campus is online through the VPN); without
+  // that table the rule still runs on gate and card and reports it missing.
+  const net = !(await present(app, db, ['wl_auth_session'])).length;
+  if (!net) missing.push('wl_auth_session');
   const gateEnd = await maxOf(db, 'mj_gate_event', 'occurred_at');
   const cardEnd = await maxOf(db, 'ykt_txn', 'occurred_at');
   if (gateEnd === null || cardEnd === null) return { missing, findings: [] };
-  const end = Math.max(gateEnd, cardEnd);
+  const netEnd = net ? await maxOf(db, 'wl_auth_session', 'login_at') : null;
+  const end = Math.max(gateEnd, cardEnd, netEnd ?? 0);
   const cutoff = end - p.days! * DAY;
-  // Last sign of a student on campus: a gate passage or a card payment; students only (app_user).
+  const since = cutoff - 7 * DAY;
+  // Last sign of a student: a gate passage, a card payment or a network login; students only (app_user).
+  const netLast = net
+    ? sql`union all
+        select w.student_no as no, w.student_name as name, w.unit_id as unit, max(w.login_at) as at
+          from ${t('wl_auth_session')} w group by w.student_no, w.student_name, w.unit_id`
+    : sql``;
   const last = sql`(select s.no, max(s.name) as name, max(s.unit) as unit, max(s.at) as at from (
         select g.student_no as no, g.student_name as name, g.unit_id as unit, max(g.occurred_at) as at
           from ${t('mj_gate_event')} g group by g.student_no, g.student_name, g.unit_id
         union all
         select c.holder_no as no, c.holder_name as name, c.unit_id as unit, max(c.occurred_at) as at
-          from ${t('ykt_txn')} c group by c.holder_no, c.holder_name, c.unit_id) s
+          from ${t('ykt_txn')} c group by c.holder_no, c.holder_name, c.unit_id
+        ${netLast}) s
       group by s.no) x`;
   const { rows } =
     await sql<Aggregate>`select x.no as "studentNo", x.name as "studentName", x.unit as "collegeId", x.at as x
@@ -271,19 +283,28 @@ async function disContact(app: FastifyInstance, db: Conn, p: Params): Promise<Ru
   const ev = await evidenceOf(
     db,
     rows.map((r) => r.studentNo),
-    (nos) => sql`select * from (
+    (nos) => {
+      const netRows = net
+        ? sql`union all
+        select w.student_no as "studentNo", '网络' as "source", w.login_at as "at", w.ap as "what"
+          from ${t('wl_auth_session')} w where w.student_no in (${inList(nos)}) and w.login_at > ${since}`
+        : sql``;
+      return sql`select * from (
         select g.student_no as "studentNo", '门禁' as "source", g.occurred_at as "at", g.direction as "what"
-          from ${t('mj_gate_event')} g where g.student_no in (${inList(nos)}) and g.occurred_at > ${cutoff - 7 * DAY}
+          from ${t('mj_gate_event')} g where g.student_no in (${inList(nos)}) and g.occurred_at > ${since}
         union all
         select c.holder_no as "studentNo", '一卡通' as "source", c.occurred_at as "at", c.merchant_name as "what"
-          from ${t('ykt_txn')} c where c.holder_no in (${inList(nos)}) and c.occurred_at > ${cutoff - 7 * DAY}) z
-      order by "studentNo", "at" desc`,
+          from ${t('ykt_txn')} c where c.holder_no in (${inList(nos)}) and c.occurred_at > ${since}
+        ${netRows}) z
+      order by "studentNo", "at" desc`;
+    },
   );
   return {
     missing,
     findings: findings(rows, ev, weekOf(end), (a) => {
       const days = Math.floor((end - num(a.x)) / DAY);
-      return `已 ${days} 天无门禁与一卡通记录（最后一次 ${dateOf(num(a.x))} ${timeOf(num(a.x))}，阈值 ${p.days} 天）`;
+      const what = net ? '门禁、一卡通与上网记录' : '门禁与一卡通记录';
+      return `已 ${days} 天无${what}（最后一次 ${dateOf(num(a.x))} ${timeOf(num(a.x))}，阈值 ${p.days} 天）`;
     }),
   };
 }

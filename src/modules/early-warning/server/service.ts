@@ -25,7 +25,7 @@ import { CN, DAY, EVIDENCE_COLUMNS, RULES } from './rules';
 import { hasScope, noScope, notYours, scopeOf, unitOf, type Scope } from './scope';
 
 /** The data tables the rules read: a change in any of them (rows, newest id) triggers a recompute. */
-export const WATCHED_TABLES = ['jw_attendance', 'jw_grade', 'mj_gate_event', 'ykt_txn'];
+export const WATCHED_TABLES = ['jw_attendance', 'jw_grade', 'mj_gate_event', 'ykt_txn', 'wl_auth_session'];
 const FINGERPRINT_KEY = 'earlyWarning.dataFingerprint';
 
 export function paramsOf(list: RuleList, stored: Record<string, number> | undefined): Record<string, number> {

@@ -47,6 +47,7 @@ export const DEMO_SOURCES: Record<DemoSystem, { name: string; description: strin
   menjin: { name: '门禁系统', description: '宿舍楼、床位与门禁进出记录（演示：menjin.sqlite）' },
   tushuguan: { name: '图书馆系统', description: '馆藏图书与借阅记录（演示：tushuguan.sqlite）' },
   keyan: { name: '科研系统', description: '科研项目、论文与获奖（演示：keyan.sqlite）' },
+  wangluo: { name: '网络信息中心', description: '校园网上网认证记录（演示：wangluo.sqlite）' },
 };
 
 const f = (
@@ -554,5 +555,29 @@ FROM staff s JOIN post p ON p.post_code = s.post_code`,
     scopeField: 'unit_id',
     sync: { mode: 'full' },
     cron: NIGHTLY,
+  },
+  {
+    system: 'wangluo',
+    code: 'wl_auth_session',
+    name: '上网认证记录',
+    description: '学生校园网（含VPN）认证上网会话：登录与下线时间、IP、接入点与流量，按登录时间增量同步',
+    owner: 'B03',
+    dataset: { name: '上网认证记录', table: 'auth_session' },
+    fields: [
+      f('session_id', '会话编号', 'integer', { required: true }),
+      f('student_no', '学号', 'string', { indexed: true }),
+      f('student_name', '姓名', 'string'),
+      unitId('学院ID'),
+      f('login_at', '登录时间', 'datetime', { indexed: true }),
+      f('logout_at', '下线时间', 'datetime'),
+      f('ip', 'IP地址', 'string'),
+      f('ap', '接入位置', 'string'),
+      f('bytes', '流量（字节）', 'integer'),
+    ],
+    key: ['session_id'],
+    scopeField: 'unit_id',
+    sync: { mode: 'incremental', sinceField: 'login_at' },
+    cron: HALF_HOURLY,
+    large: true,
   },
 ];

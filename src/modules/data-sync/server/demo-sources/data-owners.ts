@@ -2,7 +2,7 @@ import type { Db } from '@/server/db/dialect';
 import { OFFICES } from '@/server/db/seed/university';
 
 /** The offices that own the demo's data tables (university.ts codes). */
-export const DATA_OFFICES = ['B02', 'B05', 'B04', 'B08', 'B07'] as const;
+export const DATA_OFFICES = ['B02', 'B05', 'B04', 'B08', 'B07', 'B03'] as const;
 
 /**
  * Who that is in the full demo (the README's demo table names them; data-owners.test.ts checks
@@ -14,6 +14,7 @@ export const DEMO_DATA_OWNERS: Record<(typeof DATA_OFFICES)[number], { userNo: s
   B04: { userNo: '19910267', realName: '李刚一' },
   B08: { userNo: '19920300', realName: '付若晓' },
   B07: { userNo: '19910291', realName: '王颖' },
+  B03: { userNo: '19880321', realName: '沈数清' },
 };
 
 export interface DataOwner {

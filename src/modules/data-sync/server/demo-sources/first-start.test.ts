@@ -29,7 +29,7 @@ describe('the first demo start hook', () => {
       }
       expect(marker).toMatchObject({ state: 'done', syncs: DEMO_TABLES.length });
       expect(fs.readdirSync(path.join(dir, 'sources')).sort()).toEqual(
-        ['jiaowu', 'keyan', 'menjin', 'renshi', 'tushuguan', 'yikatong'].map((s) => `${s}.sqlite`),
+        ['jiaowu', 'keyan', 'menjin', 'renshi', 'tushuguan', 'wangluo', 'yikatong'].map((s) => `${s}.sqlite`),
       );
     } finally {
       await app.close();

@@ -65,7 +65,7 @@ export async function setUpDemoSources(
   if (claimed.token !== token) return false;
   try {
     const t = Date.now();
-    log('演示数据中心：生成六个源系统（教务、人事薪酬、一卡通、门禁、图书馆、科研）…');
+    log('演示数据中心：生成七个源系统（教务、人事薪酬、一卡通、门禁、图书馆、科研、网络信息中心）…');
     const dir = sourcesDir(app.config.dataDir);
     const inline = () => generateDemoSources(app.db, dir, { size: opts.size, log });
     if (!opts.inWorker) await inline();
@@ -77,7 +77,7 @@ export async function setUpDemoSources(
     await putSetting(app.db, DEMO_SOURCES_SETTING, { token, state: 'registering', at: Date.now() } satisfies Marker);
     const syncs = await registerDemoSources(app);
     log(
-      `演示数据中心：已登记 6 个数据源、${syncs.length} 个数据集、数据表与同步（${Date.now() - t} ms），开始首次同步`,
+      `演示数据中心：已登记 7 个数据源、${syncs.length} 个数据集、数据表与同步（${Date.now() - t} ms），开始首次同步`,
     );
     await putSetting(app.db, DEMO_SOURCES_SETTING, {
       token,
@@ -85,7 +85,7 @@ export async function setUpDemoSources(
       at: Date.now(),
       syncs: syncs.length,
     } satisfies Marker);
-    // The two big event tables last: on SQLite's one runner every other table is filled within seconds.
+    // The big event tables last: on SQLite's one runner every other table is filled within seconds.
     for (const s of [...syncs.filter((x) => !x.large), ...syncs.filter((x) => x.large)]) {
       const runId = await runSyncNow(app, s.id, 'first-start');
       log(`演示数据中心：同步「${s.name}」(${s.code}) 已排队，运行编号 ${runId}`);

@@ -4,7 +4,10 @@ import path from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '@/server/test/helper';
-import { DEMO_SYSTEMS, generateDemoSources, type GeneratedSystem } from './generate';
+import { genContext } from './context';
+import { DEMO_SYSTEMS, generateDemoSources, writeDemoSystems, type GeneratedSystem } from './generate';
+import { readDemoPeople } from './people';
+import { offCampusInterns } from './wangluo';
 
 const read = (file: string, q: string) => {
   const db = new Sqlite(file, { readonly: true });
@@ -35,7 +38,7 @@ describe('demo source systems (small size)', () => {
     for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
   });
 
-  it('writes the six systems as complete SQLite files, nothing half-written left beside them', () => {
+  it('writes the seven systems as complete SQLite files, nothing half-written left beside them', () => {
     expect(first.map((g) => g.system)).toEqual(Object.keys(DEMO_SYSTEMS));
     expect(fs.readdirSync(dirs[0]!).sort()).toEqual(
       Object.keys(DEMO_SYSTEMS)
@@ -53,6 +56,7 @@ describe('demo source systems (small size)', () => {
       ['renshi', 'SELECT * FROM staff ORDER BY staff_no LIMIT 3'],
       ['tushuguan', 'SELECT * FROM loan ORDER BY loan_id LIMIT 3'],
       ['keyan', 'SELECT * FROM project ORDER BY project_no LIMIT 3'],
+      ['wangluo', 'SELECT * FROM auth_session ORDER BY session_id DESC LIMIT 5'],
     ] as const)
       expect(read(file(system, dirs[1]), q)).toEqual(read(file(system), q));
   });
@@ -65,6 +69,8 @@ describe('demo source systems (small size)', () => {
     expect(holders.length).toBeGreaterThan(students.length / 2);
     for (const h of holders) expect(byNo.get(h.holder_no as string)?.realName).toBe(h.holder_name);
     for (const r of read(file('menjin'), 'SELECT DISTINCT student_no, student_name FROM gate_event'))
+      expect(byNo.get(r.student_no as string)).toMatchObject({ realName: r.student_name, kind: 'student' });
+    for (const r of read(file('wangluo'), 'SELECT DISTINCT student_no, student_name FROM auth_session'))
       expect(byNo.get(r.student_no as string)).toMatchObject({ realName: r.student_name, kind: 'student' });
     for (const r of read(file('jiaowu'), 'SELECT DISTINCT student_no FROM grade'))
       expect(byNo.get(r.student_no as string)?.kind).toBe('student');
@@ -126,5 +132,50 @@ describe('demo source systems (small size)', () => {
           `SELECT 1 FROM ${table} a JOIN ${table} b ON b.${id} = a.${id} + 1 WHERE b.occurred_at < a.occurred_at`,
         ),
       ).toEqual([]);
+    expect(
+      read(
+        file('wangluo'),
+        'SELECT 1 FROM auth_session a JOIN auth_session b ON b.session_id = a.session_id + 1 WHERE b.login_at < a.login_at',
+      ),
+    ).toEqual([]);
+  });
+
+  it('puts most students online daily; 失联 students nowhere in the last six days, interns off campus only on the VPN', async () => {
+    // The test seed's students are nearly all early warning's cast: add ten ordinary ones for the interns.
+    const people = await readDemoPeople(app.db);
+    const model = people.students[0]!;
+    people.students.push(
+      ...Array.from({ length: 10 }, (_, i) => ({ ...model, userNo: `2026999900${i}`, name: `实习${i}` })),
+    );
+    const ctx = genContext(people, 'small');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-src-c-'));
+    dirs.push(dir);
+    const made = writeDemoSystems(people, dir, { size: 'small', only: ['menjin', 'yikatong', 'wangluo'] });
+    const w = made.find((g) => g.system === 'wangluo')!.counts;
+    const students = people.students.length;
+    expect(w.auth_session).toBeGreaterThan(students * ctx.days.length * 0.7);
+    expect(w.auth_session).toBeLessThan(students * ctx.days.length * 1.5);
+    // Both leave the morning six days before the end (a last gate 'out'); nothing after that day.
+    const from = ctx.days[ctx.days.length - 5]!.start;
+    const count = (system: string, q: string) => read(file(system, dir), q).length;
+    const seen = (no: string) => ({
+      gate: count('menjin', `SELECT 1 FROM gate_event WHERE student_no = '${no}' AND occurred_at >= ${from}`),
+      card: count('yikatong', `SELECT 1 FROM card_txn WHERE holder_no = '${no}' AND occurred_at >= ${from}`),
+      net: count('wangluo', `SELECT 1 FROM auth_session WHERE student_no = '${no}' AND login_at >= ${from}`),
+    });
+    const quiet = [...ctx.cast].filter(([, c]) => c === 'disContact').map(([no]) => no);
+    expect(quiet.length).toBeGreaterThan(0);
+    for (const no of quiet) expect(seen(no), no).toEqual({ gate: 0, card: 0, net: 0 });
+    const interns = [...offCampusInterns(ctx)];
+    expect(interns.length).toBeGreaterThanOrEqual(2);
+    for (const no of interns) {
+      expect(seen(no), no).toMatchObject({ gate: 0, card: 0 });
+      expect(seen(no).net).toBeGreaterThanOrEqual(5);
+      const aps = read(
+        file('wangluo', dir),
+        `SELECT DISTINCT ap FROM auth_session WHERE student_no = '${no}' AND login_at >= ${from}`,
+      );
+      expect(aps, no).toEqual([{ ap: 'VPN（校外）' }]);
+    }
   });
 });

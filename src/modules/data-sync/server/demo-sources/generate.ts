@@ -9,9 +9,10 @@ import { writeRenshi } from './renshi';
 import { writeSourceFile, type SourceFile } from './sqlite-file';
 import type { DemoSize } from './term';
 import { writeTushuguan } from './tushuguan';
+import { writeWangluo } from './wangluo';
 import { writeYikatong } from './yikatong';
 
-/** The six source systems, by file name (DATA_DIR/sources/<name>.sqlite). */
+/** The seven source systems, by file name (DATA_DIR/sources/<name>.sqlite). */
 export const DEMO_SYSTEMS = {
   jiaowu: writeJiaowu,
   renshi: writeRenshi,
@@ -19,6 +20,7 @@ export const DEMO_SYSTEMS = {
   menjin: writeMenjin,
   tushuguan: writeTushuguan,
   keyan: writeKeyan,
+  wangluo: writeWangluo,
 } satisfies Record<string, (f: SourceFile, ctx: GenContext) => void>;
 export type DemoSystem = keyof typeof DEMO_SYSTEMS;
 

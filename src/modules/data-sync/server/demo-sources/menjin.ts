@@ -2,6 +2,7 @@ import type { GenContext } from './context';
 import type { DemoPerson } from './people';
 import { minuteBetween, pad, personRng, rngFor, type Rng } from './random-helpers';
 import type { SourceFile } from './sqlite-file';
+import { internAway } from './wangluo';
 
 const BUILDINGS = [
   { id: 1, name: '梅园1号楼', gender: '男' },
@@ -185,6 +186,12 @@ export function writeMenjin(f: SourceFile, ctx: GenContext): void {
         for (const r of residents) {
           const s = states.get(r)!;
           if (r.cause && castDay(rng, r, day, i, ctx, events, s)) continue;
+          // An intern off campus (online through the VPN: wangluo.ts) leaves six days before the end.
+          if (internAway(ctx, r.person.userNo, i)) {
+            if (!s.outside) events.push([day.start + rng.int(480, 540) * 60_000, r, 'out']);
+            s.outside = true;
+            continue;
+          }
           // National Day: most leave on the 1st and come back on the 7th; the rest live a long weekend.
           if (day.holiday) {
             if (day.date === '2026-10-01' && !s.outside && rng.chance(0.6)) {

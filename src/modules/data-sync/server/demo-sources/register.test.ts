@@ -26,7 +26,7 @@ describe('registering the demo source systems (small seed)', () => {
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('creates the six sources, a dataset, data table and sync per catalogue entry, and queues every sync', async () => {
+  it('creates the seven sources, a dataset, data table and sync per catalogue entry, and queues every sync', async () => {
     // Other modules' demo seeds may add their own; count the demo systems' by name and code.
     const named = async (table: 'dataSource' | 'dataSync', names: string[]) =>
       (
@@ -41,7 +41,7 @@ describe('registering the demo source systems (small seed)', () => {
         'dataSource',
         Object.values(DEMO_SOURCES).map((s) => s.name),
       ),
-    ).toBe(6);
+    ).toBe(7);
     expect(
       await named(
         'dataSync',

@@ -2,6 +2,7 @@ import type { GenContext } from './context';
 import type { DemoPerson } from './people';
 import { minuteBetween, pad, personRng, round2, rngFor, type Rng } from './random-helpers';
 import type { SourceFile } from './sqlite-file';
+import { internAway } from './wangluo';
 import { DAY_MS, dayStart } from './term';
 
 const MERCHANTS = [
@@ -131,6 +132,7 @@ export function writeYikatong(f: SourceFile, ctx: GenContext): void {
         for (const c of cards) {
           // The out-of-contact case pays for nothing in the last six days; the leave case nothing while away.
           if (c.cause === 'disContact' && i >= last - 5) continue;
+          if (internAway(ctx, c.person.userNo, i)) continue; // on an internship off campus (online: wangluo.ts)
           if (c.cause === 'leave' && ctx.leave && day.date >= ctx.leave.from && day.date <= ctx.leave.to) continue;
           dayOfSpending(rng, c, day.start, day.weekday > 5, day.holiday, txns);
         }
