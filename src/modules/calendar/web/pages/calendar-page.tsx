@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Modal, Space, Tag } from 'antd';
@@ -29,14 +29,7 @@ import {
 } from '../../components/event-colors';
 import { EventModal, draftOf, type EventDraft } from './event-modal';
 import { FeedModal } from './feed-modal';
-
-/**
- * The prev/next buttons draw their chevron as a nameless role="img" span (axe role-img-alt); the
- * button's title names the button, so the icon is decoration.
- */
-function hideIcons(root: HTMLElement | null) {
-  root?.querySelectorAll('.fc-icon').forEach((el) => el.setAttribute('aria-hidden', 'true'));
-}
+import styles from './calendar-page.module.css';
 
 type Extended = { school?: SchoolEntryView; event?: EventView };
 
@@ -51,7 +44,6 @@ export default function CalendarPage() {
   const [range, setRange] = useState<{ start: number; end: number } | null>(null);
   const [draft, setDraft] = useState<EventDraft | null>(null);
   const [feedOpen, setFeedOpen] = useState(false);
-  const wrap = useRef<HTMLDivElement>(null);
   const data = useQuery({
     queryKey: ['calendar', 'events', range],
     queryFn: () => fetchCalendar(range!).then((r) => r.data),
@@ -69,7 +61,7 @@ export default function CalendarPage() {
         start: s.startDate,
         end: nextDay(s.endDate),
         allDay: true,
-        color: s.kind === 'term' ? '#f0f7ff' : schoolColor(s),
+        color: s.kind === 'term' ? '#f0f7ff' : tagColor(schoolColor(s)),
         display: s.kind === 'term' ? 'background' : 'auto',
         extendedProps: { school: s } satisfies Extended,
       })),
@@ -79,7 +71,8 @@ export default function CalendarPage() {
         start: e.startAt,
         end: e.allDay ? nextDay(dayText(new Date(e.endAt))) : e.endAt,
         allDay: e.allDay,
-        color: eventColor(e),
+        // White titles on the bars: the hue darkened to 4.5:1 (axe color-contrast).
+        color: tagColor(eventColor(e)),
         extendedProps: { event: e } satisfies Extended,
       })),
     ];
@@ -149,7 +142,7 @@ export default function CalendarPage() {
         </Space>
       }
     >
-      <div ref={wrap}>
+      <div className={styles.calendar}>
         <FullCalendar
           plugins={[dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
           locale={zhCn}
@@ -169,7 +162,8 @@ export default function CalendarPage() {
           // A day cell is named by its day number (aria-labelledby) while it also shows the week
           // and the events: axe label-content-name-mismatch. Its content names it instead.
           dayCellDidMount={(a) => a.el.removeAttribute('aria-labelledby')}
-          viewDidMount={() => hideIcons(wrap.current)}
+          // The chevrons are nameless role="img" spans (axe role-img-alt): the buttons say 上月/下月 instead.
+          buttonIcons={false}
           weekNumbers
           weekText=""
           weekNumberContent={(arg) => {
@@ -180,7 +174,6 @@ export default function CalendarPage() {
           events={events}
           datesSet={(a: DatesSetArg) => {
             setRange({ start: a.start.getTime(), end: a.end.getTime() });
-            hideIcons(wrap.current);
           }}
           dateClick={(a: DateClickArg) => setDraft(newDraft(a.date, a.allDay))}
           eventClick={onEventClick}
