@@ -1,53 +1,27 @@
-import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '@/server/config';
+import { localKey, open, SecretUnreadableError } from '@/server/secret-box';
 
 /**
  * App secrets at rest. The data API checks an HMAC, so the server needs the secret itself: it is
- * sealed with AES-256-GCM under a key derived (HKDF, info 'data-sharing') from DATA_SOURCE_KEY —
- * the key data-sources seals source passwords with — or, outside production, from a key made once
- * into DATA_DIR/data-share.key (0600). Stored as 'v1:<iv>:<tag>:<ciphertext>' in base64.
+ * sealed (`@/server/secret-box`) under a key derived (HKDF, info 'data-sharing') from
+ * DATA_SOURCE_KEY — the key data-sources seals source passwords with — or, outside production,
+ * a key made once into DATA_DIR/data-share.key (0600).
  */
-const KEY_FILE = 'data-share.key';
-const keys = new Map<string, Buffer>();
-
 export function shareKey(config: Pick<Config, 'dataSourceKey' | 'dataDir' | 'production'>): Buffer {
   if (config.dataSourceKey)
     return Buffer.from(hkdfSync('sha256', config.dataSourceKey, Buffer.alloc(0), 'data-sharing', 32));
   if (config.production) throw new Error('DATA_SOURCE_KEY is required when NODE_ENV=production');
-  const cached = keys.get(config.dataDir);
-  if (cached) return cached;
-  const file = path.join(config.dataDir, KEY_FILE);
-  fs.mkdirSync(config.dataDir, { recursive: true });
-  try {
-    fs.writeFileSync(file, randomBytes(32).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
-  }
-  const key = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64');
-  if (key.length !== 32) throw new Error(`${file} does not hold a 32-byte base64 key`);
-  keys.set(config.dataDir, key);
-  return key;
-}
-
-export function seal(key: Buffer, plain: string): string {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
-  const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join(':');
+  return localKey(config.dataDir, 'data-share.key');
 }
 
 /** The plain secret, or null when it cannot be opened with this key. */
 export function unseal(key: Buffer, sealed: string): string | null {
-  const [version, iv, tag, body] = sealed.split(':');
-  if (version !== 'v1' || !iv || !tag || body === undefined) return null;
   try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
-  } catch {
-    return null;
+    return open(key, sealed);
+  } catch (e) {
+    if (e instanceof SecretUnreadableError) return null;
+    throw e;
   }
 }
 

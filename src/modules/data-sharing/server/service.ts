@@ -36,7 +36,8 @@ import {
 } from '../contract';
 import { APPROVER_ROLE, startApproval } from './approval';
 import * as repo from './repository';
-import { hmacHex, newAppKey, newSecret, sameSignature, seal, shareKey, unseal } from './secret';
+import { seal } from '@/server/secret-box';
+import { hmacHex, newAppKey, newSecret, sameSignature, shareKey, unseal } from './secret';
 import type { DsAppRow, DsDatasetRow } from './tables';
 
 export interface Actor {

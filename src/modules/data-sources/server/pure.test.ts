@@ -6,7 +6,8 @@ import { loadConfig } from '@/server/config';
 import { Codes } from '@/shared/errors';
 import { checkReadOnlySql, tableParts } from './sql-guard';
 import { inferType, normalizeValue } from './field-values';
-import { dataSourceKey, open, seal, SecretUnreadableError } from './secret-box';
+import { dataSourceKey } from './secret-box';
+import { open, seal, SecretUnreadableError } from '@/server/secret-box';
 
 describe('the read-only statement check', () => {
   it('lets plain SELECTs and CTEs through, with a trailing semicolon dropped', () => {

@@ -19,7 +19,8 @@ import { checkConfig } from './connectors/config-check';
 import { INTERACTIVE_LIMITS, withSql, type Limits, type SourceSpec } from './connectors';
 import { httpPages } from './connectors/http';
 import { checkSpec, detectFields, previewRows, type DatasetSpec } from './reader';
-import { dataSourceKey, open, seal, SecretUnreadableError } from './secret-box';
+import { dataSourceKey } from './secret-box';
+import { open, seal, SecretUnreadableError } from '@/server/secret-box';
 import { datasetUsers } from './in-use';
 import * as repo from './repository';
 
