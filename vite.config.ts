@@ -16,6 +16,8 @@ const isolatedTests = isolatedTestFiles(repo('.'), allTests);
 const dbTests = process.env.TEST_DATABASE_URL ? databaseTestFiles(repo('.'), allTests) : [];
 const shared = (files: string[]) => files.filter((f) => !isolatedTests.includes(f));
 const pgEnv = { TEST_DB: 'pg' };
+// The template databases the PostgreSQL projects' test apps clone (src/server/test/db-templates.ts).
+const pgTemplates = repo('./src/server/test/pg-templates.global.ts');
 
 /**
  * Brotli and gzip twins of every script and stylesheet under dist/resource, made once at build
@@ -111,7 +113,14 @@ const config: UserConfig = {
         ? [
             {
               extends: true as const,
-              test: { name: 'postgres', include: shared(dbTests), isolate: false, environment: 'node', env: pgEnv },
+              test: {
+                name: 'postgres',
+                include: shared(dbTests),
+                isolate: false,
+                environment: 'node',
+                env: pgEnv,
+                globalSetup: [pgTemplates],
+              },
             },
             {
               extends: true as const,
@@ -120,6 +129,7 @@ const config: UserConfig = {
                 include: dbTests.filter((f) => isolatedTests.includes(f)),
                 environment: 'node',
                 env: pgEnv,
+                globalSetup: [pgTemplates],
               },
             },
           ]

@@ -51,11 +51,11 @@ async function phone(browser: Browser, width: number): Promise<BrowserContext> {
   return context;
 }
 
-/** Waits until the page has drawn its data (no skeleton or loading spinner left). */
+/** Waits until the page has drawn its data (no code still loading, no skeleton or loading spinner left). */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('domcontentloaded');
   await page
-    .locator('.adm-skeleton, .adm-spin-loading, .adm-dot-loading')
+    .locator('[data-code-loading], .adm-skeleton, .adm-spin-loading, .adm-dot-loading')
     .first()
     .waitFor({ state: 'detached', timeout: 10_000 })
     .catch(() => undefined);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keepShell, shellFiles, type ShellChunk } from './pwa-options';
+import { keepShell, shellFiles, shellParts, type ShellChunk } from './pwa-options';
 
 const chunk = (fileName: string, extra: Partial<ShellChunk> = {}): ShellChunk => ({
   type: 'chunk',
@@ -83,6 +83,57 @@ describe('the precached app shell', () => {
       'offline.html',
       'icons/icon-192.png',
       'resource/js/index-a.js',
+    ]);
+  });
+
+  it('splits the shell by branch: the entry for everyone, desktop-main and mobile-main each with their frames, tagged in the precache list', () => {
+    const withBranches: Record<string, ShellChunk> = {
+      ...bundle,
+      'resource/js/index-a.js': {
+        ...bundle['resource/js/index-a.js']!,
+        dynamicImports: ['resource/js/desktop-main-e.js', 'resource/js/mobile-main-f.js'],
+      },
+      'resource/js/desktop-main-e.js': chunk('resource/js/desktop-main-e.js', {
+        imports: ['resource/js/vendor-b.js', 'resource/js/react-h.js'],
+        dynamicImports: ['resource/js/cms-layout-g.js'],
+      }),
+      'resource/js/cms-layout-g.js': chunk('resource/js/cms-layout-g.js', {
+        facadeModuleId: '/repo/src/app/layouts/cms-layout.tsx',
+      }),
+      'resource/js/mobile-main-f.js': chunk('resource/js/mobile-main-f.js', { imports: ['resource/js/react-h.js'] }),
+      'resource/js/react-h.js': chunk('resource/js/react-h.js'),
+    };
+    const parts = shellParts(withBranches);
+    expect([...parts.common].sort()).toEqual([
+      'resource/css/index-a.css',
+      'resource/js/index-a.js',
+      'resource/js/runtime-c.js',
+      'resource/js/vendor-b.js',
+    ]);
+    expect([...parts.branches.desktop].sort()).toEqual([
+      'resource/js/cms-layout-g.js',
+      'resource/js/desktop-main-e.js',
+      'resource/js/react-h.js',
+    ]);
+    expect([...parts.branches.mobile].sort()).toEqual(['resource/js/mobile-main-f.js', 'resource/js/react-h.js']);
+    const e = (url: string) => ({ url, revision: null });
+    const kept = keepShell(
+      [
+        e('index.html'),
+        e('resource/js/index-a.js'),
+        e('resource/js/desktop-main-e.js'),
+        e('resource/js/mobile-main-f.js'),
+        e('resource/js/react-h.js'),
+        e('resource/js/login-page-d.js'),
+      ],
+      parts,
+    );
+    expect(kept).toEqual([
+      e('index.html'),
+      e('resource/js/index-a.js'),
+      { ...e('resource/js/desktop-main-e.js'), branches: ['desktop'] },
+      { ...e('resource/js/mobile-main-f.js'), branches: ['mobile'] },
+      { ...e('resource/js/react-h.js'), branches: ['desktop', 'mobile'] },
     ]);
   });
 });

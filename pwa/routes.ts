@@ -27,3 +27,9 @@ export const isAppRoute = (pathname: string): boolean =>
 
 /** The message the page posts to a waiting worker to take over (src/core/pwa). */
 export const SKIP_WAITING = 'SKIP_WAITING';
+
+/**
+ * The message the page posts to the active worker with `branch` ('desktop' | 'mobile': cache that
+ * branch's shell) and `urls` (build files it has loaded: cache them), src/core/pwa/register.ts.
+ */
+export const CACHE_URLS = 'CACHE_URLS';

@@ -1,27 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '@/core/testing/chromium';
 import { expect, inject } from 'vitest';
 import { repoRoot } from './server';
-
-/** Debian's chromium: nothing is downloaded (DESIGN §1). */
-export const CHROMIUM = '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export const resultsDir = path.join(repoRoot, 'test-results');
 
 /** extraArgs: more Chromium switches for one spec (e.g. --host-resolver-rules). */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM))
-    throw new Error(`${CHROMIUM} is missing: apt-get install -y chromium fonts-noto-cjk (.ci/run does)`);
-  return chromium.launch({ executablePath: CHROMIUM, args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+  return launchChromium(extraArgs);
 }
 
 /** A fresh browser profile (empty storage) on the suite's server, at the recommended 1920*1080. */

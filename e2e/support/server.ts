@@ -31,6 +31,9 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** The built client the servers serve: E2E_STATIC_DIR (a build made elsewhere, vite build --outDir …), else dist/. */
+export const builtClientDir = () => process.env.E2E_STATIC_DIR || path.join(repoRoot, 'dist');
+
 /** A fresh, empty DATA_DIR under the system temp directory. */
 export const newDataDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'campus-portal-e2e-'));
 
@@ -45,8 +48,7 @@ export async function startServer(
   env: Record<string, string> = {},
   opts: { startTimeoutMs?: number; dataDir?: string } = {},
 ): Promise<RunningServer> {
-  // E2E_STATIC_DIR: a build made elsewhere (vite build --outDir …), so a run never needs the shared dist/.
-  const staticDir = process.env.E2E_STATIC_DIR || path.join(repoRoot, 'dist');
+  const staticDir = builtClientDir();
   const indexHtml = path.join(staticDir, 'index.html');
   if (!fs.existsSync(indexHtml))
     throw new Error(`no build at ${indexHtml}: run "vite build" first (npm run test:e2e does)`);

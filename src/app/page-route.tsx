@@ -37,3 +37,13 @@ export function lazyFrame(load: () => Promise<{ default: ComponentType }>, fallb
     </ChunkErrorBoundary>
   );
 }
+
+/**
+ * Starts loading the chunk of the page at `pathname` right away (issue 14): the router asks for it
+ * only once the frames above it have loaded and rendered (shell or layout, session, guard), one
+ * network round trip or more later. The page's lazy() then finds the module already loading.
+ */
+export function preloadPage(routes: readonly AppRoute[], pathname: string): void {
+  const route = routes.find((r) => r.path === pathname);
+  void route?.lazy?.().catch(() => undefined);
+}

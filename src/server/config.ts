@@ -2,6 +2,9 @@ import net from 'node:net';
 import path from 'node:path';
 import { parsePublicKey } from './licence/licence';
 import { parseBackupKey } from './backup/key';
+import type { FileStoreSettings } from './uploads/file-store';
+import { fileStoreFromEnv } from './uploads/store-config';
+import { rateLimitStoreFromEnv, type RateLimitStoreSettings } from './rate-limit/config';
 
 /**
  * Configuration comes from the environment only and is validated once at start
@@ -30,10 +33,14 @@ export interface Config {
   sessionIdleMinutes: number;
   sessionAbsoluteHours: number;
   /**
-   * Per-IP requests a minute on the sign-in routes, counted by each app server on its own:
-   * a brake on one address. The lockout, held in the database, protects accounts across servers.
+   * Per-IP requests a minute on the sign-in routes: a brake on one address, counted for the whole
+   * installation in `rateLimitStore`. The lockout, held in the database, protects accounts.
    */
   rateLimits: { login: number; captcha: number; visit: number; directory: number };
+  /** Where the rate-limit counters live (REDIS_URL, RATE_LIMIT_STORE; src/server/rate-limit). */
+  rateLimitStore: RateLimitStoreSettings;
+  /** Where uploads and backups live (FILE_STORE, S3_*; src/server/uploads/file-store.ts). */
+  fileStore: FileStoreSettings;
   /** Ed25519 public key (PEM or base64 SPKI DER) that licences must be signed with. */
   licencePublicKey: string | null;
   /** Path of a licence file to install at start (optional). */
@@ -250,6 +257,15 @@ function backupKeyFromEnv(env: NodeJS.ProcessEnv, production: boolean): Buffer |
   }
 }
 
+/** A parser of another folder (file store, rate-limit store): its message becomes a ConfigError. */
+function wrapped<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (e) {
+    throw new ConfigError((e as Error).message);
+  }
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
   if (!['development', 'production', 'test'].includes(nodeEnv))
@@ -308,6 +324,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       visit: int(env, 'VISIT_RATE_LIMIT', 60, 1, 1_000_000),
       directory: int(env, 'DIRECTORY_RATE_LIMIT', 120, 1, 1_000_000),
     },
+    rateLimitStore: wrapped(() => rateLimitStoreFromEnv(env, databaseUrl)),
+    fileStore: wrapped(() => fileStoreFromEnv(env)),
     licencePublicKey,
     licenceFile: env.LICENCE_FILE?.trim() || null,
     sso: ssoFromEnv(env),

@@ -28,6 +28,7 @@ const WRITES_ALLOWED_ON_REFUSAL: Record<string, string> = {
   audit_log: 'refusals are audited on purpose (permission_denied, failed sign-ins)',
   captcha: 'a captcha is used up by the attempt that answered it, right or wrong',
   sign_in_failure: 'a refused sign-in is counted on purpose (lockout per account and address)',
+  rate_limit_counter: 'every request to a rate-limited route is counted, refused or not (the shared per-IP limits)',
 };
 
 type Caller = 'anonymous' | 'student' | 'admin';

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { EmojiFreeText } from '@/shared/emoji-free';
 import { PageFields } from '@/shared/paging';
 import { MAX_ID } from '@/shared/ids';
+import { Nullable, PageOf } from '@/shared/response-schema';
 
 /**
  * Wire shapes of account administration (/user/api/v1.account/…) and the field rules both
@@ -110,6 +111,23 @@ export interface AccountSummary {
   lockedUntil: number | null;
   lastLoginAt: number | null;
 }
+
+/** The list's response schema (issue 15): exactly these fields are written, never a password hash. */
+export const AccountSummarySchema = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  realName: Type.String(),
+  userNo: Type.String(),
+  kind: Type.String(),
+  departmentId: Nullable(Type.Integer()),
+  departmentName: Nullable(Type.String()),
+  roles: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  status: Type.String(),
+  locked: Type.Boolean(),
+  lockedUntil: Nullable(Type.Number()),
+  lastLoginAt: Nullable(Type.Number()),
+});
+export const AccountListAnswer = PageOf(AccountSummarySchema);
 
 /** GET /user/api/v1.account/detail/?id= */
 export interface AccountDetail extends AccountSummary {

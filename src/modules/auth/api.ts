@@ -16,9 +16,8 @@ export const getUrls = (page: 'login' | 'loginAdmin', to?: string, start = false
     start ? { silent: true } : undefined,
   );
 
-/** Captcha image address; used directly as <img src>, a fresh `r` forces a new image. GET /user/login/get_code/ */
-export const captchaUrl = (r: string | number = Date.now()) =>
-  `/user/login/get_code/?r=${encodeURIComponent(String(r))}`;
+// Captcha image address (its own file, so the entry can ask for the first one without the request layer).
+export { captchaUrl } from './captcha-url';
 
 /** RSA public key for password encryption. POST /user/commonInterface/get_public_key/ */
 export const getPublicKeyAnswer = () => http.post<PublicKeyAnswer>('/user/commonInterface/get_public_key/');

@@ -62,11 +62,12 @@ export interface UrlsAnswer {
 }
 
 /** POST /user/api/v1.user/check_user_is_login/ (data; errorCode is in the envelope). */
-export interface CheckLoginAnswer {
-  is_login: boolean;
-  to_url: string;
-  ternantId: string;
-}
+export const CheckLoginAnswer = Type.Object({
+  is_login: Type.Boolean(),
+  to_url: Type.String(),
+  ternantId: Type.String(),
+});
+export type CheckLoginAnswer = Static<typeof CheckLoginAnswer>;
 
 /** POST /user/commonInterface/get_public_key/ */
 export interface PublicKeyAnswer {

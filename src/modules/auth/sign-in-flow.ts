@@ -4,6 +4,7 @@ import { getPublicKey } from '@/core/crypto/public-key';
 import type { Envelope } from '@/shared/envelope';
 import { CAPTCHA_HEIGHT, CAPTCHA_WIDTH, LOGIN_RETRY_DELAY_MS } from '@/shared/constants';
 import { captchaUrl, type LoginParams } from './api';
+import { firstCaptchaKey, forgetFirstCaptcha } from './first-captcha';
 import type { LoginAnswer } from './contract';
 
 /** What a sign-in form collects, on either kit. */
@@ -35,12 +36,13 @@ const newCaptchaKey = () => `${Date.now()}${Math.random().toString().slice(2, 8)
 const errorText = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
 
 /**
- * The password sign-in both kits share (spec sections 4, 5): a fresh RSA key and jsencrypt
- * loaded after first paint, the captcha image and its refresh, then on submit encrypt → send →
+ * The password sign-in both kits share (spec sections 4, 5): a fresh RSA key, jsencrypt loaded
+ * on the first focus, tap or key in the page, the captcha image and its refresh, then on submit encrypt → send →
  * land; a refusal renews the captcha and empties its input LOGIN_RETRY_DELAY_MS later.
  */
 export function useSignInFlow(options: SignInFlowOptions) {
-  const [captchaKey, setCaptchaKey] = useState(newCaptchaKey);
+  // The captcha the entry already asked for, on the first sign-in page of this page load.
+  const [captchaKey, setCaptchaKey] = useState(() => firstCaptchaKey() ?? newCaptchaKey());
   const [submitting, setSubmitting] = useState(false);
   const retryTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const mounted = useRef(true);
@@ -54,12 +56,21 @@ export function useSignInFlow(options: SignInFlowOptions) {
 
   useEffect(() => {
     mounted.current = true;
+    forgetFirstCaptcha();
     // a key kept from an earlier visit may be stale (the server made a new pair): fetch it afresh
     getPublicKey(true).catch(() => undefined);
-    preloadEncryption();
+    // jsencrypt (~19 KB gzip) only once the visitor starts filling the form (issue 14: not part of a
+    // first load that signs nobody in); submit loads it too if it is still missing.
+    const warm = () => {
+      events.forEach((e) => document.removeEventListener(e, warm, true));
+      preloadEncryption();
+    };
+    const events = ['focusin', 'pointerdown', 'keydown'] as const;
+    events.forEach((e) => document.addEventListener(e, warm, true));
     return () => {
       mounted.current = false;
       clearTimeout(retryTimer.current);
+      events.forEach((e) => document.removeEventListener(e, warm, true));
     };
   }, []);
 

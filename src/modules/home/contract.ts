@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { pageFields } from '@/shared/paging';
 import { MAX_ID } from '@/shared/ids';
+import { PageOf, StringEnum } from '@/shared/response-schema';
 
 /** GET /portal/api/v1.notice/list/ */
 export const NoticeListQuery = Type.Object({
@@ -15,13 +16,16 @@ export type NoticeDetailQuery = Static<typeof NoticeDetailQuery>;
 
 export type NoticeKind = 'notice' | 'news';
 
-export interface NoticeSummary {
-  id: number;
-  kind: NoticeKind;
-  title: string;
-  summary: string;
-  publishedAt: number;
-}
+/** One row of the notice list (its response schema: exactly these fields are written). */
+export const NoticeSummary = Type.Object({
+  id: Type.Integer(),
+  kind: StringEnum(['notice', 'news'] as const),
+  title: Type.String(),
+  summary: Type.String(),
+  publishedAt: Type.Number(),
+});
+export type NoticeSummary = Static<typeof NoticeSummary>;
+export const NoticeList = PageOf(NoticeSummary);
 
 export interface NoticeDetail extends NoticeSummary {
   /** HTML paragraphs */
@@ -29,14 +33,23 @@ export interface NoticeDetail extends NoticeSummary {
 }
 
 /** GET /user/api/v1.dashboard/summary/ (administrators): the back-office home figures. */
-export interface DashboardSummary {
-  users: number;
-  students: number;
-  staff: number;
-  platforms: number;
-  activeSessions: number;
-  loginsToday: number;
-  visitsToday: number;
-  logins7d: { day: string; count: number }[];
-  recentAudit: { at: number; actorName: string; action: string; target: string; result: string }[];
-}
+export const DashboardSummary = Type.Object({
+  users: Type.Integer(),
+  students: Type.Integer(),
+  staff: Type.Integer(),
+  platforms: Type.Integer(),
+  activeSessions: Type.Integer(),
+  loginsToday: Type.Integer(),
+  visitsToday: Type.Integer(),
+  logins7d: Type.Array(Type.Object({ day: Type.String(), count: Type.Integer() })),
+  recentAudit: Type.Array(
+    Type.Object({
+      at: Type.Number(),
+      actorName: Type.String(),
+      action: Type.String(),
+      target: Type.String(),
+      result: Type.String(),
+    }),
+  ),
+});
+export type DashboardSummary = Static<typeof DashboardSummary>;

@@ -49,6 +49,10 @@ export function checkProcess(def: ProcessDefinition, schema?: FormSchema): strin
       if (n.assignee?.kind === 'applicantPick' && fields && fields.get(n.assignee.fieldId)?.type !== 'user')
         out.push(`节点${name}的申请人自选须对应表单中的人员字段`);
     }
+    if (n.type === 'approval' && n.signMode === 'vote') {
+      if (!n.voteRatio) out.push(`投票节点${name}未设置通过比例`);
+      else if (n.voteRatio.agree > n.voteRatio.of) out.push(`投票节点${name}的通过比例不能超过全部`);
+    }
     if (n.type === 'approval' && fields) {
       for (const f of Object.keys(n.fieldPermissions ?? {}))
         if (!fields.has(f)) out.push(`节点${name}的字段权限引用了不存在的字段「${f}」`);

@@ -53,13 +53,29 @@ export const Assignee = Type.Union([
 ]);
 export type Assignee = Static<typeof Assignee>;
 
-export const SIGN_MODES = ['any', 'all', 'sequential'] as const;
+export const SIGN_MODES = ['any', 'all', 'sequential', 'vote'] as const;
 export type SignMode = (typeof SIGN_MODES)[number];
 export const SIGN_MODE_LABELS: Record<SignMode, string> = {
   any: '或签（一人同意即可）',
   all: '会签（全部同意）',
   sequential: '依次审批',
+  vote: '投票（同意达到比例即通过）',
 };
+
+/** A vote node passes once this share of its approvers agree (e.g. 2/3 of a scholarship committee). */
+export const VoteRatio = Type.Object({
+  agree: Type.Integer({ minimum: 1, maximum: 100 }),
+  of: Type.Integer({ minimum: 1, maximum: 100 }),
+});
+export type VoteRatio = Static<typeof VoteRatio>;
+/** The ratio the designer proposes for a new vote node. */
+export const DEFAULT_VOTE_RATIO: VoteRatio = { agree: 2, of: 3 };
+
+/** Agreeing votes a vote node of `voters` approvers needs: at least the ratio of them (2/3 of 3 is 2, of 7 is 5). */
+export function votesNeeded(voters: number, ratio: VoteRatio): number {
+  // Integer arithmetic: 2/3 of 6 is exactly 4, not 4.000…1 rounded up to 5.
+  return Math.min(voters, Math.max(1, Math.ceil((voters * ratio.agree) / ratio.of - 1e-9)));
+}
 
 export const NO_ASSIGNEE = ['skip', 'admin', 'refuse'] as const;
 export type NoAssignee = (typeof NO_ASSIGNEE)[number];
@@ -82,6 +98,8 @@ export const ProcessNode = Type.Object({
   /** approval: who approves; copy: who receives the copy. */
   assignee: Type.Optional(Assignee),
   signMode: Type.Optional(Type.Enum(SIGN_MODES)),
+  /** signMode 'vote': the share of agreeing approvers that passes the node. */
+  voteRatio: Type.Optional(VoteRatio),
   noAssignee: Type.Optional(Type.Enum(NO_ASSIGNEE)),
   timeLimitHours: Type.Optional(Type.Number({ minimum: 0, maximum: 8760 })),
   /** Field id → permission; fields not listed are read-only. */
@@ -214,6 +232,9 @@ export const HISTORY_ACTIONS = [
   'finish',
   'applyEdit',
   'editApplied',
+  'voteAgainst',
+  'votePassed',
+  'voteFailed',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -392,6 +413,17 @@ export interface TaskView extends InstanceView {
   rejectTargets: { id: string; name: string }[];
   /** Later nodes whose approvers this approver picks. */
   picksFor: { id: string; name: string }[];
+  /** A vote node's tally so far (null on other nodes): 退回 is then a vote against. */
+  vote: VoteTally | null;
+}
+
+export interface VoteTally {
+  voters: number;
+  agree: number;
+  against: number;
+  /** Agreeing votes that pass the node. */
+  needed: number;
+  ratio: VoteRatio;
 }
 
 export interface BatchApproveAnswer {

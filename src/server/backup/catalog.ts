@@ -21,6 +21,9 @@ export const raw = (db: Db | Kysely<never>): RawDb => (db as unknown as RawDb).w
  *   for failures long past.
  * - sso_session: which SSO sign-in (OIDC sid/sub, CAS ticket) stands behind a live session, for
  *   provider logouts; the sessions themselves are never restored, so these links would point at nothing.
+ * - rate_limit_counter: per-IP request counts of the current minute (issue 23).
+ * - user_kind_count: accounts per kind, kept by triggers on app_user (migration 0059): the restore's
+ *   deletes and inserts of app_user keep it exact, so restoring its rows too would count twice.
  */
 export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'kysely_migration',
@@ -33,6 +36,8 @@ export const EXCLUDED_TABLES: ReadonlySet<string> = new Set([
   'job_schedule',
   'sign_in_failure',
   'sso_session',
+  'rate_limit_counter',
+  'user_kind_count',
 ]);
 
 /**

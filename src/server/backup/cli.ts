@@ -17,6 +17,8 @@ import { isUnsealedGzip, readBackupHeader, verifyBackup } from './reader';
 import { restoreBackup, RestoreError } from './restore';
 import { fileChecksum, Sealer } from './seal';
 import { writeBackup, type BackupProgress } from './writer';
+import { backupKey, LocalFileStore, openFileStore, workDir, type FileStore } from '../uploads/file-store';
+import { listStoredBackups, storeBackupFile, tempBackupPath, withStoredBackup } from './stored';
 
 /**
  * The operator's backup command (`npm run backup -- …`, issue 26): the same backups as the back
@@ -47,7 +49,20 @@ export interface BackupCliIo {
 const INSTALLATION_SETTINGS = new Set([LICENCE_SETTING, RSA_SETTING_KEY, 'backup_schedule']);
 
 const backupsDir = (config: Config) => path.join(config.dataDir, 'backups');
-const uploadsDir = (config: Config) => path.join(config.dataDir, 'uploads');
+
+/** The installation's file store (FILE_STORE: DATA_DIR or the bucket), closed afterwards. */
+async function withStore<T>(config: Config, fn: (files: FileStore) => Promise<T>): Promise<T> {
+  const files = openFileStore(config);
+  try {
+    return await fn(files);
+  } finally {
+    files.close();
+  }
+}
+
+/** Where a stored backup is, for messages: its path in the local store, else its key in the bucket. */
+const storedAt = (files: FileStore, name: string) =>
+  files instanceof LocalFileStore ? files.abs(backupKey(name)) : `${files.where} ${backupKey(name)}`;
 
 /** The back office's naming (server-made names only), so a file made here fits its catalogue. */
 function newFileName(now: number): string {
@@ -100,55 +115,62 @@ function progressPrinter(io: BackupCliIo): (p: Readonly<BackupProgress>) => void
 async function create(io: BackupCliIo, config: Config, by: string, note: string | undefined): Promise<number> {
   const key = installationBackupKey(config);
   const fileName = newFileName(Date.now());
-  const file = path.join(backupsDir(config), fileName);
-  return withDb(io, config, async (db) => {
-    io.err(`正在备份 (backing up) → ${file}`);
-    const written = await writeBackup(db, uploadsDir(config), file, { key, onProgress: progressPrinter(io) });
-    await audit(db, {
-      action: 'backup_created',
-      result: 'ok',
-      actorName: by,
-      target: fileName,
-      detail: `${written.size} bytes, sha256 ${written.checksum}${note?.trim() ? `, ${note.trim()}` : ''}`,
-    });
-    io.out(`已备份 (done): ${file}`);
-    io.out(`大小 (size): ${written.size} bytes`);
-    io.out(`SHA-256: ${written.checksum}`);
-    io.out(
-      `表 ${Object.keys(written.rows).length}，行 ${Object.values(written.rows).reduce((a, b) => a + b, 0)}，文件 ${written.files}`,
-    );
-    return 0;
-  });
+  return withStore(config, (files) =>
+    withDb(io, config, async (db) => {
+      const where = storedAt(files, fileName);
+      io.err(`正在备份 (backing up) → ${where}`);
+      const tmp = tempBackupPath(config, fileName);
+      let written: Awaited<ReturnType<typeof writeBackup>>;
+      try {
+        written = await writeBackup(db, files, tmp, { key, onProgress: progressPrinter(io) });
+        // Into the file store: every app server's back office can then catalogue and restore it.
+        await storeBackupFile(files, tmp, fileName);
+      } finally {
+        fs.rmSync(tmp, { force: true });
+      }
+      await audit(db, {
+        action: 'backup_created',
+        result: 'ok',
+        actorName: by,
+        target: fileName,
+        detail: `${written.size} bytes, sha256 ${written.checksum}${note?.trim() ? `, ${note.trim()}` : ''}`,
+      });
+      io.out(`已备份 (done): ${where}`);
+      io.out(`大小 (size): ${written.size} bytes`);
+      io.out(`SHA-256: ${written.checksum}`);
+      io.out(
+        `表 ${Object.keys(written.rows).length}，行 ${Object.values(written.rows).reduce((a, b) => a + b, 0)}，文件 ${written.files}`,
+      );
+      return 0;
+    }),
+  );
 }
 
 async function list(io: BackupCliIo, config: Config): Promise<number> {
   const key = installationBackupKey(config);
-  const dir = backupsDir(config);
-  const names = fs.existsSync(dir)
-    ? fs
-        .readdirSync(dir, { withFileTypes: true })
-        .filter((e) => e.isFile() && !e.name.startsWith('.') && !e.name.endsWith('.part'))
-        .map((e) => e.name)
-        .sort()
-    : [];
-  if (!names.length) {
-    io.out(`${dir} 中没有备份 (no backups)`);
-    return 0;
-  }
-  for (const name of names) {
-    const file = path.join(dir, name);
-    const size = fs.statSync(file).size;
-    let about: string;
-    try {
-      const h = await readBackupHeader(file, key);
-      about = `${new Date(h.createdAt).toLocaleString('zh-CN', { hour12: false })}  ${h.dialect}`;
-    } catch (e) {
-      if (!(e instanceof BackupFormatError)) throw e;
-      about = `不可用 (unusable): ${e.message}`;
+  return withStore(config, async (files) => {
+    const stored = (await listStoredBackups(files)).filter((b) => !b.name.endsWith('.part'));
+    if (!stored.length) {
+      io.out(
+        `${files instanceof LocalFileStore ? backupsDir(config) : `${files.where} backups/`} 中没有备份 (no backups)`,
+      );
+      return 0;
     }
-    io.out(`${name}  ${mb(size)}  ${about}`);
-  }
-  return 0;
+    for (const { name, size } of stored) {
+      let about: string;
+      try {
+        const h = await withStoredBackup(files, config, name, (file) => readBackupHeader(file, key), { head: true });
+        about = h
+          ? `${new Date(h.createdAt).toLocaleString('zh-CN', { hour12: false })}  ${h.dialect}`
+          : '已不存在 (gone)';
+      } catch (e) {
+        if (!(e instanceof BackupFormatError)) throw e;
+        about = `不可用 (unusable): ${e.message}`;
+      }
+      io.out(`${name}  ${mb(size)}  ${about}`);
+    }
+    return 0;
+  });
 }
 
 async function verify(io: BackupCliIo, config: Config, file: string, legacy: boolean): Promise<number> {
@@ -212,12 +234,14 @@ async function restore(
         io.err('旧版本（未加密）备份：没有封签，请确认文件来源可信 (unsealed legacy backup: trust its source)');
         copy = await sealedCopy(config, file, key);
       }
-      const outcome = await restoreBackup(db, uploadsDir(config), copy ?? file, key, {
-        keepSetting: (k) => INSTALLATION_SETTINGS.has(k),
-        appendOnly: { audit_log: 'at' },
-        inTransaction: (trx) =>
-          audit(trx, { action: 'backup_restored', result: 'ok', actorName: by, target, detail: how }),
-      });
+      const outcome = await withStore(config, (files) =>
+        restoreBackup(db, { store: files, workDir: workDir(config) }, copy ?? file, key, {
+          keepSetting: (k) => INSTALLATION_SETTINGS.has(k),
+          appendOnly: { audit_log: 'at' },
+          inTransaction: (trx) =>
+            audit(trx, { action: 'backup_restored', result: 'ok', actorName: by, target, detail: how }),
+        }),
+      );
       const rows = Object.values(outcome.rows).reduce((a, b) => a + b, 0);
       io.out(`已恢复 (restored): 表 ${Object.keys(outcome.rows).length}，行 ${rows}，文件 ${outcome.files}`);
       if (outcome.migrated.length) io.out(`已升级到当前版本 (migrated forward): ${outcome.migrated.join(', ')}`);
@@ -279,12 +303,20 @@ export async function runBackupCli(argv: string[], io: BackupCliIo): Promise<num
     if (command === 'create') return await create(io, config, by, values.note);
     if (command === 'list') return await list(io, config);
     const file = path.resolve(positionals[0]!);
-    if (!fs.existsSync(file) || !fs.statSync(file).isFile()) {
+    const run = (f: string) =>
+      command === 'verify' ? verify(io, config, f, legacy) : restore(io, config, by, f, values.online ?? false, legacy);
+    if (fs.existsSync(file) && fs.statSync(file).isFile()) return await run(file);
+    // Not a file here: the name of a backup in the file store (as `list` shows it), from any server.
+    const name = path.basename(positionals[0]!);
+    const stored =
+      name === positionals[0]!.replace(/^backups\//, '') || positionals[0] === `backups/${name}`
+        ? await withStore(config, (files) => withStoredBackup(files, config, name, run))
+        : null;
+    if (stored === null) {
       io.err(`文件不存在 (no such file): ${file}`);
       return 1;
     }
-    if (command === 'verify') return await verify(io, config, file, legacy);
-    return await restore(io, config, by, file, values.online ?? false, legacy);
+    return stored;
   } catch (e) {
     if (e instanceof BackupFormatError) {
       io.err(`拒绝 (refused): ${e.message}`);

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { UPLOADS_PREFIX, type FileStore } from '../uploads/file-store';
 import { randomBytes } from 'node:crypto';
 import { Migrator, sql, type Kysely, type Migration, type Transaction } from 'kysely';
 import { openDb, type Db } from '../db/dialect';
@@ -117,7 +118,7 @@ type Records = () => AsyncIterable<BackupRecord>;
  */
 export async function restoreBackup(
   db: Db,
-  uploadsDir: string,
+  uploadsTo: RestoreTarget,
   file: string,
   key: BackupKey,
   opts: RestoreOptions = {},
@@ -143,7 +144,7 @@ export async function restoreBackup(
   const upgrade = !sameSet(header.migrations, migrations);
   if (!upgrade) checkTables(dyn.without(header.tables), tables);
 
-  const staging = `${uploadsDir}.restoring-${randomBytes(6).toString('hex')}`;
+  const { staging, workDir, swap } = targetOf(uploadsTo);
   let scratch: Scratch | null = null;
   let current = '';
   let outcome: RestoreOutcome;
@@ -152,7 +153,7 @@ export async function restoreBackup(
     let records: Records = () => readBackup(file, key);
     let migrated: string[] = [];
     if (upgrade) {
-      scratch = await upgradeSource(file, key, summary, migrations, path.dirname(uploadsDir), dyn);
+      scratch = await upgradeSource(file, key, summary, migrations, workDir, dyn);
       const s = scratch;
       checkTables(dyn.without(s.tables.map((t) => ({ name: t.name, columns: t.columns }))), tables);
       records = () => s.records();
@@ -187,8 +188,25 @@ export async function restoreBackup(
   } finally {
     await scratch?.close();
   }
-  swapIn(uploadsDir, staging);
+  await swap();
   return outcome;
+}
+
+/**
+ * Where a restore puts the backup's files: a folder (DATA_DIR/uploads, swapped whole after the
+ * commit) or the installation's file store, with a local working folder for the staging copy
+ * (and an older backup's scratch database) whose files then replace the store's uploads/ objects.
+ */
+export type RestoreTarget = string | { store: FileStore; workDir: string };
+
+function targetOf(t: RestoreTarget): { staging: string; workDir: string; swap: () => Promise<void> } {
+  const suffix = randomBytes(6).toString('hex');
+  if (typeof t === 'string') {
+    const staging = `${t}.restoring-${suffix}`;
+    return { staging, workDir: path.dirname(t), swap: async () => swapIn(t, staging) };
+  }
+  const staging = path.join(t.workDir, `uploads.restoring-${suffix}`);
+  return { staging, workDir: t.workDir, swap: () => t.store.replacePrefix(UPLOADS_PREFIX, staging) };
 }
 
 interface Scratch {

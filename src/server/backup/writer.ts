@@ -11,6 +11,7 @@ import type { BackupKey } from './key';
 import { Sealer, type SealedFile } from './seal';
 import { openSnapshot } from './snapshot';
 import { sequenceValues } from './sequences';
+import { UPLOADS_PREFIX, uploadKey, type FileStore } from '../uploads/file-store';
 import {
   BACKUP_FORMAT,
   BACKUP_VERSION,
@@ -78,6 +79,51 @@ export function listUploads(dir: string): UploadedFile[] {
   return out.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
+/**
+ * Where a backup's files come from: a folder (DATA_DIR/uploads, tests) or the installation's
+ * file store (its uploads/ objects: DATA_DIR or the S3 bucket).
+ */
+export type UploadsSource = string | FileStore;
+
+interface UploadsReader {
+  list(): Promise<UploadedFile[]>;
+  /** The file's bytes, or null when it is gone. */
+  open(rel: string): Promise<AsyncIterable<Buffer> | null>;
+}
+
+function uploadsReader(from: UploadsSource): UploadsReader {
+  if (typeof from === 'string')
+    return {
+      list: async () => listUploads(from),
+      open: async (rel) => {
+        const abs = path.join(from, rel);
+        try {
+          const fd = await fs.promises.open(abs, 'r');
+          return fd.createReadStream({ highWaterMark: FILE_CHUNK }) as AsyncIterable<Buffer>;
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+          throw e;
+        }
+      },
+    };
+  return {
+    list: async () => {
+      const out: UploadedFile[] = [];
+      for await (const o of from.list(UPLOADS_PREFIX))
+        out.push({ path: o.key.slice(UPLOADS_PREFIX.length), size: o.size });
+      return out;
+    },
+    open: async (rel) => (await from.get(uploadKey(rel))) as AsyncIterable<Buffer> | null,
+  };
+}
+
+/** Chunks of at most FILE_CHUNK bytes (an S3 body arrives in pieces of its own size). */
+async function* rechunk(stream: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+  for await (const c of stream) {
+    for (let i = 0; i < c.length; i += FILE_CHUNK) yield c.subarray(i, i + FILE_CHUNK);
+  }
+}
+
 /** Every file under dir (relative paths, '/'-separated, sorted), skipping unfinished uploads (*.part). */
 export const listFiles = (dir: string): string[] => listUploads(dir).map((f) => f.path);
 
@@ -118,7 +164,7 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  */
 async function* backupRecords(
   db: Db,
-  uploadsDir: string,
+  uploads: UploadsReader,
   workDir: string,
   progress: BackupProgress,
   report: () => void,
@@ -161,7 +207,7 @@ async function* backupRecords(
     await snapshot.close();
   }
 
-  const list = listUploads(uploadsDir);
+  const list = await uploads.list();
   Object.assign(progress, {
     phase: 'files',
     filesTotal: list.length,
@@ -171,10 +217,12 @@ async function* backupRecords(
   let files = 0;
   let bytes = 0;
   for (const f of list) {
-    const stream = fs.createReadStream(path.join(uploadsDir, f.path), { highWaterMark: FILE_CHUNK });
     let any = false;
     try {
-      for await (const chunk of stream as AsyncIterable<Buffer>) {
+      const stream = await uploads.open(f.path);
+      // Deleted since it was listed (its row may be in the snapshot; the restore has no file for it).
+      if (!stream) continue;
+      for await (const chunk of rechunk(stream)) {
         if (!any) files += 1;
         any = true;
         bytes += chunk.length;
@@ -206,7 +254,7 @@ async function* backupRecords(
  */
 export async function writeBackup(
   db: Db,
-  uploadsDir: string,
+  uploadsFrom: UploadsSource,
   file: string,
   opts: WriteOptions,
 ): Promise<WrittenBackup> {
@@ -231,7 +279,14 @@ export async function writeBackup(
     await pipeline(
       Readable.from(
         (async function* lines() {
-          for await (const rec of backupRecords(db, uploadsDir, dir, progress, report, (f) => (footer = f)))
+          for await (const rec of backupRecords(
+            db,
+            uploadsReader(uploadsFrom),
+            dir,
+            progress,
+            report,
+            (f) => (footer = f),
+          ))
             yield `${JSON.stringify(rec)}\n`;
         })(),
       ),

@@ -1,162 +1,209 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-
-/** One chunk of dist/.vite/manifest.json (vite build with build.manifest). */
-interface Chunk {
-  file: string;
-  src?: string;
-  name?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, Chunk>;
-
-const manifestPath = (root: string) => path.join(root, 'dist/.vite/manifest.json');
-
-/** Vite names chunks relative to its root (src/app); name them from the repository's top instead. */
-function readManifest(root: string): Manifest {
-  const fromTop = (key: string) => path.posix.normalize(path.posix.join('src/app', key));
-  const raw = JSON.parse(fs.readFileSync(manifestPath(root), 'utf8')) as Manifest;
-  return Object.fromEntries(
-    Object.entries(raw).map(([key, c]) => [fromTop(key), { ...c, imports: c.imports?.map(fromTop) }]),
-  );
-}
-
-export function ensureBuild(root: string, build: (cmd: string) => void): void {
-  if (!fs.existsSync(manifestPath(root))) build('vite build');
-}
-
-/** A route declared in some module.ts: `{ name, path: '/x', area: 'cms', …, page: () => import('./cms/pages/y') }`. */
-interface DeclaredRoute {
-  page: string;
-  layout: string;
-}
-
-// The layout that frames each area (as src/core/routing/module-routes.ts maps it).
-const LAYOUT_OF_AREA: Record<string, string> = {
-  top: 'blank',
-  visitor: 'visitor',
-  web: 'web',
-  cms: 'cms',
-  mobile: 'mobile',
-};
-
-function moduleFiles(root: string): string[] {
-  const modules = path.join(root, 'src/modules');
-  return fs
-    .readdirSync(modules, { withFileTypes: true })
-    .filter((e) => e.isDirectory())
-    .map((e) => path.join(modules, e.name, 'module.ts'))
-    .filter((f) => fs.existsSync(f));
-}
-
-function resolveModule(fromFile: string, spec: string): string | null {
-  const base = path.resolve(path.dirname(fromFile), spec);
-  for (const c of [base, `${base}.tsx`, `${base}.ts`, path.join(base, 'index.tsx'), path.join(base, 'index.ts')]) {
-    if (fs.existsSync(c) && fs.statSync(c).isFile()) return c;
-  }
-  return null;
-}
-
-/** The object literal around `at`: from the nearest unclosed '{' before it to its matching '}'. */
-function enclosingObject(text: string, at: number): string {
-  let depth = 0;
-  let start = at;
-  for (; start > 0; start--) {
-    if (text[start] === '}') depth++;
-    else if (text[start] === '{' && depth-- === 0) break;
-  }
-  depth = 0;
-  for (let end = start; end < text.length; end++) {
-    if (text[end] === '{') depth++;
-    else if (text[end] === '}' && --depth === 0) return text.slice(start, end + 1);
-  }
-  return text.slice(start);
-}
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchChromium } from '@/core/testing/chromium';
 
 /**
- * Finds the page module and layout of a route by reading the modules' declarations: the object
- * literal holding `path: '<route>'` names its page either inline (`page: () => import('…')`) or
- * through a const defined in the same file (`const loginPage = () => import('…')`), and its area.
+ * First-load JS per page (issue 14), measured the way a first visit feels it: Debian's chromium
+ * opens the production build served by the real server with an empty cache and no service
+ * worker, waits until the network is idle (every script the page loads before and after its
+ * first paint, lazy ones included), and sums gzip -9 of each script body. Signed-in pages are
+ * opened after a sign-in through the real login page, with the browser cache cleared again.
+ * Runs inside `npm run bench` (run.ts) or alone: `npx tsx src/server/bench/bundle-size.ts`,
+ * which exits 1 when a page is over its budget.
  */
-export function findRoute(root: string, routePath: string): DeclaredRoute | null {
-  const quoted = new RegExp(`path:\\s*['"]${routePath.replace(/[/.*+?^${}()|[\]\\]/g, '\\$&')}['"]`);
-  for (const file of moduleFiles(root)) {
-    const text = fs.readFileSync(file, 'utf8');
-    const at = text.search(quoted);
-    if (at < 0) continue;
-    const literal = enclosingObject(text, at);
-    let spec = /page:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/.exec(literal)?.[1];
-    if (!spec) {
-      const ident = /page:\s*([A-Za-z_$][\w$]*)/.exec(literal)?.[1];
-      if (ident)
-        spec = new RegExp(`const\\s+${ident}\\s*=\\s*\\(\\)\\s*=>\\s*import\\(\\s*['"]([^'"]+)['"]`).exec(text)?.[1];
-    }
-    const page = spec ? resolveModule(file, spec) : null;
-    if (!page) continue;
-    const area = /area:\s*['"]([\w-]+)['"]/.exec(literal)?.[1] ?? 'top';
-    return { page: path.relative(root, page).split(path.sep).join('/'), layout: LAYOUT_OF_AREA[area] ?? area };
-  }
-  return null;
+
+export interface PageBudget {
+  path: string;
+  /** KB (1000 bytes) of gzip JS the page may load on a first visit. */
+  budget: number;
+  /** Who is signed in first (demo accounts), or nobody. */
+  as?: 'student' | 'admin';
+  phone?: boolean;
 }
 
-/** The chunk and everything it imports statically (what the browser must fetch before it runs). */
-function closure(manifest: Manifest, key: string, into: Set<string>): void {
-  const chunk = manifest[key];
-  if (!chunk || into.has(chunk.file)) return;
-  into.add(chunk.file);
-  for (const i of chunk.imports ?? []) closure(manifest, i, into);
-}
+// DESIGN §7 / issue 14: phone login 150 KB, desktop login 220 KB, any desktop route 350 KB.
+export const BUDGETS: PageBudget[] = [
+  { path: '/mobile/mobileLogin', budget: 150, phone: true },
+  { path: '/mobile/home', budget: 350, as: 'student', phone: true },
+  { path: '/login', budget: 220 },
+  { path: '/home/index', budget: 350 },
+  { path: '/web/home/index', budget: 350, as: 'student' },
+  { path: '/web/taskCenter/taskWorkBench', budget: 350, as: 'student' },
+  { path: '/cms/home/index', budget: 350, as: 'admin' },
+];
 
-export interface FirstLoad {
-  files: string[];
+export interface FirstLoad extends PageBudget {
+  scripts: number;
   raw: number;
   gzip: number;
-  note: string;
+  /** Where the page ended up (a redirect means the measurement is of another page). */
+  landed: string;
 }
 
-/**
- * First-load JS of a route: the scripts index.html loads (entry chunk and its modulepreloads),
- * plus the lazy chunks the route needs before it paints — the shell branch (desktop-main or
- * mobile-main), the frame of its layout (lazy shells/layouts under src/app) and its page — each
- * with its static imports. Sizes are of the
- * built files; gzip at level 9 approximates what a compressing proxy serves.
- */
-export function firstLoadJs(root: string, routePath: string): FirstLoad {
-  const dist = path.join(root, 'dist');
-  const manifest = readManifest(root);
-  const files = new Set<string>();
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+const CAPTCHA = 'BENCH1';
+const PASSWORDS = { student: 'Student@2026', admin: 'Admin@2026' } as const;
+const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
+const DESKTOP = { viewport: { width: 1920, height: 1080 } };
 
-  const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
-  for (const m of html.matchAll(/<(?:script[^>]*\bsrc|link[^>]*rel="modulepreload"[^>]*\bhref)="\/?([^"]+\.js)"/g))
-    files.add(m[1]!);
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) closure(manifest, key, files);
+export function ensureBuild(dir: string, build: (cmd: string) => void): void {
+  if (!fs.existsSync(path.join(dir, 'dist/index.html'))) build('vite build');
+}
 
-  const notes: string[] = [];
-  const route = findRoute(root, routePath);
-  if (!route) notes.push('route page not found in any module.ts');
-  else {
-    if (!manifest[route.page]) notes.push(`page ${route.page} is not a chunk`);
-    closure(manifest, route.page, files);
-    // The shell branch main.tsx imports for this path, then the lazy frames: a dynamically
-    // imported module under src/app whose file names this layout (layouts/cms-layout.tsx, shells/mobile-shell.tsx).
-    closure(manifest, route.layout === 'mobile' ? 'src/app/mobile-main.tsx' : 'src/app/desktop-main.tsx', files);
-    const frameName = new RegExp(`(^|[/-])${route.layout}([/-]|\\.tsx?$)`);
-    for (const [key, chunk] of Object.entries(manifest)) {
-      if (chunk.isDynamicEntry && key.startsWith('src/app/') && frameName.test(key)) closure(manifest, key, files);
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+/** The real server (`src/server/main.ts`) on the build in dist/, demo data on a temp SQLite. */
+async function startSite(): Promise<{ url: string; stop(): Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-portal-bundle-'));
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.LICENCE_FILE;
+  Object.assign(env, {
+    NODE_ENV: 'development',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DEMO: '1',
+    DEMO_SOURCES: 'off',
+    CAPTCHA_FIXED_CODE: CAPTCHA,
+    STATIC_DIR: path.join(root, 'dist'),
+    LOG_LEVEL: 'warn',
+  });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  child.stderr.on('data', (c: Buffer) => (err = (err + c.toString()).slice(-4000)));
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 300_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}\n${err}`);
+    const ok = await fetch(`${url}/login`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return { url, stop };
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  await stop();
+  throw new Error(`server did not start in 5 minutes\n${err}`);
+}
+
+async function signIn(context: BrowserContext, url: string, who: 'student' | 'admin', phone: boolean) {
+  const page = await context.newPage();
+  await page.goto(`${url}${phone ? '/mobile/mobileLogin' : who === 'admin' ? '/loginAdmin' : '/login'}`);
+  await page.getByPlaceholder(/用户名/).fill(who);
+  await page.getByPlaceholder(/^密码/).fill(PASSWORDS[who]);
+  await page.getByPlaceholder(/验证码/).fill(CAPTCHA);
+  const answered = page.waitForResponse((r) => r.request().method() === 'POST' && /\/login\/$/.test(r.url()));
+  await page.getByRole('button', { name: /^登\s*录$/ }).click();
+  const body = (await (await answered).json()) as { errorCode: string; message: string };
+  if (body.errorCode !== '0x00000000') throw new Error(`sign-in of ${who} refused: ${body.message}`);
+  await page.waitForLoadState('networkidle');
+  await page.close();
+}
+
+/** Opens one page with an empty cache and sums the scripts it loads until the network is idle. */
+async function measure(context: BrowserContext, url: string, target: PageBudget): Promise<FirstLoad> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.clearBrowserCache');
+  const bodies: Promise<Buffer | null>[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script' || /\.m?js$/.test(new URL(r.url()).pathname))
+      bodies.push(r.body().catch(() => null));
+  });
+  await page.goto(url + target.path, { waitUntil: 'networkidle' });
+  // networkidle is 500 ms without a request; a script asked for on an idle callback comes a little later.
+  await page.waitForTimeout(1500);
+  await page.waitForLoadState('networkidle');
+  const scripts = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
+  const landed = new URL(page.url()).pathname;
+  await page.close();
+  return {
+    ...target,
+    landed,
+    scripts: scripts.length,
+    raw: scripts.reduce((n, b) => n + b.length, 0),
+    gzip: scripts.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+  };
+}
+
+/** Every page of BUDGETS, measured against the build in dist/ (make it first: ensureBuild). */
+export async function measureFirstLoads(targets: PageBudget[] = BUDGETS): Promise<FirstLoad[]> {
+  const site = await startSite();
+  let browser: Browser | null = null;
+  try {
+    browser = await launchChromium();
+    const out: FirstLoad[] = [];
+    // One profile per (account, device): signed in once, each page then opened with a cleared cache.
+    const contexts = new Map<string, BrowserContext>();
+    for (const t of targets) {
+      const key = `${t.as ?? ''}/${t.phone ? 'phone' : 'desk'}`;
+      let context = contexts.get(key);
+      if (!context) {
+        context = await browser.newContext({ ...(t.phone ? PHONE : DESKTOP), serviceWorkers: 'block' });
+        if (t.as) await signIn(context, site.url, t.as, t.phone === true);
+        contexts.set(key, context);
+      }
+      out.push(await measure(context, site.url, t));
     }
+    return out;
+  } finally {
+    await browser?.close();
+    await site.stop();
   }
+}
 
-  let raw = 0;
-  let gzip = 0;
-  for (const f of files) {
-    const bytes = fs.readFileSync(path.join(dist, f));
-    raw += bytes.length;
-    gzip += gzipSync(bytes, { level: 9 }).length;
-  }
-  return { files: [...files], raw, gzip, note: notes.join('; ') };
+export const overBudget = (r: FirstLoad) => r.gzip / 1000 > r.budget || r.landed !== r.path;
+
+/** The bench's table rows: page, scripts, raw KiB, gzip KB, budget verdict. */
+export function budgetRows(results: FirstLoad[]): string[][] {
+  return results.map((r) => [
+    r.path,
+    String(r.scripts),
+    (r.raw / 1024).toFixed(1),
+    (r.gzip / 1000).toFixed(1),
+    `${overBudget(r) ? 'OVER' : 'within'} ${r.budget} KB${r.landed !== r.path ? ` (landed on ${r.landed})` : ''}`,
+  ]);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  measureFirstLoads().then(
+    (results) => {
+      console.log(['page', 'scripts', 'raw KiB', 'gzip KB', 'budget'].join('\t'));
+      for (const row of budgetRows(results)) console.log(row.join('\t'));
+      if (results.some(overBudget)) process.exitCode = 1;
+    },
+    (e: unknown) => {
+      console.error(e instanceof Error ? e.stack : String(e));
+      process.exit(1);
+    },
+  );
 }

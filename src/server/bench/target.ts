@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import Fastify from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { createSession } from '../identity/sessions';
@@ -27,8 +29,23 @@ async function bare(): Promise<TargetInfo> {
   return { port: (app.server.address() as { port: number }).port };
 }
 
+/** BENCH_DATABASE_URL: run the app on PostgreSQL instead, in a schema of its own dropped at the end (issue 15). */
+const pgUrl = process.env.BENCH_DATABASE_URL || '';
+
+async function onPg(sqlText: string) {
+  const client = new pg.Client({ connectionString: pgUrl });
+  await client.connect();
+  try {
+    await client.query(sqlText);
+  } finally {
+    await client.end();
+  }
+}
+
 async function product(): Promise<TargetInfo> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'campus-portal-bench-'));
+  const pgSchema = pgUrl ? `bench_${randomBytes(4).toString('hex')}` : null;
+  if (pgSchema) await onPg(`CREATE SCHEMA ${pgSchema}`);
   // Request logs off, like the baseline: the figure is the cost of our code, not of stdout.
   const config = loadConfig({
     ...process.env,
@@ -39,17 +56,19 @@ async function product(): Promise<TargetInfo> {
     DEMO_SOURCES: 'off',
     CAPTCHA_FIXED_CODE: CAPTCHA,
     LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
+    DATABASE_URL: pgUrl,
     // The load generator stands in for the proxy: run.ts gives each sign-in its own X-Forwarded-For.
     TRUST_PROXY: '127.0.0.1',
   });
   // buildApp issues the demo licence; firstStart seeds the full demo university, as npm start does.
-  const app = await buildApp({ config, serveClient: false });
+  const app = await buildApp({ config, serveClient: false, ...(pgSchema ? { db: { pgSchema } } : {}) });
   await firstStart(app, () => undefined);
   const accounts = await seedBenchAccounts(app.db, BENCH_ACCOUNTS);
   const stop = async () => {
     await app.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (pgSchema)
+      await onPg(`DROP SCHEMA IF EXISTS ${pgSchema} CASCADE; DROP SCHEMA IF EXISTS ${pgSchema}_jobs CASCADE`);
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop());

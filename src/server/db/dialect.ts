@@ -19,6 +19,8 @@ export interface OpenOptions {
   databaseUrl: string | null;
   /** SQLite file, or ':memory:'. Ignored for PostgreSQL. */
   sqliteFile?: string;
+  /** An in-memory SQLite database opened as a copy of this image (better-sqlite3's serialize()): tests start prepared. */
+  sqliteImage?: Buffer;
   /** PostgreSQL schema to use (tests isolate themselves in one). */
   pgSchema?: string;
   poolSize?: number;
@@ -49,9 +51,9 @@ export function openDb(opts: OpenOptions): OpenDb {
       dialect: 'postgres',
     };
   }
-  const file = opts.sqliteFile ?? ':memory:';
+  const file = opts.sqliteImage ? ':memory:' : (opts.sqliteFile ?? ':memory:');
   if (file !== ':memory:') fs.mkdirSync(path.dirname(file), { recursive: true });
-  const sqlite = new Sqlite(file);
+  const sqlite = new Sqlite(opts.sqliteImage ?? file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('foreign_keys = ON');

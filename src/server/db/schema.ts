@@ -163,9 +163,24 @@ export interface UploadTable {
   createdAt: number;
 }
 
+/** Accounts per kind, kept by triggers on app_user (migration 0059): the dashboard's counts. */
+export interface UserKindCountTable {
+  kind: string;
+  n: number;
+}
+
+/** Per-IP rate-limit counters shared by app servers (migration 0058, src/server/rate-limit/database-store.ts). */
+export interface RateLimitCounterTable {
+  key: string;
+  count: number;
+  /** When the current window ends (ms). */
+  expiresAt: number;
+}
+
 export interface Database {
   department: DepartmentTable;
   appUser: UserTable;
+  userKindCount: UserKindCountTable;
   roleGroup: RoleGroupTable;
   role: RoleTable;
   userRole: UserRoleTable;
@@ -178,6 +193,7 @@ export interface Database {
   setting: SettingTable;
   auditLog: AuditLogTable;
   upload: UploadTable;
+  rateLimitCounter: RateLimitCounterTable;
 }
 
 export type UserRow = Selectable<UserTable>;

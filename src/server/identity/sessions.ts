@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/dialect';
+import { preparedQuery } from '../db/prepared';
 
 /** What the server knows about the caller of a request with a valid token. */
 export interface AuthContext {
@@ -48,14 +49,13 @@ export async function createSession(
 const TOUCH_EVERY_MS = 60_000;
 
 /**
- * The session behind a token, or null when it is unknown, revoked, past its absolute
- * expiry, idle too long, or its user is disabled. The idle limit is checked before
- * touching last_seen_at, so a late request never revives an expired session.
+ * The lookup every signed-in call makes, compiled once per database (preparedQuery): Kysely builds
+ * and compiles a query afresh on each call, which cost more than SQLite's indexed read itself
+ * (issue 15). The row is still read on every call, so a revoked session, a disabled account or a
+ * changed password (which revokes) counts on the next call on every server.
  */
-export async function resolveSession(db: Db, limits: SessionLimits, token: string): Promise<AuthContext | null> {
-  if (!token || token.length > 200) return null;
-  const tokenHash = hashToken(token);
-  const row = await db
+const lookupSession = preparedQuery((db: Db, v: { tokenHash: string }) =>
+  db
     .selectFrom('session')
     .innerJoin('appUser', 'appUser.id', 'session.userId')
     .select([
@@ -69,8 +69,18 @@ export async function resolveSession(db: Db, limits: SessionLimits, token: strin
       'appUser.realName',
       'appUser.status',
     ])
-    .where('session.tokenHash', '=', tokenHash)
-    .executeTakeFirst();
+    .where('session.tokenHash', '=', v.tokenHash),
+);
+
+/**
+ * The session behind a token, or null when it is unknown, revoked, past its absolute
+ * expiry, idle too long, or its user is disabled. The idle limit is checked before
+ * touching last_seen_at, so a late request never revives an expired session.
+ */
+export async function resolveSession(db: Db, limits: SessionLimits, token: string): Promise<AuthContext | null> {
+  if (!token || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const [row] = await lookupSession(db, { tokenHash });
   const now = Date.now();
   if (!row || row.revokedAt !== null || row.expiresAt <= now || row.status !== 'active') return null;
   if (now - row.lastSeenAt > limits.sessionIdleMinutes * 60_000) return null;

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import type { FastifyRequest, FastifySchema } from 'fastify';
+import type { FastifyRequest, FastifySchema, RouteHandlerMethod } from 'fastify';
 import type { Access } from '@/shared/access';
 import { Codes } from '@/shared/errors';
 import { AppError } from '../errors';
@@ -11,10 +11,23 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call this route (DESIGN §5). Every route must declare it. */
     access?: Access;
+    /**
+     * A public route that never reads `req.auth` (a notice list anyone may read): the session
+     * behind a token it is sent is not looked up, which spares a hot public call a database read
+     * (issue 15). Such a route sees every caller as anonymous.
+     */
+    ignoresCaller?: boolean;
   }
   interface FastifyInstance {
     /** Every route with its declared access and schema, in registration order (the route-walk and fuzz tests read it). */
-    declaredRoutes: { method: string; url: string; access: Access; schema?: FastifySchema }[];
+    declaredRoutes: {
+      method: string;
+      url: string;
+      access: Access;
+      schema?: FastifySchema;
+      /** The route's own handler (the response-schema test compares its answer with the serialised one). */
+      handler: RouteHandlerMethod;
+    }[];
   }
   interface FastifyRequest {
     /** The signed-in caller, or null. Set for every request that carries a valid token. */
@@ -45,15 +58,22 @@ export const accessPlugin = fp(async (app) => {
     if (!methods.length) return;
     const access = route.config?.access;
     if (!access) throw new MissingAccessError(`route ${methods.join(',')} ${route.url} declares no config.access`);
-    for (const method of methods) app.declaredRoutes.push({ method, url: route.url, access, schema: route.schema });
+    if (route.config?.ignoresCaller && access !== 'public')
+      throw new MissingAccessError(
+        `route ${methods.join(',')} ${route.url}: only a public route may ignore its caller`,
+      );
+    for (const method of methods)
+      app.declaredRoutes.push({ method, url: route.url, access, schema: route.schema, handler: route.handler });
   });
 
   // Enforced in onRequest, before the body is parsed or validated: a caller without the
   // right gets 401/403 and learns nothing about the route's input schema.
   app.addHook('onRequest', async (req) => {
+    const config = req.routeOptions.config;
+    const access = config?.access;
+    if (access === 'public' && config.ignoresCaller) return;
     const token = tokenOf(req);
     if (token) req.auth = await resolveSession(app.db, app.config, token);
-    const access = req.routeOptions.config?.access;
     if (!access || access === 'public') return;
     const auth = req.auth;
     if (!auth) throw new AppError(Codes.notAuthenticated, 401, tokenOf(req) ? '登录已失效，请重新登录' : '请先登录');

@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes, type KeyObject } from 'node:crypto';
 import type { FastifyInstance, FastifyPluginAsync, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import { createSession } from '../identity/sessions';
@@ -8,6 +9,7 @@ import { hashPassword } from '../identity/passwords';
 import { putSetting } from '../identity/settings';
 import { ALL_MODULES, makeLicence, signLicence, type Licence } from '../licence/licence';
 import { LICENCE_SETTING } from '../licence/store';
+import { clonePgTemplate, dropPgDatabase, sqliteImage, TEMPLATE_SCHEMA, type PgTemplates } from './db-templates';
 
 /**
  * The one way tests start the server: the real app on an in-memory SQLite database, or on
@@ -112,22 +114,41 @@ export async function dropPgSchema(schema: string): Promise<void> {
   await client.end();
 }
 
+/** The run's PostgreSQL templates (pg-templates.global.ts), or undefined outside a vitest run that made them. */
+function providedPgTemplates(): PgTemplates | undefined {
+  try {
+    return inject('pgTemplates');
+  } catch {
+    return undefined;
+  }
+}
+
 export async function buildTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const pgMode = usePostgres();
-  const ownSchema = pgMode && !opts.pgSchema ? await createPgSchema() : null;
-  const schema = opts.pgSchema ?? ownSchema;
-  const config = testConfig({ ...(pgMode ? { DATABASE_URL: process.env.TEST_DATABASE_URL! } : {}), ...opts.env });
+  const seed = opts.seed ?? 'small';
+  // The usual app starts from a prepared copy (db-templates.ts); one with its own modules or schema from scratch.
+  const prepared = !opts.moduleRoots && !opts.pgSchema;
+  const templates = pgMode && prepared ? providedPgTemplates() : undefined;
+  const cloneUrl = templates ? await clonePgTemplate(process.env.TEST_DATABASE_URL!, templates, seed) : null;
+  const ownSchema = pgMode && !opts.pgSchema && !cloneUrl ? await createPgSchema() : null;
+  const schema = opts.pgSchema ?? ownSchema ?? (cloneUrl ? TEMPLATE_SCHEMA : null);
+  const config = testConfig({
+    ...(pgMode ? { DATABASE_URL: cloneUrl ?? process.env.TEST_DATABASE_URL! } : {}),
+    ...opts.env,
+  });
+  const image = !pgMode && prepared ? await sqliteImage(seed) : null;
   const app = (await buildApp({
     config,
-    db: pgMode ? { pgSchema: schema!, poolSize: 4 } : { sqliteFile: ':memory:' },
+    db: pgMode ? { pgSchema: schema!, poolSize: 4 } : image ? { sqliteImage: image } : { sqliteFile: ':memory:' },
     serveClient: opts.serveClient ?? false,
     moduleRoots: opts.moduleRoots,
     // Jobs wait for the test: it drains app.jobs by hand or starts the runner.
     startJobs: false,
   })) as TestApp;
   if (ownSchema) app.addHook('onClose', async () => dropPgSchema(ownSchema));
+  if (cloneUrl) app.addHook('onClose', async () => dropPgDatabase(process.env.TEST_DATABASE_URL!, cloneUrl));
 
-  if ((opts.seed ?? 'small') === 'small') {
+  if (seed === 'small' && !cloneUrl && !image) {
     const { seedDemo } = await import('../db/seed');
     await seedDemo(app.db, { size: 'small', catalog: app.modules });
   }

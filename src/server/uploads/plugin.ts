@@ -5,6 +5,7 @@ import { Codes } from '@/shared/errors';
 import type { FastifyRequest } from 'fastify';
 import { AppError, noPermission, notFound } from '../errors';
 import { sendUpload } from './send-upload';
+import { openFileStore, type FileStore } from './file-store';
 
 /** A module's rule for its own non-public files: may this signed-in caller read this one? */
 export type FileReadRule = (
@@ -16,6 +17,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Rules by purpose prefix (e.g. 'form:'); a non-public file whose purpose starts with one is served only if it allows. */
     fileReadRules: Map<string, FileReadRule>;
+    /** Where uploads and backups live: DATA_DIR (FILE_STORE=local) or an S3-compatible bucket (FILE_STORE=s3). */
+    files: FileStore;
   }
 }
 
@@ -29,6 +32,11 @@ export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
  */
 export const uploadsPlugin = fp(async (app) => {
   app.decorate('fileReadRules', new Map<string, FileReadRule>());
+  const files = openFileStore(app.config);
+  app.decorate('files', files);
+  app.addHook('onClose', async () => files.close());
+  // A bucket that is missing or refuses the keys stops the start with the reason, not the first upload.
+  await files.check();
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 5, fields: 20, fieldSize: 64 * 1024 } });
 
   app.get(

@@ -1,8 +1,6 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { notFound } from '../errors';
-import { uploadsDir } from './store';
+import { uploadKey } from './file-store';
 
 /** The stored facts of an upload that serving it needs. */
 export interface ServedUpload {
@@ -17,9 +15,10 @@ export interface ServedUpload {
  * Streams a stored upload with its own type and name (images inline, the rest as a download,
  * never sniffed by the browser); the caller has already decided the reader may have it.
  */
-export function sendUpload(app: FastifyInstance, reply: FastifyReply, row: ServedUpload): FastifyReply {
-  const abs = path.join(uploadsDir(app), row.path);
-  if (!fs.existsSync(abs)) throw notFound('文件不存在');
+export async function sendUpload(app: FastifyInstance, reply: FastifyReply, row: ServedUpload): Promise<FastifyReply> {
+  // Streamed from the file store (DATA_DIR or the bucket), never read whole.
+  const body = await app.files.get(uploadKey(row.path));
+  if (!body) throw notFound('文件不存在');
   return reply
     .header('Content-Type', row.mime)
     .header('Content-Length', row.size)
@@ -29,5 +28,5 @@ export function sendUpload(app: FastifyInstance, reply: FastifyReply, row: Serve
       `${row.mime.startsWith('image/') ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeURIComponent(row.originalName)}`,
     )
     .header('Cache-Control', row.isPublic ? 'public, max-age=86400' : 'private, max-age=3600')
-    .send(fs.createReadStream(abs));
+    .send(body);
 }

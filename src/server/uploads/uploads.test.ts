@@ -5,7 +5,7 @@ import { buildTestApp, createTestUser, type TestApp } from '../test/helper';
 import { multipartBody, TINY_PNG } from '../test/multipart';
 import { Codes } from '@/shared/errors';
 import { IMAGE_KINDS } from './sniff';
-import { saveUpload, uploadsDir } from './store';
+import { deleteUploads, saveUpload, uploadsDir } from './store';
 
 describe('uploads', () => {
   let app: TestApp;
@@ -93,6 +93,16 @@ describe('uploads', () => {
     const res = await upload('big.png', big);
     expect(res.statusCode).toBe(413);
     expect(res.json().errorCode).toBe(Codes.payloadTooLarge);
+  });
+
+  it('keeps no temporary file, and deletes row and file when the owner lets the upload go', async () => {
+    const { url, id } = (await upload('gone.png', TINY_PNG)).json().data as { url: string; id: string };
+    await upload('x.jpg', TINY_PNG);
+    expect(fs.readdirSync(path.join(app.config.dataDir, 'tmp'))).toEqual([]);
+    await deleteUploads(app, [id]);
+    expect(storedFiles().some((f) => String(f).includes(id))).toBe(false);
+    expect(await app.db.selectFrom('upload').select('id').where('id', '=', id).executeTakeFirst()).toBeUndefined();
+    expect((await app.inject({ method: 'GET', url, headers: { authorization: token } })).statusCode).toBe(404);
   });
 
   it('answers 404 for an unknown file', async () => {

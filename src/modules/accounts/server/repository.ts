@@ -116,17 +116,25 @@ const toSummary = (r: SummaryRow, roles: AccountRole[], now: number): AccountSum
   lastLoginAt: r.lastLoginAt,
 });
 
+/**
+ * The total of a list filtered by kind at most, from the per-kind counts that triggers keep on
+ * app_user (migration 0059), instead of counting every account on each page (issue 15).
+ */
+async function countByKind(db: Db, kind: string | undefined): Promise<number> {
+  let q = db.selectFrom('userKindCount').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('n'), eb.lit(0)).as('n'));
+  if (kind) q = q.where('kind', '=', kind);
+  return Number((await q.executeTakeFirst())?.n ?? 0);
+}
+
 /** One page of accounts, newest first, with their department and roles (two more indexed queries). */
 export async function listAccounts(db: Db, q: AccountListQuery, now = Date.now()): Promise<Page<AccountSummary>> {
-  const page = await paginate(
-    filtered(db, q, now),
-    (b) =>
-      b
-        .leftJoin('department', 'department.id', 'appUser.departmentId')
-        .select([...SUMMARY_COLUMNS, 'department.name as departmentName'])
-        .orderBy('appUser.id', 'desc'),
-    q,
-  );
+  const select = (b: ReturnType<typeof filtered>) =>
+    b
+      .leftJoin('department', 'department.id', 'appUser.departmentId')
+      .select([...SUMMARY_COLUMNS, 'department.name as departmentName'])
+      .orderBy('appUser.id', 'desc');
+  const byKindOnly = !q.keyword?.trim() && !q.departmentId && !q.roleId && !q.status;
+  const page = await paginate(filtered(db, q, now), select, q, byKindOnly ? () => countByKind(db, q.kind) : undefined);
   const roles = await rolesOf(
     db,
     page.list.map((r) => r.id),

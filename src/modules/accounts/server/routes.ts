@@ -8,6 +8,7 @@ import { Codes } from '@/shared/errors';
 import {
   AccountCreateBody,
   AccountFilter,
+  AccountListAnswer,
   AccountListQuery,
   AccountUpdateBody,
   AssignPlatformsBody,
@@ -19,6 +20,7 @@ import {
   ResetPasswordBody,
   type AvatarAnswer,
 } from '../contract';
+import { okResponse } from '@/shared/response-schema';
 import { exportRowsAfter, listAccounts, type ExportRow } from './repository';
 import { storeAvatar } from './self-routes';
 import * as svc from './service';
@@ -38,8 +40,10 @@ const stamp = (ms: number | null) =>
 
 /** Account administration (issue 3, systemSetting → account): administrators only. */
 export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.get(`${BASE}/list/`, { schema: { querystring: AccountListQuery }, config: ADMIN }, async (req) =>
-    ok(await listAccounts(app.db, req.query)),
+  app.get(
+    `${BASE}/list/`,
+    { schema: { querystring: AccountListQuery, response: okResponse(AccountListAnswer) }, config: ADMIN },
+    async (req) => ok(await listAccounts(app.db, req.query)),
   );
 
   app.get(`${BASE}/detail/`, { schema: { querystring: IdQuery }, config: ADMIN }, async (req) =>

@@ -8,7 +8,7 @@ import {
   type TestApp,
 } from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
-import { attemptLogin, fetchCaptchaId, fetchPublicKey, loginAs, postForm } from './test-login';
+import { attemptLogin, encryptPassword, fetchCaptchaId, fetchPublicKey, loginAs, postForm } from './test-login';
 
 const codeOf = (res: { json(): unknown }) => (res.json() as { errorCode: string }).errorCode;
 
@@ -56,6 +56,57 @@ describe.skipIf(!usePostgres())('two app servers on one PostgreSQL database', ()
     expect(codeOf(await postForm(a, '/user/api/v1.user/check_user_is_login/', {}, Authorization))).toBe(
       Codes.notAuthenticated,
     );
+  });
+
+  // Issue 15: the session check got cheaper, but every signed-in call still reads its session and
+  // account, so nothing one server caches can keep a cut-off caller in on the other.
+  it('ends a session on B at its next call after A disables the account, changes its password or revokes it', async () => {
+    const CHECK = '/user/api/v1.user/check_user_is_login/';
+    const signedIn = async (s: TestApp, token: string) => codeOf(await postForm(s, CHECK, {}, token)) === Codes.ok;
+    const id = await createTestUser(a, { username: 'cut-off', password: 'First@2026' });
+
+    // Disabled in the back office on A.
+    const t1 = (await loginAs(b, 'cut-off', 'First@2026')).Authorization;
+    expect(await signedIn(b, t1)).toBe(true);
+    expect(await signedIn(b, t1)).toBe(true);
+    const disabled = await a.injectAs('admin', {
+      method: 'POST',
+      url: '/user/api/v1.account/disable/',
+      payload: { id },
+    });
+    expect(codeOf(disabled)).toBe(Codes.ok);
+    expect(await signedIn(b, t1)).toBe(false);
+    expect(
+      codeOf(await a.injectAs('admin', { method: 'POST', url: '/user/api/v1.account/enable/', payload: { id } })),
+    ).toBe(Codes.ok);
+
+    // Disabled by a write that revokes nothing (an import, another tool): the status is read on each call.
+    const t2 = (await loginAs(b, 'cut-off', 'First@2026')).Authorization;
+    expect(await signedIn(b, t2)).toBe(true);
+    await a.db.updateTable('appUser').set({ status: 'disabled' }).where('id', '=', id).execute();
+    expect(await signedIn(b, t2)).toBe(false);
+    await a.db.updateTable('appUser').set({ status: 'active' }).where('id', '=', id).execute();
+    // Not revoked, so it counts again once the account is active: the check is live, not remembered.
+    expect(await signedIn(b, t2)).toBe(true);
+
+    // The password changed on A from another session: B's session ends.
+    const onA = (await loginAs(a, 'cut-off', 'First@2026')).Authorization;
+    const key = await fetchPublicKey(a);
+    const changed = await postForm(
+      a,
+      '/user/api/v1.user/change_pwd/',
+      { old_password: encryptPassword(key, 'First@2026'), new_password: encryptPassword(key, 'Second@2026') },
+      onA,
+    );
+    expect(codeOf(changed)).toBe(Codes.ok);
+    expect(await signedIn(b, t2)).toBe(false);
+    expect(await signedIn(a, onA)).toBe(true);
+
+    // Revoked on A (logout): B refuses it at once.
+    const t3 = (await loginAs(b, 'cut-off', 'Second@2026')).Authorization;
+    expect(await signedIn(b, t3)).toBe(true);
+    await postForm(a, '/user/login/login_out/', {}, t3);
+    expect(await signedIn(b, t3)).toBe(false);
   });
 
   it('locks an address after five failures counted alternately on A and B; the owner signs in elsewhere', async () => {

@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { ok } from '@/shared/envelope';
 import { Codes } from '@/shared/errors';
 import { LOGIN_BODY_LIMIT, CAPTCHA_TTL_MS } from '@/shared/constants';
-import { ChangePwdBody, CheckUserBody, LoginBody, type CheckLoginAnswer } from '../contract';
+import { ChangePwdBody, CheckLoginAnswer, CheckUserBody, LoginBody } from '../contract';
+import { okResponse } from '@/shared/response-schema';
 import { CAPTCHA_COOKIE, issueCaptcha } from './captcha-store';
 import { publicKeyAnswer } from './rsa-keys';
 import { changePassword, checkUserPassword, countVisit, logout, passwordLogin } from './service';
@@ -75,7 +76,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     '/user/api/v1.user/check_user_is_login/',
     {
       bodyLimit: LOGIN_BODY_LIMIT,
-      schema: { body: CheckLoginBody },
+      schema: { body: CheckLoginBody, response: okResponse(CheckLoginAnswer) },
       config: { access: 'public' },
       // The client often posts nothing at all: validate an empty form instead of refusing it.
       preValidation: async (req) => {

@@ -29,10 +29,13 @@ export function useRendererState(
     () => ({ idPrefix: `${idStem}${uid.replace(/[^A-Za-z0-9_-]/g, '')}`, readOnly, upload, pickers }),
     [idStem, uid, readOnly, upload, pickers],
   );
-  /** The section's visible fields (after rules), each with its item's props. */
-  const itemsOf = (sec: FormSection): FieldItemProps[] =>
+  /**
+   * The section's visible fields (after rules), each with its item's props; `mounted` (from
+   * useProgressiveMount, which the kit's section list calls) leaves out those not mounted yet.
+   */
+  const itemsOf = (sec: FormSection, mounted: (f: FormField) => boolean = () => true): FieldItemProps[] =>
     sec.fields
-      .filter((f) => stateOf(states, f).visible)
+      .filter((f) => mounted(f) && stateOf(states, f).visible)
       .map((f) => {
         const st = stateOf(states, f);
         return {
@@ -44,5 +47,7 @@ export function useRendererState(
           setField,
         };
       });
-  return { readOnly, ctx, itemsOf };
+  /** A form with messages mounts whole at once: the first one is scrolled to. */
+  const mountAll = !!errors?.length;
+  return { readOnly, ctx, itemsOf, mountAll };
 }

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '@/server/test/helper';
+import ExcelJS from 'exceljs';
+import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
+import { multipartBody } from '@/server/test/multipart';
+import { IMPORT_HEADERS } from '@/modules/accounts/contract';
 import { Codes } from '@/shared/errors';
 import { dayKey, startOfDay } from './days';
 
@@ -102,6 +105,50 @@ describe('back-office dashboard summary', () => {
     expect(s.logins7d[5]).toEqual({ day: dayKey(startOfDay(now, -1)), count: 1 });
     expect(s.logins7d[0]).toEqual({ day: dayKey(startOfDay(now, -6)), count: 1 });
     expect(s.logins7d.reduce((a: number, d: { count: number }) => a + d.count, 0)).toBe(4);
+  });
+
+  // Issue 15: the counts come from user_kind_count, which triggers on app_user keep (migration 0059).
+  it('keeps the people counts exact after an import, a kind change and deletions', async () => {
+    const summary = async () => (await app.injectAs('admin', { method: 'GET', url: URL })).json().data;
+    const truth = async () => {
+      const rows = await app.db
+        .selectFrom('appUser')
+        .select(['kind', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('kind')
+        .execute();
+      const of = (k: string) => Number(rows.find((r) => r.kind === k)?.n ?? 0);
+      return { users: rows.reduce((a, r) => a + Number(r.n), 0), students: of('student'), staff: of('staff') };
+    };
+    const before = await summary();
+    expect(before).toMatchObject(await truth());
+
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('账号');
+    ws.addRow([...IMPORT_HEADERS]);
+    for (let i = 0; i < 5; i++) ws.addRow([`count_s${i}`, `计数学生${i}`, `CS00${i}`, '学生', '', '', '', '', '']);
+    for (let i = 0; i < 3; i++) ws.addRow([`count_t${i}`, `计数教工${i}`, `CT00${i}`, '教职工', '', '', '', '', '']);
+    const body = multipartBody({
+      filename: 'users.xlsx',
+      content: Buffer.from(await wb.xlsx.writeBuffer()),
+      type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    });
+    const imported = await app.injectAs('admin', { method: 'POST', url: '/user/api/v1.account/import/', ...body });
+    expect(imported.json().errorCode).toBe(Codes.ok);
+    const afterImport = await summary();
+    expect(afterImport).toMatchObject({
+      users: before.users + 8,
+      students: before.students + 5,
+      staff: before.staff + 3,
+    });
+    expect(afterImport).toMatchObject(await truth());
+
+    await app.db.updateTable('appUser').set({ kind: 'staff' }).where('username', '=', 'count_s0').execute();
+    const one = await createTestUser(app, { username: 'count_one', password: 'Count@2026' });
+    await app.db.deleteFrom('appUser').where('id', '=', one).execute();
+    await app.db.deleteFrom('appUser').where('username', 'in', ['count_s1', 'count_s2', 'count_t0']).execute();
+    const after = await summary();
+    expect(after).toMatchObject({ users: before.users + 5, students: before.students + 2, staff: before.staff + 3 });
+    expect(after).toMatchObject(await truth());
   });
 
   it('lists the ten latest audit rows, newest first', async () => {

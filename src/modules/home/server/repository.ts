@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '@/server/db/dialect';
+import { preparedQuery } from '@/server/db/prepared';
 import type { Page } from '@/shared/envelope';
 import type { DashboardSummary, NoticeDetail, NoticeListQuery, NoticeSummary } from '../contract';
 
@@ -11,18 +12,26 @@ const published = (db: Db, kind?: string) => {
   return q;
 };
 
-/** Published notices or news of one kind, newest first; cut in SQL on the (kind, status, published_at) index. */
+const noticePage = preparedQuery((db: Db, v: { kind: string; limit: number; offset: number }) =>
+  published(db, v.kind)
+    .select(['id', 'kind', 'title', 'summary', 'publishedAt'])
+    .orderBy('publishedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(v.limit)
+    .offset(v.offset),
+);
+const noticeCount = preparedQuery((db: Db, v: { kind: string }) =>
+  published(db, v.kind).select((eb) => eb.fn.countAll<number>().as('total')),
+);
+
+/**
+ * Published notices or news of one kind, newest first; cut in SQL on the (kind, status, published_at)
+ * index. Both queries are compiled once (preparedQuery): the list is the hottest public call.
+ */
 export async function listPublishedNotices(db: Db, q: NoticeListQuery): Promise<Page<NoticeSummary>> {
-  const base = published(db, q.kind);
   const [rows, count] = await Promise.all([
-    base
-      .select(['id', 'kind', 'title', 'summary', 'publishedAt'])
-      .orderBy('publishedAt', 'desc')
-      .orderBy('id', 'desc')
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+    noticePage(db, { kind: q.kind, limit: q.pageSize, offset: (q.page - 1) * q.pageSize }),
+    noticeCount(db, { kind: q.kind }),
   ]);
   const list = rows.map((r) => ({
     id: r.id,
@@ -31,7 +40,7 @@ export async function listPublishedNotices(db: Db, q: NoticeListQuery): Promise<
     summary: r.summary ?? '',
     publishedAt: r.publishedAt ?? 0,
   }));
-  return { list, total: Number(count.total), page: q.page, pageSize: q.pageSize };
+  return { list, total: Number(count[0]?.total ?? 0), page: q.page, pageSize: q.pageSize };
 }
 
 export async function findPublishedNotice(db: Db, id: number): Promise<NoticeDetail | undefined> {
@@ -53,16 +62,11 @@ export async function findPublishedNotice(db: Db, id: number): Promise<NoticeDet
 
 // --- dashboard -----------------------------------------------------------------------------
 
+/** Accounts in all and per kind, from the counts triggers keep on app_user (migration 0059): no scan. */
 export async function countPeople(db: Db): Promise<{ users: number; students: number; staff: number }> {
-  const r = await db
-    .selectFrom('appUser')
-    .select((eb) => [
-      eb.fn.countAll<number>().as('users'),
-      sql<number>`coalesce(sum(case when ${eb.ref('kind')} = 'student' then 1 else 0 end), 0)`.as('students'),
-      sql<number>`coalesce(sum(case when ${eb.ref('kind')} = 'staff' then 1 else 0 end), 0)`.as('staff'),
-    ])
-    .executeTakeFirstOrThrow();
-  return { users: Number(r.users), students: Number(r.students), staff: Number(r.staff) };
+  const rows = await db.selectFrom('userKindCount').select(['kind', 'n']).execute();
+  const of = (kind: string) => Number(rows.find((r) => r.kind === kind)?.n ?? 0);
+  return { users: rows.reduce((sum, r) => sum + Number(r.n), 0), students: of('student'), staff: of('staff') };
 }
 
 export async function countPlatforms(db: Db): Promise<number> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '@/shared/envelope';
-import { NoticeDetailQuery, NoticeListQuery } from '../contract';
+import { okResponse } from '@/shared/response-schema';
+import { DashboardSummary, NoticeDetailQuery, NoticeList, NoticeListQuery } from '../contract';
 import { listPublishedNotices } from './repository';
 import { dashboardSummary, noticeDetail } from './service';
 
@@ -8,7 +9,10 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // Notices and news are public (spec section 6: paths containing notice/news need no login).
   app.get(
     '/portal/api/v1.notice/list/',
-    { schema: { querystring: NoticeListQuery }, config: { access: 'public' } },
+    {
+      schema: { querystring: NoticeListQuery, response: okResponse(NoticeList) },
+      config: { access: 'public', ignoresCaller: true },
+    },
     async (req) => ok(await listPublishedNotices(app.db, req.query)),
   );
 
@@ -18,7 +22,9 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await noticeDetail(app, req.query.id)),
   );
 
-  app.get('/user/api/v1.dashboard/summary/', { config: { access: 'admin' } }, async () =>
-    ok(await dashboardSummary(app)),
+  app.get(
+    '/user/api/v1.dashboard/summary/',
+    { schema: { response: okResponse(DashboardSummary) }, config: { access: 'admin' } },
+    async () => ok(await dashboardSummary(app)),
   );
 };

@@ -1,8 +1,8 @@
-import fs from 'node:fs';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '@/shared/envelope';
-import { badInput } from '@/server/errors';
+import { badInput, notFound } from '@/server/errors';
+import { backupKey } from '@/server/uploads/file-store';
 import { audit } from '@/server/identity/audit';
 import { keysetRows, sendExcel } from '@/server/excel/export';
 import {
@@ -58,13 +58,16 @@ export const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/user/api/v1.backup/download/',
     { schema: { querystring: BackupIdFields }, config: admin },
     async (req, reply) => {
-      const { item, file } = await backupFile(app, req.query.id);
+      const { item, size } = await backupFile(app, req.query.id);
+      // Streamed from the file store (DATA_DIR/backups or the bucket), whichever server made it.
+      const body = await app.files.get(backupKey(item.fileName));
+      if (!body) throw notFound('备份文件已不存在');
       return reply
         .header('Content-Type', 'application/octet-stream')
-        .header('Content-Length', fs.statSync(file).size)
+        .header('Content-Length', size)
         .header('Content-Disposition', `attachment; filename="${item.fileName}"`)
         .header('Cache-Control', 'no-store')
-        .send(fs.createReadStream(file));
+        .send(body);
     },
   );
 

@@ -10,7 +10,8 @@ import { AppError, badInput, notFound } from '@/server/errors';
 import { audit } from '@/server/identity/audit';
 import { getSetting, putSetting } from '@/server/identity/settings';
 import { RSA_SETTING_KEY } from '@/server/identity/password-transport';
-import { uploadsDir } from '@/server/uploads/store';
+import { UPLOADS_PREFIX, backupKey, workDir } from '@/server/uploads/file-store';
+import { storeBackupFile, tempBackupPath, withStoredBackup } from '@/server/backup/stored';
 import { writeBackup } from '@/server/backup/writer';
 import { verifyBackup } from '@/server/backup/reader';
 import { BackupFormatError } from '@/server/backup/format';
@@ -61,6 +62,7 @@ export const SCHEDULE_SETTING = 'backup_schedule';
 /** A backup a person uploads may be larger than an ordinary upload (it carries every uploaded file). */
 export const BACKUP_UPLOAD_MAX_BYTES = 1024 * 1024 * 1024;
 
+/** The local file store's backups folder (DATA_DIR/backups); with FILE_STORE=s3 backups are in the bucket (backups/). */
 export const backupsDir = (app: FastifyInstance) => path.join(app.config.dataDir, 'backups');
 
 /** Server-made names only: nothing a client sends ever becomes part of a path. */
@@ -72,13 +74,13 @@ function newFileName(now: number): string {
   return `campus-portal-${d.getFullYear()}${p(d.getMonth() + 1)}${p(d.getDate())}-${p(d.getHours())}${p(d.getMinutes())}${p(d.getSeconds())}-${randomBytes(3).toString('hex')}.jsonl.gz`;
 }
 
-/** The file of a catalogue row, or 404 when the row or the file is gone. */
-export async function backupFile(app: FastifyInstance, id: number): Promise<{ item: BackupItem; file: string }> {
+/** The stored file of a catalogue row (in the file store, seen by every app server), or 404 when the row or the file is gone. */
+export async function backupFile(app: FastifyInstance, id: number): Promise<{ item: BackupItem; size: number }> {
   const item = await findBackup(app.db, id);
   if (!item) throw notFound('备份不存在');
-  const file = path.join(backupsDir(app), item.fileName);
-  if (!FILE_NAME.test(item.fileName) || !fs.existsSync(file)) throw notFound('备份文件已不存在');
-  return { item, file };
+  const stored = FILE_NAME.test(item.fileName) ? await app.files.stat(backupKey(item.fileName)) : null;
+  if (!stored) throw notFound('备份文件已不存在');
+  return { item, size: stored.size };
 }
 
 /** Free disk a backup must leave at least, whatever its size (the server keeps running on this disk). */
@@ -91,17 +93,9 @@ export const FREE_SPACE_FACTOR = 1.2;
  * plus every uploaded file (already compressed, mostly: they gain nothing from gzip).
  */
 export async function estimateBackupBytes(app: FastifyInstance): Promise<number> {
-  return (await databaseBytes(app.db)) + directoryBytes(uploadsDir(app));
-}
-
-/** Bytes of every file under dir (0 when it does not exist). */
-function directoryBytes(dir: string): number {
-  if (!fs.existsSync(dir)) return 0;
-  let total = 0;
-  for (const e of fs.readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (e.isFile()) total += fs.statSync(path.join(e.parentPath, e.name)).size;
-  }
-  return total;
+  let files = 0;
+  for await (const o of app.files.list(UPLOADS_PREFIX)) files += o.size;
+  return (await databaseBytes(app.db)) + files;
 }
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 : 0)} MB`;
@@ -111,8 +105,8 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(n < 10 * 1024 * 1024 ? 1 
  * are written must be at least the estimated size × FREE_SPACE_FACTOR and MIN_FREE_BYTES.
  */
 export async function checkFreeSpace(app: FastifyInstance): Promise<void> {
-  const dir = backupsDir(app);
-  fs.mkdirSync(dir, { recursive: true });
+  // Where the backup is written before it goes to the file store (DATA_DIR/tmp; the local store's backups/ is on the same disk).
+  const dir = workDir(app.config);
   const st = fs.statfsSync(dir);
   const free = Number(st.bavail) * Number(st.bsize);
   const estimate = await estimateBackupBytes(app);
@@ -162,17 +156,20 @@ export async function createBackup(
   }
   const now = Date.now();
   const fileName = newFileName(now);
-  const file = path.join(backupsDir(app), fileName);
+  const file = tempBackupPath(app.config, fileName);
   const progress = runningBackups(app);
   let size: number;
   let checksum: string;
   try {
-    ({ size, checksum } = await writeBackup(app.db, uploadsDir(app), file, {
+    ({ size, checksum } = await writeBackup(app.db, app.files, file, {
       key: installationBackupKey(app.config),
       onProgress: (p) => progress.set(fileName, { kind, startedAt: now, ...p }),
     }));
+    // Into the file store (DATA_DIR/backups or the bucket): every app server lists and restores it.
+    await storeBackupFile(app.files, file, fileName);
   } finally {
     progress.delete(fileName);
+    fs.rmSync(file, { force: true });
   }
   try {
     return await app.db.transaction().execute(async (trx) => {
@@ -198,7 +195,7 @@ export async function createBackup(
       return item;
     });
   } catch (e) {
-    fs.rmSync(file, { force: true });
+    await app.files.delete(backupKey(fileName));
     throw e;
   }
 }
@@ -217,7 +214,7 @@ export async function deleteBackup(app: FastifyInstance, actor: Actor, id: numbe
       ip: actor.ip,
     });
   });
-  if (FILE_NAME.test(item.fileName)) fs.rmSync(path.join(backupsDir(app), item.fileName), { force: true });
+  if (FILE_NAME.test(item.fileName)) await app.files.delete(backupKey(item.fileName));
 }
 
 /** Backups of a kind beyond the newest `keep` go (row and file). */
@@ -225,7 +222,7 @@ export async function pruneBackups(app: FastifyInstance, kind: BackupKind, keep:
   const old = await backupsBeyond(app.db, kind, keep);
   for (const b of old) {
     await deleteBackupRow(app.db, b.id);
-    if (FILE_NAME.test(b.fileName)) fs.rmSync(path.join(backupsDir(app), b.fileName), { force: true });
+    if (FILE_NAME.test(b.fileName)) await app.files.delete(backupKey(b.fileName));
   }
   return old.length;
 }
@@ -276,35 +273,46 @@ export function restoreDetail(o: RestoreOutcome, auditRows: RestoreResult['audit
 
 export async function restore(app: FastifyInstance, actor: Actor, id: number, confirm: string): Promise<RestoreResult> {
   const item = await findBackup(app.db, id);
-  let found: { item: BackupItem; file: string };
+  let found: { item: BackupItem; size: number };
   try {
     found = await backupFile(app, id);
   } catch (e) {
     if (e instanceof AppError) return refuseRestore(app, actor, item?.fileName ?? `#${id}`, e);
     throw e;
   }
-  const { file } = found;
   const fileName = found.item.fileName;
   if (confirm.trim() !== fileName)
     return refuseRestore(app, actor, fileName, badInput('请输入完整的备份文件名以确认恢复', { field: 'confirm' }));
   try {
-    const outcome = await restoreBackup(app.db, uploadsDir(app), file, installationBackupKey(app.config), {
-      keepSetting: keepOnRestore,
-      // The audit trail is append-only: a restore brings back every row of the backup's and
-      // erases nothing that happened here (restores included).
-      appendOnly: { audit_log: 'at' },
-      // Written inside the restore's transaction, after the audit log was merged: its id is the newest.
-      inTransaction: (trx, o) =>
-        audit(trx, {
-          action: 'backup_restored',
-          result: 'ok',
-          actorId: actor.id,
-          actorName: actor.name,
-          target: fileName,
-          detail: restoreDetail(o, auditShare(o)),
-          ip: actor.ip,
-        }),
-    });
+    // The stored file (read in place from DATA_DIR, or through a private copy from the bucket);
+    // the files go back into the file store, so every app server sees the restore.
+    const restored = await withStoredBackup(app.files, app.config, fileName, (file) =>
+      restoreBackup(
+        app.db,
+        { store: app.files, workDir: workDir(app.config) },
+        file,
+        installationBackupKey(app.config),
+        {
+          keepSetting: keepOnRestore,
+          // The audit trail is append-only: a restore brings back every row of the backup's and
+          // erases nothing that happened here (restores included).
+          appendOnly: { audit_log: 'at' },
+          // Written inside the restore's transaction, after the audit log was merged: its id is the newest.
+          inTransaction: (trx, o) =>
+            audit(trx, {
+              action: 'backup_restored',
+              result: 'ok',
+              actorId: actor.id,
+              actorName: actor.name,
+              target: fileName,
+              detail: restoreDetail(o, auditShare(o)),
+              ip: actor.ip,
+            }),
+        },
+      ),
+    );
+    if (!restored) return refuseRestore(app, actor, fileName, notFound('备份文件已不存在'));
+    const outcome = restored;
     await app.licence({ fresh: true });
     return {
       fileName,
@@ -333,9 +341,7 @@ const TOO_LARGE = `备份文件超过 ${BACKUP_UPLOAD_MAX_BYTES / 1024 / 1024 / 
 
 /** An uploaded backup: streamed to a temporary file, verified whole (header, structure, counts), then catalogued under a server-made name. */
 export async function uploadBackup(app: FastifyInstance, actor: Actor, part: MultipartFile): Promise<BackupItem> {
-  const dir = backupsDir(app);
-  fs.mkdirSync(dir, { recursive: true });
-  const tmp = path.join(dir, `.upload-${randomBytes(6).toString('hex')}.part`);
+  const tmp = path.join(workDir(app.config), `.upload-${randomBytes(6).toString('hex')}.part`);
   let size = 0;
   const count = new Transform({
     transform(chunk: Buffer, _enc, done) {
@@ -357,8 +363,7 @@ export async function uploadBackup(app: FastifyInstance, actor: Actor, part: Mul
     const checksum = await fileChecksum(tmp);
     const now = Date.now();
     const fileName = newFileName(now);
-    const file = path.join(dir, fileName);
-    fs.renameSync(tmp, file);
+    await storeBackupFile(app.files, tmp, fileName);
     const original = path.basename(part.filename || '').slice(0, 150);
     try {
       return await app.db.transaction().execute(async (trx) => {
@@ -384,7 +389,7 @@ export async function uploadBackup(app: FastifyInstance, actor: Actor, part: Mul
         return item;
       });
     } catch (e) {
-      fs.rmSync(file, { force: true });
+      await app.files.delete(backupKey(fileName));
       throw e;
     }
   } finally {

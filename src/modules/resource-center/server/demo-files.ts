@@ -1,8 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { Readable } from 'node:stream';
 import { deflateSync, crc32 } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
-import { uploadsDir } from '@/server/uploads/store';
+import { uploadKey } from '@/server/uploads/file-store';
 
 /** Where the demo's generated files live under DATA_DIR/uploads. */
 export const DEMO_DIR = 'resource-demo';
@@ -82,9 +81,8 @@ export async function writeDemoFiles(app: FastifyInstance, files: readonly DemoF
   const wanted = new Set(rows.map((r) => r.path));
   for (const f of files) {
     if (!wanted.has(f.path)) continue;
-    const abs = path.join(uploadsDir(app), f.path);
-    if (fs.existsSync(abs)) continue;
-    fs.mkdirSync(path.dirname(abs), { recursive: true });
-    fs.writeFileSync(abs, await f.make());
+    // Into the file store (DATA_DIR or the bucket), once: another app server may have written it.
+    if (await app.files.stat(uploadKey(f.path))) continue;
+    await app.files.put(uploadKey(f.path), Readable.from([await f.make()]));
   }
 }

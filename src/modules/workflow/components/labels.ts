@@ -29,6 +29,9 @@ export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
   finish: '审批完成',
   applyEdit: '申请修改',
   editApplied: '修改生效',
+  voteAgainst: '投反对票',
+  votePassed: '投票通过',
+  voteFailed: '投票未通过',
 };
 
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {

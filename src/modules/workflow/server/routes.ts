@@ -38,6 +38,8 @@ import type { Actor } from './engine';
 import { saveFieldUpload } from '@/modules/forms/server/commands/save-field-upload';
 import { fillerRoles } from '@/modules/forms/server/commands/form-audience';
 import * as repo from './repository';
+import { okResponse } from '@/shared/response-schema';
+import { TaskListAnswer } from './response-schemas';
 import * as svc from './service';
 
 const P = '/workflow/api/v1.process';
@@ -89,8 +91,10 @@ export const processRoutes: FastifyPluginAsyncTypebox = async (app) => {
  */
 export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const session = { access: 'session' as const };
-  app.get(`${T}/list/`, { schema: { querystring: TaskListQuery }, config: session }, async (req) =>
-    ok(await repo.taskList(app.db, req.auth!.userId, req.query, Date.now())),
+  app.get(
+    `${T}/list/`,
+    { schema: { querystring: TaskListQuery, response: okResponse(TaskListAnswer) }, config: session },
+    async (req) => ok(await repo.taskList(app.db, req.auth!.userId, req.query, Date.now())),
   );
   app.get(`${T}/counts/`, { config: session }, async (req) => ok(await repo.taskCounts(app.db, req.auth!.userId)));
   app.get(`${T}/detail/`, { schema: { querystring: TaskIdQuery }, config: session }, async (req) =>

@@ -10,7 +10,9 @@ import { readForm, readFormVersionSchema } from '@/modules/forms/server/commands
 import { formUploads } from '@/modules/forms/server/commands/form-uploads';
 import { checkProcess, earlierApprovalNodes } from '../check-process';
 import {
+  DEFAULT_VOTE_RATIO,
   PROCESS_FORMAT,
+  votesNeeded,
   taskLink,
   taskSubject,
   URGE_INTERVAL_MS,
@@ -25,6 +27,8 @@ import {
   type ProcessSaveBody,
   type PublicRecord,
   type TaskView,
+  type VoteRatio,
+  type VoteTally,
 } from '../contract';
 import * as engine from './engine';
 import type { Actor } from './engine';
@@ -646,6 +650,22 @@ export async function taskView(app: FastifyInstance, a: Actor, taskId: number): 
     picksFor: view.definition.nodes
       .filter((n) => n.assignee?.kind === 'nodePick' && n.assignee.nodeId === node?.id)
       .map((n) => ({ id: n.id, name: n.name })),
+    vote: node?.signMode === 'vote' ? await voteTally(app, task, node.voteRatio ?? DEFAULT_VOTE_RATIO) : null,
+  };
+}
+
+async function voteTally(
+  app: FastifyInstance,
+  task: { instanceId: number; activation: number },
+  ratio: VoteRatio,
+): Promise<VoteTally> {
+  const votes = await repo.votesOf(app.db, task.instanceId, task.activation);
+  return {
+    voters: votes.length,
+    agree: votes.filter((v) => v.status === 'approved').length,
+    against: votes.filter((v) => v.status === 'rejected').length,
+    needed: votesNeeded(votes.length, ratio),
+    ratio,
   };
 }
 

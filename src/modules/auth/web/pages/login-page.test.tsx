@@ -224,7 +224,8 @@ describe('login page', () => {
     });
     const router = renderAt('/loginAdmin?code=c1&state=s1');
     expect(await screen.findByText('该账号不是管理员，不能登录管理端')).toBeTruthy();
-    expect(screen.getByText('统一身份认证登录失败')).toBeTruthy();
+    // antd's Result loads when a failure is drawn (issue 14); the message shows meanwhile
+    expect(await screen.findByText('统一身份认证登录失败', {}, { timeout: 10_000 })).toBeTruthy();
     expect(screen.getByRole('button', { name: /重新统一认证/ })).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     // No second round trip by itself, and no global "no permission" redirect.

@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { App, Button, Divider, Form, Radio, Result, Spin } from 'antd';
+import { App, Button, Divider, Form, Radio } from 'antd';
 import { IdcardOutlined, LockOutlined, SafetyCertificateOutlined, UserOutlined } from '@ant-design/icons';
 import { PasswordInput, TextInput } from '@/core/ui/text-input';
 import { useSession } from '@/core/session/store';
@@ -19,6 +19,10 @@ import { isPhone, MOBILE_LOGIN_PATH, prefersMobile, rememberDevice } from '@/cor
 const USER_PATH = '/login';
 const ADMIN_PATH = '/loginAdmin';
 const DEFAULT_BROWSER_NOTE = 'Chrome / Edge / Firefox 最新版浏览器';
+
+// Drawn only after a single sign-on return, so not part of the page's first load (issue 14).
+const Result = lazy(() => import('./login-extras').then((m) => ({ default: m.Result })));
+const Spin = lazy(() => import('./login-extras').then((m) => ({ default: m.Spin })));
 
 /** /login and /loginAdmin (spec sections 2, 4, 5): the path decides which side signs in. */
 export default function LoginPage() {
@@ -108,7 +112,9 @@ export default function LoginPage() {
   if (sso.exchanging || sso.redirecting) {
     return (
       <div className={s.authorizing}>
-        <Spin fullscreen size="large" description="正在授权登录…" />
+        <Suspense fallback={null}>
+          <Spin fullscreen size="large" description="正在授权登录…" />
+        </Suspense>
       </div>
     );
   }
@@ -182,36 +188,38 @@ export default function LoginPage() {
             />
           )}
           {failure ? (
-            <Result
-              className={s.ssoFailure}
-              status="warning"
-              title="统一身份认证登录失败"
-              subTitle={<span role="alert">{failure.message}</span>}
-              extra={
-                <div className={s.ssoFailureActions}>
-                  <Button type="primary" block size="large" onClick={() => void sso.startSso()}>
-                    重新统一认证
-                  </Button>
-                  {(!sso.passwordClosed || isAdmin) && (
-                    <Button
-                      block
-                      size="large"
-                      onClick={() => {
-                        setWantPassword(true);
-                        sso.dismissFailure();
-                      }}
-                    >
-                      {sso.passwordClosed ? '管理员应急密码登录' : '使用账号密码登录'}
+            <Suspense fallback={<span>{failure.message}</span>}>
+              <Result
+                className={s.ssoFailure}
+                status="warning"
+                title="统一身份认证登录失败"
+                subTitle={<span role="alert">{failure.message}</span>}
+                extra={
+                  <div className={s.ssoFailureActions}>
+                    <Button type="primary" block size="large" onClick={() => void sso.startSso()}>
+                      重新统一认证
                     </Button>
-                  )}
-                  {isAdmin && urls?.user_login_enable !== 0 && (
-                    <a href={USER_PATH} onClick={(e) => (e.preventDefault(), switchSide(false))}>
-                      不是管理员？返回用户登录
-                    </a>
-                  )}
-                </div>
-              }
-            />
+                    {(!sso.passwordClosed || isAdmin) && (
+                      <Button
+                        block
+                        size="large"
+                        onClick={() => {
+                          setWantPassword(true);
+                          sso.dismissFailure();
+                        }}
+                      >
+                        {sso.passwordClosed ? '管理员应急密码登录' : '使用账号密码登录'}
+                      </Button>
+                    )}
+                    {isAdmin && urls?.user_login_enable !== 0 && (
+                      <a href={USER_PATH} onClick={(e) => (e.preventDefault(), switchSide(false))}>
+                        不是管理员？返回用户登录
+                      </a>
+                    )}
+                  </div>
+                }
+              />
+            </Suspense>
           ) : (
             <>
               {showForm && (

@@ -88,7 +88,8 @@ describe('phone login page', () => {
     expect(body.get('is_admin')).toBe('0');
     expect(body.get('password')).not.toContain('Student');
     expect(decryptSentPassword(body.get('password')!)).toBe('Student@2026');
-    expect(await screen.findByText('账号已锁定，请 10 分钟后再试')).toBeTruthy();
+    // antd-mobile's Toast loads with the first toast (issue 14), which takes a moment in jsdom
+    expect(await screen.findByText('账号已锁定，请 10 分钟后再试', {}, { timeout: 10_000 })).toBeTruthy();
     const before = captchaSrc();
     await act(async () => {
       vi.advanceTimersByTime(LOGIN_RETRY_DELAY_MS + 10);

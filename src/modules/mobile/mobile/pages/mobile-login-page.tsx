@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Form, Result, SpinLoading, Toast } from 'antd-mobile';
+import { Button, Form } from 'antd-mobile';
 import { MobileInput } from '@/core/ui/mobile-text-input';
-import '@/core/ui/antd-mobile-setup';
+import { loadToast } from '@/core/ui/antd-mobile-setup';
 import { useSession } from '@/core/session/store';
 import type { PlatformMenus } from '@/shared/menus';
 import { ssoExchange } from '@/modules/auth/api';
@@ -11,11 +11,16 @@ import { completeSignIn, useSignInFlow, useSsoSignIn, type SignInFields } from '
 import { getCommonConfig } from '@/modules/org-config/api';
 import { mobileLogin } from '@/modules/mobile/api';
 import { rememberDevice } from '@/core/routing/device-choice';
-import { PlatformPicker } from '../components/platform-picker';
 import { ADMIN_ON_PHONE, mobileLanding, MOBILE_ME } from '../mobile-landing';
 import s from '../mobile.module.css';
 
-const failToast = (content: string) => Toast.show({ icon: 'fail', content, duration: 3000 });
+const failToast = (content: string) => void loadToast().then((t) => t.show({ icon: 'fail', content, duration: 3000 }));
+
+// What a first visit does not draw loads when it is needed (issue 14: the phone login's first load
+// is its form): the SSO failure, the SSO spinner and the platform choice after signing in.
+const Result = lazy(() => import('./mobile-login-extras').then((m) => ({ default: m.Result })));
+const SpinLoading = lazy(() => import('./mobile-login-extras').then((m) => ({ default: m.SpinLoading })));
+const PlatformPicker = lazy(() => import('../components/platform-picker').then((m) => ({ default: m.PlatformPicker })));
 
 /** /mobile/mobileLogin: the desktop sign-in protocol (captcha, OAEP password, SSO) at phone size. */
 export default function MobileLoginPage() {
@@ -35,7 +40,7 @@ export default function MobileLoginPage() {
       }
       // The answer's warning and error are notices (spec section 3); signing in goes on.
       const notice = [answer.message, answer.error].filter(Boolean).join('；');
-      if (notice) Toast.show({ content: notice, duration: 3000 });
+      if (notice) void loadToast().then((t) => t.show({ content: notice, duration: 3000 }));
       await completeSignIn(answer);
       rememberDevice('mobile');
       const target = answer.user_info.must_change_pwd === 1 ? `${MOBILE_ME}?changePassword=1` : mobileLanding(to);
@@ -75,7 +80,9 @@ export default function MobileLoginPage() {
         className={s.page}
         style={{ display: 'flex', alignItems: 'center', justifyContent: 'center', flexDirection: 'column', gap: 12 }}
       >
-        <SpinLoading />
+        <Suspense fallback={null}>
+          <SpinLoading />
+        </Suspense>
         <span>正在授权登录…</span>
       </div>
     );
@@ -132,11 +139,13 @@ export default function MobileLoginPage() {
       <section className={s.card} aria-label="用户登录">
         <h1 className={s.cardTitle}>用户登录</h1>
         {sso.failure ? (
-          <Result
-            status="warning"
-            title="统一身份认证登录失败"
-            description={<span role="alert">{sso.failure.message}</span>}
-          />
+          <Suspense fallback={<span>{sso.failure.message}</span>}>
+            <Result
+              status="warning"
+              title="统一身份认证登录失败"
+              description={<span role="alert">{sso.failure.message}</span>}
+            />
+          </Suspense>
         ) : null}
         {sso.failure && (
           <div className={s.ssoActions}>
@@ -171,13 +180,15 @@ export default function MobileLoginPage() {
         </a>
       </p>
       {choosing && (
-        <PlatformPicker
-          visible
-          closable={false}
-          platforms={choosing}
-          onClose={() => undefined}
-          onEntered={() => navigate(mobileLanding(to), { replace: true })}
-        />
+        <Suspense fallback={null}>
+          <PlatformPicker
+            visible
+            closable={false}
+            platforms={choosing}
+            onClose={() => undefined}
+            onEntered={() => navigate(mobileLanding(to), { replace: true })}
+          />
+        </Suspense>
       )}
     </div>
   );

@@ -1,7 +1,9 @@
+import { Fragment } from 'react';
 import { Form, InputNumber, Radio, Segmented, Select, Switch, Table, Typography } from 'antd';
 import { allFields, DISPLAY_TYPES, type FormSchema } from '@/shared/forms/schema';
 import { TextInput } from '@/core/ui/text-input';
 import {
+  DEFAULT_VOTE_RATIO,
   NODE_TYPE_LABELS,
   NO_ASSIGNEE,
   SIGN_MODES,
@@ -120,7 +122,14 @@ export function NodePanel({
           <Form.Item label="多人审批方式">
             <Radio.Group
               value={node.signMode ?? 'any'}
-              onChange={(e) => onChange({ ...node, signMode: e.target.value as SignMode })}
+              onChange={(e) => {
+                const signMode = e.target.value as SignMode;
+                const next = { ...node, signMode };
+                // A vote node carries its ratio (2/3 proposed); other modes drop it.
+                if (signMode === 'vote') next.voteRatio = node.voteRatio ?? DEFAULT_VOTE_RATIO;
+                else delete next.voteRatio;
+                onChange(next);
+              }}
             >
               {SIGN_MODES.map((m) => (
                 <Radio key={m} value={m}>
@@ -129,6 +138,28 @@ export function NodePanel({
               ))}
             </Radio.Group>
           </Form.Item>
+          {node.signMode === 'vote' && (
+            <Form.Item
+              label="通过比例"
+              extra="同意人数达到审批人总数的该比例即通过；反对票多到无法达到时流程结束（不通过）"
+            >
+              {(['agree', 'of'] as const).map((part) => (
+                <Fragment key={part}>
+                  {part === 'of' && <span className={s.ratioSlash}>/</span>}
+                  <InputNumber
+                    aria-label={part === 'agree' ? '通过比例分子' : '通过比例分母'}
+                    min={1}
+                    max={100}
+                    precision={0}
+                    value={(node.voteRatio ?? DEFAULT_VOTE_RATIO)[part]}
+                    onChange={(v) =>
+                      onChange({ ...node, voteRatio: { ...(node.voteRatio ?? DEFAULT_VOTE_RATIO), [part]: v ?? 1 } })
+                    }
+                  />
+                </Fragment>
+              ))}
+            </Form.Item>
+          )}
           <Form.Item label="找不到审批人时">
             <Radio.Group
               value={node.noAssignee ?? 'admin'}

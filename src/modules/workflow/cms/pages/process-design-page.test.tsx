@@ -299,6 +299,29 @@ describe('process designer', () => {
     });
   });
 
+  it('a vote node carries its pass ratio (2/3 proposed, editable); another mode drops it', async () => {
+    renderAt('/cms/workflow/processDesign?id=2');
+    fireEvent.click(await screen.findByTestId('flow-node-approve1'));
+    const panel = await screen.findByTestId('node-panel');
+    expect(within(panel).queryByRole('spinbutton', { name: '通过比例分子' })).toBeNull();
+    fireEvent.click(within(panel).getByLabelText('投票（同意达到比例即通过）'));
+    const agree = within(panel).getByRole('spinbutton', { name: '通过比例分子' });
+    expect((agree as HTMLInputElement).value).toBe('2');
+    expect((within(panel).getByRole('spinbutton', { name: '通过比例分母' }) as HTMLInputElement).value).toBe('3');
+    fireEvent.change(within(panel).getByRole('spinbutton', { name: '通过比例分母' }), { target: { value: '4' } });
+    fireEvent.change(agree, { target: { value: '3' } });
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(api.saveProcess).toHaveBeenCalledTimes(1));
+    expect(api.saveProcess.mock.calls[0]![0].definition.nodes[1]).toMatchObject({
+      signMode: 'vote',
+      voteRatio: { agree: 3, of: 4 },
+    });
+    fireEvent.click(within(panel).getByLabelText('或签（一人同意即可）'));
+    fireEvent.click(screen.getByRole('button', { name: '保 存' }));
+    await waitFor(() => expect(api.saveProcess).toHaveBeenCalledTimes(2));
+    expect(api.saveProcess.mock.calls[1]![0].definition.nodes[1].voteRatio).toBeUndefined();
+  });
+
   it("sets the requests' title rule with a click per placeholder (one naming no field is listed) and the change-request process", async () => {
     renderAt('/cms/workflow/processDesign?id=2');
     const settings = await screen.findByTestId('process-settings');

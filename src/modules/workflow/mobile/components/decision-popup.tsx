@@ -9,18 +9,21 @@ interface Props {
   decision: Decision | null;
   title: string;
   busy: boolean;
+  /** A vote node: 退回 is a vote against ('反对'). */
+  vote?: boolean;
   onClose: () => void;
   onConfirm: (comment: string) => void;
 }
 
-/** The comment sheet of 同意 / 退回 (a reason is required to return a request). */
-export function DecisionPopup({ decision, title, busy, onClose, onConfirm }: Props) {
+/** The comment sheet of 同意 / 退回 (a reason is required to return a request or vote against it). */
+export function DecisionPopup({ decision, title, busy, vote, onClose, onConfirm }: Props) {
   const [comment, setComment] = useState('');
   const [error, setError] = useState('');
   const reject = decision === 'reject';
+  const no = vote ? '反对' : '退回';
   const confirm = () => {
     if (reject && !comment.trim()) {
-      setError('请填写退回原因');
+      setError(`请填写${no}原因`);
       return;
     }
     onConfirm(comment.trim());
@@ -36,10 +39,10 @@ export function DecisionPopup({ decision, title, busy, onClose, onConfirm }: Pro
       }}
     >
       <div className={s.sheetTitle}>
-        {reject ? '退回' : '同意'}：{title}
+        {reject ? no : '同意'}：{title}
       </div>
       <MobileTextArea
-        placeholder={reject ? '退回原因（必填）' : '审批意见（选填）'}
+        placeholder={reject ? `${no}原因（必填）` : '审批意见（选填）'}
         value={comment}
         maxLength={1000}
         rows={4}
@@ -60,7 +63,7 @@ export function DecisionPopup({ decision, title, busy, onClose, onConfirm }: Pro
           取消
         </Button>
         <Button block size="large" color={reject ? 'danger' : 'primary'} loading={busy} onClick={confirm}>
-          {reject ? '确认退回' : '确认同意'}
+          {reject ? `确认${no}` : '确认同意'}
         </Button>
       </div>
     </Popup>

@@ -86,9 +86,10 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
             values: editedValues(),
             nextAssignees: next.length ? next.map((p) => p.id) : undefined,
           })
-        : rejectTask({ taskId, comment, to: 'applicant' }),
+        : // On a vote node 退回 is a vote against, with no return target.
+          rejectTask({ taskId, comment, ...(v?.vote ? {} : { to: 'applicant' }) }),
     onSuccess: (_r, { kind }) => {
-      Toast.show({ icon: 'success', content: kind === 'approve' ? '已同意' : '已退回' });
+      Toast.show({ icon: 'success', content: kind === 'approve' ? '已同意' : v?.vote ? '已投反对票' : '已退回' });
       void qc.invalidateQueries({ queryKey: ['workflow'] });
       setDecision(null);
       onDone();
@@ -172,6 +173,11 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
         </div>
       )}
       {editableLabels.length > 0 && <div className={s.hint}>本环节可修改：{editableLabels.join('、')}</div>}
+      {pending && v.vote && (
+        <div className={s.hint}>
+          投票：{v.vote.voters} 人中已有 {v.vote.agree} 人同意、{v.vote.against} 人反对，{v.vote.needed} 人同意即通过
+        </div>
+      )}
       <div className={s.detailBody}>{body}</div>
       {instanceId !== undefined && (
         <Button fill="none" color="primary" onClick={() => navigate(mobileFlowChartPath(instanceId, v?.recordToken))}>
@@ -193,7 +199,7 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
       {pending && (
         <div className={s.sheetActions}>
           <Button block size="large" color="danger" fill="outline" onClick={() => setDecision('reject')}>
-            退回
+            {v.vote ? '反对' : '退回'}
           </Button>
           <Button block size="large" color="primary" onClick={approve}>
             同意
@@ -204,6 +210,7 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
         decision={decision}
         title={title}
         busy={decide.isPending}
+        vote={!!v?.vote}
         onClose={() => setDecision(null)}
         onConfirm={(comment) => decision && decide.mutate({ kind: decision, comment })}
       />

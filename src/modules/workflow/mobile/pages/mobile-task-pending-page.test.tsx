@@ -125,6 +125,22 @@ describe('mobileTaskPending', () => {
     );
   });
 
+  it('on a vote node shows the tally, and 反对 votes against with a reason and no return target', async () => {
+    vi.mocked(api.getTask).mockResolvedValue(
+      envelope({ ...readOnlyTask, vote: { voters: 5, agree: 2, against: 1, needed: 4, ratio: { agree: 2, of: 3 } } }),
+    );
+    open();
+    fireEvent.click(await screen.findByText('李四的请假申请'));
+    expect(await screen.findByText(/5 人中已有 2 人同意、1 人反对，4\s*人同意即通过/)).toBeTruthy();
+    fireEvent.click(await findButton('反对'));
+    await screen.findByPlaceholderText('反对原因（必填）');
+    fireEvent.click(button('确认反对'));
+    expect((await screen.findByRole('alert')).textContent).toBe('请填写反对原因');
+    fireEvent.change(screen.getByPlaceholderText('反对原因（必填）'), { target: { value: '名额已满' } });
+    fireEvent.click(button('确认反对'));
+    await waitFor(() => expect(api.rejectTask).toHaveBeenCalledWith({ taskId: 92, comment: '名额已满' }));
+  });
+
   it('closes the sheet and reloads the list when someone else handled the task first', async () => {
     vi.mocked(api.approveTask).mockRejectedValue(new HttpError('该任务已被他人处理', '0x00000410', 409));
     open();

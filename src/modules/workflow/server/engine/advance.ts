@@ -3,7 +3,7 @@ import { allFields } from '@/shared/forms/schema';
 import { testCondition } from '@/shared/forms/linkage';
 import { sendMessage } from '@/modules/messages/server/commands/send-message';
 import type { ProcessNode } from '@/modules/workflow/contract';
-import { instanceLink, taskLink, taskSubject } from '@/modules/workflow/contract';
+import { DEFAULT_VOTE_RATIO, instanceLink, taskLink, taskSubject, votesNeeded } from '@/modules/workflow/contract';
 import * as repo from '../repository';
 import { Ctx, nodeOf, outEdges } from './context';
 import { resolveAssignees } from './assignees';
@@ -182,6 +182,10 @@ export async function enter(ctx: Ctx, nodeId: string): Promise<void> {
 
 /** After a task of this activation is done: the sign mode decides whether the node is passed. */
 export async function afterApproval(ctx: Ctx, task: repo.TaskRow, node: ProcessNode): Promise<void> {
+  if (node.signMode === 'vote') {
+    if ((await countVotes(ctx, task, node)).outcome === 'passed') await passVote(ctx, task, node);
+    return;
+  }
   const open = await repo.openTasksOf(ctx.trx, ctx.inst.id, task.activation);
   if (node.signMode === 'any' || node.signMode === undefined) {
     await repo.cancelOpenTasks(ctx.trx, ctx.inst.id, ctx.now, task.activation);
@@ -194,5 +198,40 @@ export async function afterApproval(ctx: Ctx, task: repo.TaskRow, node: ProcessN
     await notifyTask(ctx, next.id, next.assigneeId);
     return;
   }
+  for (const e of outEdges(ctx, node.id)) await enter(ctx, e.to);
+}
+
+/**
+ * A vote node's count after a vote: passed once the agreeing votes reach the ratio, failed once
+ * they no longer can (too many against), else still open.
+ */
+export async function countVotes(
+  ctx: Ctx,
+  task: repo.TaskRow,
+  node: ProcessNode,
+): Promise<{ outcome: 'passed' | 'failed' | 'open'; agree: number; against: number; needed: number; voters: number }> {
+  const votes = await repo.votesOf(ctx.trx, ctx.inst.id, task.activation);
+  const voters = votes.length;
+  const agree = votes.filter((v) => v.status === 'approved').length;
+  const against = votes.filter((v) => v.status === 'rejected').length;
+  const needed = votesNeeded(voters, node.voteRatio ?? DEFAULT_VOTE_RATIO);
+  const outcome = agree >= needed ? 'passed' : voters - against < needed ? 'failed' : 'open';
+  return { outcome, agree, against, needed, voters };
+}
+
+/** The vote reached its ratio: the votes not cast are cancelled and the request goes on. */
+async function passVote(ctx: Ctx, task: repo.TaskRow, node: ProcessNode): Promise<void> {
+  const { agree, voters } = await countVotes(ctx, task, node);
+  await repo.cancelOpenTasks(ctx.trx, ctx.inst.id, ctx.now, task.activation);
+  await repo.addHistory(ctx.trx, {
+    instanceId: ctx.inst.id,
+    nodeId: node.id,
+    nodeName: node.name,
+    actorId: null,
+    actorName: '系统',
+    action: 'votePassed',
+    comment: `${voters} 人中 ${agree} 人同意，达到通过比例 ${node.voteRatio?.agree ?? DEFAULT_VOTE_RATIO.agree}/${node.voteRatio?.of ?? DEFAULT_VOTE_RATIO.of}`,
+    at: ctx.now,
+  });
   for (const e of outEdges(ctx, node.id)) await enter(ctx, e.to);
 }

@@ -6,7 +6,7 @@ import type { ProcessDefinition, ProcessNode } from '@/modules/workflow/contract
 import { instanceLink } from '@/modules/workflow/contract';
 import * as repo from '../repository';
 import { Actor, Ctx, alreadyHandled, nodeOf, openCtx, retitle, save, submissionOf } from './context';
-import { afterApproval, enter, finish, notifyTask } from './advance';
+import { afterApproval, countVotes, enter, finish, notifyTask } from './advance';
 import { checkedValues, fieldDiff, writeRevision } from './revisions';
 
 /** The caller's pending task, under the instance's lock; 403 for someone else's, 409 once handled. */
@@ -127,6 +127,11 @@ export async function reject(
     if (!target) throw badInput('只能退回到之前的审批节点', { field: 'to' });
   }
   if (!(await repo.finishTask(trx, task.id, 'rejected', now))) throw alreadyHandled();
+  if (node.signMode === 'vote') {
+    await voteAgainst(ctx, task, node, actor, body.comment ?? '');
+    await save(ctx);
+    return;
+  }
   await repo.cancelOpenTasks(trx, ctx.inst.id, now);
   ctx.state.joins = {};
   const h = {
@@ -161,6 +166,28 @@ export async function reject(
     await finish(ctx, 'rejected', ' 未通过审批', { comment: body.comment ?? '' });
   }
   await save(ctx);
+}
+
+/**
+ * On a vote node a refusal is one vote against, not the end of the request: it ends only once the
+ * agreeing votes can no longer reach the ratio (then the votes not cast are cancelled).
+ */
+async function voteAgainst(ctx: Ctx, task: repo.TaskRow, node: ProcessNode, actor: Actor, comment: string) {
+  const h = { instanceId: ctx.inst.id, nodeId: node.id, nodeName: node.name, at: ctx.now };
+  await repo.addHistory(ctx.trx, {
+    ...h,
+    actorId: actor.userId,
+    actorName: actor.name,
+    action: 'voteAgainst',
+    comment,
+  });
+  const count = await countVotes(ctx, task, node);
+  if (count.outcome !== 'failed') return;
+  await repo.cancelOpenTasks(ctx.trx, ctx.inst.id, ctx.now);
+  ctx.state.joins = {};
+  const note = `${count.voters} 人中 ${count.against} 人反对，同意票已不能达到 ${count.needed} 票`;
+  await repo.addHistory(ctx.trx, { ...h, actorId: null, actorName: '系统', action: 'voteFailed', comment: note });
+  await finish(ctx, 'rejected', ' 未通过审批（投票未达通过比例）', { comment: note });
 }
 
 export async function transfer(

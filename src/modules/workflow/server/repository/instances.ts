@@ -86,6 +86,17 @@ export async function openTasksOf(db: Conn, instanceId: number, activation?: num
   return q.orderBy('seq').orderBy('id').execute();
 }
 
+/** The votes of a vote node's activation: every approver's task, cast or not (transferred and cancelled ones are not votes). */
+export async function votesOf(db: Conn, instanceId: number, activation: number) {
+  return db
+    .selectFrom('wfTask')
+    .select(['id', 'status'])
+    .where('instanceId', '=', instanceId)
+    .where('activation', '=', activation)
+    .where('status', 'in', ['pending', 'waiting', 'approved', 'rejected'])
+    .execute();
+}
+
 /**
  * The instance's open tasks (of one activation) are cancelled: another approver decided, or the
  * request was returned, withdrawn or terminated. Their messages are settled at `at` with them.

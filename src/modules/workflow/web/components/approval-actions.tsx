@@ -84,7 +84,7 @@ export function ApprovalActions({
           });
         }
         case 'reject':
-          return rejectTask({ taskId: task!.task.id, comment, to: f.to ?? 'applicant' });
+          return rejectTask({ taskId: task!.task.id, comment, ...(task!.vote ? {} : { to: f.to ?? 'applicant' }) });
         case 'transfer':
           return transferTask({ taskId: task!.task.id, userId: f.userId!, comment });
         case 'addSigner':
@@ -137,6 +137,8 @@ export function ApprovalActions({
       .then((f) => act.mutate({ kind: dialog!, f }))
       .catch(() => undefined);
 
+  // On a vote node 退回 is a vote against: the request ends only when the ratio can no longer be reached.
+  const vote = task?.vote ?? null;
   const buttons: React.ReactNode[] = [];
   if (task) {
     buttons.push(
@@ -144,7 +146,7 @@ export function ApprovalActions({
         同意
       </Button>,
       <Button key="reject" danger onClick={() => open('reject')}>
-        退回
+        {vote ? '反对' : '退回'}
       </Button>,
       <Button key="transfer" onClick={() => open('transfer')}>
         转交
@@ -198,11 +200,17 @@ export function ApprovalActions({
 
   return (
     <>
+      {vote && (
+        <p className={s.voteTally}>
+          投票：{vote.voters} 人中已有 {vote.agree} 人同意、{vote.against} 人反对，{vote.needed} 人同意即通过（比例{' '}
+          {vote.ratio.agree}/{vote.ratio.of}）
+        </p>
+      )}
       <Space wrap className={s.actions}>
         {buttons}
       </Space>
       <Modal
-        title={dialog ? TITLES[dialog] : ''}
+        title={dialog === 'reject' && vote ? '投反对票' : dialog ? TITLES[dialog] : ''}
         open={!!dialog}
         onCancel={() => setDialog(null)}
         onOk={submit}
@@ -224,7 +232,7 @@ export function ApprovalActions({
               <UserSelect mode="multiple" context={{ kind: 'task', taskId: task.task.id, purpose: 'next' }} />
             </Form.Item>
           )}
-          {dialog === 'reject' && (
+          {dialog === 'reject' && !vote && (
             <Form.Item name="to" label="退回到">
               <Radio.Group options={rejectOptions} className={s.radioColumn} />
             </Form.Item>
@@ -251,7 +259,7 @@ export function ApprovalActions({
                       {
                         required: true,
                         whitespace: true,
-                        message: dialog === 'comment' ? '请输入评论内容' : '请填写退回原因',
+                        message: dialog === 'comment' ? '请输入评论内容' : vote ? '请填写反对原因' : '请填写退回原因',
                       },
                     ]
                   : []

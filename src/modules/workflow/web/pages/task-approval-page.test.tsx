@@ -156,6 +156,25 @@ describe('taskApproval for the approver', () => {
     );
   });
 
+  it('on a vote node shows the tally, and 反对 is a vote against with a reason (no return targets)', async () => {
+    vi.mocked(api.getTask).mockResolvedValue(
+      envelope(taskView({ vote: { voters: 3, agree: 1, against: 0, needed: 2, ratio: { agree: 2, of: 3 } } })),
+    );
+    open('?taskId=91');
+    await screen.findByRole('heading', { name: '张三的请假申请' });
+    expect(screen.getByText(/3 人中已有 1 人同意、0 人反对，2 人同意即通过/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: '退 回' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: '反 对' }));
+    const d = await dialog();
+    expect(within(d).getByText('投反对票')).toBeTruthy();
+    expect(within(d).queryByLabelText('退回申请人修改')).toBeNull();
+    ok(d);
+    expect(await within(d).findByText('请填写反对原因')).toBeTruthy();
+    fireEvent.change(within(d).getByPlaceholderText('请输入'), { target: { value: '名额已满' } });
+    ok(d);
+    await waitFor(() => expect(api.rejectTask).toHaveBeenCalledWith({ taskId: 91, comment: '名额已满' }));
+  });
+
   it('transfers to a person found by name', async () => {
     open('?taskId=91');
     await screen.findByRole('heading', { name: '张三的请假申请' });

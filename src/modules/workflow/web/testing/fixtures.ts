@@ -115,6 +115,7 @@ export function taskView(patch: Partial<TaskView> = {}): TaskView {
     permissions: { name: 'readOnly', kind: 'readOnly', reason: 'editable', days: 'readOnly' },
     rejectTargets: [{ id: 'counsellor', name: '辅导员审批' }],
     picksFor: [],
+    vote: null,
     ...patch,
   };
 }

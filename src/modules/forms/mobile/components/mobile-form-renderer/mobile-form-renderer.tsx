@@ -1,5 +1,6 @@
 import type { FormSection } from '@/shared/forms/schema';
 import { RendererContext } from '@/modules/forms/components/renderer-context';
+import { useProgressiveMount } from '@/modules/forms/components/use-progressive-mount';
 import { useRendererState } from '@/modules/forms/components/use-renderer-state';
 import { MobileFieldItem } from './mobile-field-item';
 import type { MobileFormRendererProps } from './index';
@@ -10,10 +11,12 @@ import s from './mobile-form-renderer.module.css';
  * the same linkage and messages as the desktop renderer (useRendererState).
  */
 export function MobileFormRenderer(props: MobileFormRendererProps) {
-  const { readOnly, ctx, itemsOf } = useRendererState(props, 'mform');
+  const { readOnly, ctx, itemsOf, mountAll } = useRendererState(props, 'mform');
+  // A big form mounts in steps (React yields to typing between and within them).
+  const mounted = useProgressiveMount(props.schema, mountAll);
 
   const section = (sec: FormSection) => {
-    const items = itemsOf(sec);
+    const items = itemsOf(sec, mounted);
     if (!items.length) return null;
     return (
       <section key={sec.id} className={s.section} aria-label={sec.title || undefined}>

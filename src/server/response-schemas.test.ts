@@ -1,0 +1,115 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { buildTestApp, type TestApp } from './test/helper';
+import { resolveSession } from './identity/sessions';
+
+/**
+ * Response schemas (issue 15): a route that declares `schema.response` is written by the compiled
+ * serialiser, which writes only the declared fields. So for each hot route this test compares the
+ * handler's own answer with what goes over the wire — a field the client reads that the schema
+ * forgot would be dropped silently — and checks that no declared schema names a secret.
+ */
+const SECRET = /password|passwd|hash|secret|salt|token|private/i;
+
+/** Every key path of a JSON value, arrays collapsed to `[]` (one item stands for all). */
+function keyPaths(v: unknown, prefix = '', out = new Set<string>()): Set<string> {
+  if (Array.isArray(v)) for (const item of v) keyPaths(item, `${prefix}[].`, out);
+  else if (v && typeof v === 'object')
+    for (const [k, child] of Object.entries(v)) {
+      out.add(`${prefix}${k}`);
+      keyPaths(child, `${prefix}${k}.`, out);
+    }
+  return out;
+}
+
+/** Every property name a JSON schema declares, at any depth. */
+function schemaProperties(s: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(s)) for (const x of s) schemaProperties(x, out);
+  else if (s && typeof s === 'object') {
+    const props = (s as { properties?: Record<string, unknown> }).properties;
+    if (props) for (const k of Object.keys(props)) out.add(k);
+    for (const v of Object.values(s)) schemaProperties(v, out);
+  }
+  return out;
+}
+
+/** The hot routes of issue 15, called as these users with these (already valid) inputs. */
+const HOT: { method: string; url: string; as: string | null; query?: Record<string, unknown>; body?: object }[] = [
+  { method: 'POST', url: '/user/api/v1.user/check_user_is_login/', as: 'student', body: {} },
+  { method: 'POST', url: '/user/api/v1.user/check_user_is_login/', as: null, body: {} },
+  { method: 'GET', url: '/portal/api/v1.notice/list/', as: null, query: { kind: 'notice', page: 1, pageSize: 20 } },
+  { method: 'GET', url: '/user/api/v1.dashboard/summary/', as: 'admin' },
+  { method: 'GET', url: '/user/api/v1.account/list/', as: 'admin', query: { page: 1, pageSize: 20 } },
+  {
+    method: 'GET',
+    url: '/workflow/api/v1.task/list/',
+    as: 'teacher',
+    query: { type: 'dsp', page: 1, pageSize: 20 },
+  },
+];
+
+describe('response schemas', () => {
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await buildTestApp();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('declares one on every hot route', () => {
+    for (const h of HOT) {
+      const r = app.declaredRoutes.find((d) => d.method === h.method && d.url === h.url);
+      expect(r, `${h.method} ${h.url} is registered`).toBeDefined();
+      expect(r!.schema?.response, `${h.method} ${h.url} declares a response schema`).toBeDefined();
+    }
+  });
+
+  it('writes every field the handler answers on the hot routes', async () => {
+    for (const h of HOT) {
+      const route = app.declaredRoutes.find((d) => d.method === h.method && d.url === h.url)!;
+      const token = h.as ? await app.tokenFor(h.as) : null;
+      const auth = token ? await resolveSession(app.db, app.config, token) : null;
+      const req = { query: h.query ?? {}, body: h.body ?? {}, auth, ip: '127.0.0.1', headers: {} };
+      const own = (await (route.handler as (r: FastifyRequest, p: FastifyReply) => unknown).call(
+        app,
+        req as unknown as FastifyRequest,
+        {} as FastifyReply,
+      )) as object;
+      const qs = new URLSearchParams(Object.entries(h.query ?? {}).map(([k, v]) => [k, String(v)])).toString();
+      const res = await app.inject({
+        method: h.method,
+        url: qs ? `${h.url}?${qs}` : h.url,
+        headers: token ? { authorization: token } : {},
+        ...(h.method === 'POST' ? { payload: h.body ?? {} } : {}),
+      });
+      expect(res.statusCode, `${h.method} ${h.url}: ${res.body.slice(0, 200)}`).toBe(200);
+      const sent = keyPaths(res.json());
+      const dropped = [...keyPaths(JSON.parse(JSON.stringify(own)))].filter((k) => !sent.has(k));
+      expect(dropped, `${h.method} ${h.url} as ${h.as ?? 'visitor'}`).toEqual([]);
+      // A list is checked with rows in it, or the item schema went untested.
+      const data = (res.json() as { data: { list?: unknown[] } }).data;
+      if (data && 'list' in data) expect(data.list!.length, `${h.url} answers rows`).toBeGreaterThan(0);
+    }
+  });
+
+  it('names no secret in any declared response schema', () => {
+    const leaks = app.declaredRoutes
+      .filter((r) => r.schema?.response)
+      .flatMap((r) =>
+        [...schemaProperties(r.schema!.response)].filter((k) => SECRET.test(k)).map((k) => `${r.url} ${k}`),
+      );
+    expect(leaks).toEqual([]);
+  });
+
+  it('reports the routes still without one', () => {
+    const without = app.declaredRoutes.filter((r) => !r.schema?.response);
+    // The goal is every route (issue 15); this count only prints where that stands.
+    console.info(
+      `response schemas: ${app.declaredRoutes.length - without.length} of ${app.declaredRoutes.length} routes; ` +
+        `${without.length} without (RESPONSE_SCHEMA_LIST=1 lists them)`,
+    );
+    if (process.env.RESPONSE_SCHEMA_LIST) for (const r of without) console.info(`  ${r.method} ${r.url}`);
+    expect(without.length).toBeLessThan(app.declaredRoutes.length);
+  });
+});
