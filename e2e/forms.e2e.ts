@@ -13,6 +13,7 @@ import {
   need,
   phoneContext,
   pickOption,
+  pickTodayRange,
   selectByName,
   toast,
 } from './support/ui';
@@ -327,15 +328,7 @@ describe('the form engine, from the designer to the Excel export', () => {
         expect(sentBad).toBe(false);
 
         // Today to today, through the calendar.
-        await formItem(form, '起止日期').locator('.ant-picker').click();
-        const calendar = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-        await calendar.locator('.ant-picker-cell-today').first().click();
-        await calendar.locator('.ant-picker-cell-today').first().click();
-        await eventually(() =>
-          formItem(form, '起止日期')
-            .locator('input')
-            .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
-        ).toEqual([today, today]);
+        await pickTodayRange(formItem(form, '起止日期'), today);
 
         const submitted = await clickFor(form.getByRole('button', { name: /^提\s*交$/ }), isPath(`${FILL}/submit/`));
         const answer = (await submitted.json()) as Envelope<SubmitAnswer>;

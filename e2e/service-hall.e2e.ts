@@ -4,7 +4,7 @@ import type { SubmitAnswer } from '../src/modules/forms/contract';
 import type { ApplyAnswer } from '../src/modules/service-hall/contract';
 import { inContext, inPage, launchBrowser } from './support/browser';
 import { ACCOUNTS, expectPath, login, type Envelope } from './support/login';
-import { clickFor, eventually, formItem, isPath, need, phoneContext, pickOption } from './support/ui';
+import { clickFor, eventually, formItem, isPath, need, phoneContext, pickOption, pickTodayRange } from './support/ui';
 
 /**
  * Issue 17's service hall in Chromium: a visitor browses the catalogue, filters it and opens a
@@ -89,10 +89,7 @@ describe('办事大厅', () => {
       await formItem(form, '联系电话').locator('input').fill('13800138000');
       await formItem(form, '请假类型').locator('.ant-select').click();
       await pickOption(page, '事假');
-      await formItem(form, '请假时间').locator('.ant-picker').click();
-      const calendar = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-      await calendar.locator('.ant-picker-cell-today').first().click();
-      await calendar.locator('.ant-picker-cell-today').first().click();
+      await pickTodayRange(formItem(form, '请假时间'), today);
       await formItem(form, '请假天数').locator('input').fill('1');
       made.reason = `办事大厅在线办理 ${Date.now().toString(36)}`;
       await formItem(form, '请假事由').locator('textarea').fill(made.reason);

@@ -5,7 +5,17 @@ import type { SubmitAnswer } from '../src/modules/forms/contract';
 import type { InstanceView } from '../src/modules/workflow/contract';
 import { inContext, inPage, launchBrowser } from './support/browser';
 import { ACCOUNTS, expectPath, login, tokenOf, type Envelope } from './support/login';
-import { clickFor, dialog, eventually, formItem, isPath, need, phoneContext, pickOption, toast } from './support/ui';
+import {
+  clickFor,
+  dialog,
+  formItem,
+  isPath,
+  need,
+  phoneContext,
+  pickOption,
+  pickTodayRange,
+  toast,
+} from './support/ui';
 
 /**
  * Issue 6's quality bar, through the real UI on the demo's 学生请假审批 (辅导员 any-one → the
@@ -146,18 +156,7 @@ describe('the approval centre: a leave request from application to the dorm offi
       await formItem(form, '联系电话').locator('input').fill('13800138000');
       await formItem(form, '请假类型').locator('.ant-select').click();
       await pickOption(page, '事假');
-      await formItem(form, '请假时间').locator('.ant-picker').click();
-      const calendar = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden)');
-      const range = formItem(form, '请假时间').locator('input');
-      await calendar.locator('.ant-picker-cell-today').first().click();
-      // The second click picks the end only once the picker has taken the start (a busy machine is slow to).
-      await eventually(() => range.first().inputValue()).toBe(today);
-      await calendar.locator('.ant-picker-cell-today').first().click();
-      await eventually(() =>
-        formItem(form, '请假时间')
-          .locator('input')
-          .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
-      ).toEqual([today, today]);
+      await pickTodayRange(formItem(form, '请假时间'), today);
       await formItem(form, '请假天数').locator('input').fill('3');
       made.reason = `回家参加家人婚礼 ${Date.now().toString(36)}`;
       await formItem(form, '请假事由').locator('textarea').fill(made.reason);

@@ -37,6 +37,26 @@ export async function selectByName(scope: Page | Locator, name: string, ...optio
   if (options.length > 1) await page.keyboard.press('Escape');
 }
 
+/**
+ * Picks today to today in the antd RangePicker of `item` (a formItem), through the calendar as a
+ * person does. Clicks wait for the dropdown's opening animation to end: a click aimed while it
+ * still slides lands a row off (CI picked the day a week before under load).
+ */
+export async function pickTodayRange(item: Locator, today: string): Promise<void> {
+  const page = item.page();
+  await item.locator('.ant-picker').click();
+  const calendar = page.locator('.ant-picker-dropdown:not(.ant-picker-dropdown-hidden):not([class*="-leave"])');
+  const settled = () =>
+    calendar.evaluate((el) => Promise.all(el.getAnimations({ subtree: true }).map((a) => a.finished)));
+  const inputs = () => item.locator('input').evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value));
+  await settled();
+  await calendar.locator('.ant-picker-cell-today').first().click();
+  // The second click picks the end only once the picker has taken the start (a busy machine is slow to).
+  await eventually(async () => (await inputs())[0]).toBe(today);
+  await calendar.locator('.ant-picker-cell-today').first().click();
+  await eventually(inputs).toEqual([today, today]);
+}
+
 /** A response predicate: the request went to exactly this pathname. */
 export const isPath = (pathname: string) => (r: Response) => new URL(r.url()).pathname === pathname;
 
