@@ -44,6 +44,8 @@ export interface FirstLoad extends PageBudget {
   gzip: number;
   /** Where the page ended up (a redirect means the measurement is of another page). */
   landed: string;
+  /** Each script loaded: its path and gzip bytes (largest first), for `--files`. */
+  files: { path: string; gzip: number }[];
 }
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
@@ -52,7 +54,18 @@ const PASSWORDS = { student: 'Student@2026', admin: 'Admin@2026' } as const;
 const PHONE = { viewport: { width: 360, height: 740 }, isMobile: true, hasTouch: true };
 const DESKTOP = { viewport: { width: 1920, height: 1080 } };
 
+/**
+ * The build measured: BENCH_STATIC_DIR (one made elsewhere with `vite build --outDir …`, so a
+ * measurement never rewrites the dist/ other runs are serving), else dist/.
+ */
+export const benchStaticDir = (dir = root) => process.env.BENCH_STATIC_DIR || path.join(dir, 'dist');
+
 export function ensureBuild(dir: string, build: (cmd: string) => void): void {
+  if (process.env.BENCH_STATIC_DIR) {
+    if (!fs.existsSync(path.join(benchStaticDir(dir), 'index.html')))
+      throw new Error(`BENCH_STATIC_DIR ${benchStaticDir(dir)} holds no build (vite build --outDir it first)`);
+    return;
+  }
   if (!fs.existsSync(path.join(dir, 'dist/index.html'))) build('vite build');
 }
 
@@ -82,7 +95,7 @@ async function startSite(): Promise<{ url: string; stop(): Promise<void> }> {
     DEMO: '1',
     DEMO_SOURCES: 'off',
     CAPTCHA_FIXED_CODE: CAPTCHA,
-    STATIC_DIR: path.join(root, 'dist'),
+    STATIC_DIR: benchStaticDir(),
     LOG_LEVEL: 'warn',
   });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
@@ -134,24 +147,33 @@ async function measure(context: BrowserContext, url: string, target: PageBudget)
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.clearBrowserCache');
-  const bodies: Promise<Buffer | null>[] = [];
+  const bodies: Promise<{ path: string; body: Buffer } | null>[] = [];
   page.on('response', (r) => {
-    if (r.request().resourceType() === 'script' || /\.m?js$/.test(new URL(r.url()).pathname))
-      bodies.push(r.body().catch(() => null));
+    const at = new URL(r.url()).pathname;
+    if (r.request().resourceType() === 'script' || /\.m?js$/.test(at))
+      bodies.push(
+        r.body().then(
+          (body) => ({ path: at, body }),
+          () => null,
+        ),
+      );
   });
   await page.goto(url + target.path, { waitUntil: 'networkidle' });
   // networkidle is 500 ms without a request; a script asked for on an idle callback comes a little later.
   await page.waitForTimeout(1500);
   await page.waitForLoadState('networkidle');
-  const scripts = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
+  const scripts = (await Promise.all(bodies))
+    .filter((b) => b !== null)
+    .map((s) => ({ ...s, gzip: gzipSync(s.body, { level: 9 }).length }));
   const landed = new URL(page.url()).pathname;
   await page.close();
   return {
     ...target,
     landed,
     scripts: scripts.length,
-    raw: scripts.reduce((n, b) => n + b.length, 0),
-    gzip: scripts.reduce((n, b) => n + gzipSync(b, { level: 9 }).length, 0),
+    raw: scripts.reduce((n, s) => n + s.body.length, 0),
+    gzip: scripts.reduce((n, s) => n + s.gzip, 0),
+    files: scripts.map(({ path, gzip }) => ({ path, gzip })).sort((a, b) => b.gzip - a.gzip),
   };
 }
 
@@ -199,6 +221,12 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     (results) => {
       console.log(['page', 'scripts', 'raw KiB', 'gzip KB', 'budget'].join('\t'));
       for (const row of budgetRows(results)) console.log(row.join('\t'));
+      // --files: each page's scripts, largest first (what to cut next)
+      if (process.argv.includes('--files'))
+        for (const r of results) {
+          console.log(`\n${r.path}`);
+          for (const f of r.files) console.log(`  ${(f.gzip / 1000).toFixed(1)}\t${f.path}`);
+        }
       if (results.some(overBudget)) process.exitCode = 1;
     },
     (e: unknown) => {

@@ -1,18 +1,18 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Button, Form } from 'antd-mobile';
-import { MobileInput } from '@/core/ui/mobile-text-input';
+import { Button } from 'antd-mobile';
 import { loadToast } from '@/core/ui/antd-mobile-setup';
 import { useSession } from '@/core/session/store';
 import type { PlatformMenus } from '@/shared/menus';
 import { ssoExchange } from '@/modules/auth/api';
 import type { LoginAnswer } from '@/modules/auth/contract';
-import { completeSignIn, useSignInFlow, useSsoSignIn, type SignInFields } from '@/modules/auth/ui';
+import { completeSignIn, useSignInFlow, useSsoSignIn } from '@/modules/auth/ui';
 import { getCommonConfig } from '@/modules/org-config/api';
 import { mobileLogin } from '@/modules/mobile/api';
 import { rememberDevice } from '@/core/routing/device-choice';
 import { ADMIN_ON_PHONE, mobileLanding, MOBILE_ME } from '../mobile-landing';
 import s from '../mobile.module.css';
+import { MobileLoginForm, type MobileLoginFormHandle } from './mobile-login-form';
 
 const failToast = (content: string) => void loadToast().then((t) => t.show({ icon: 'fail', content, duration: 3000 }));
 
@@ -26,7 +26,7 @@ const PlatformPicker = lazy(() => import('../components/platform-picker').then((
 export default function MobileLoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const [form] = Form.useForm<SignInFields>();
+  const form = useRef<MobileLoginFormHandle>(null);
   const logoConfig = useSession((st) => st.logoConfig);
   const to = params.get('to') ?? '';
   const [choosing, setChoosing] = useState<PlatformMenus[] | null>(null);
@@ -57,7 +57,7 @@ export default function MobileLoginPage() {
     to: to || undefined,
     send: mobileLogin,
     land,
-    clearCode: () => form.setFieldValue('code', ''),
+    clearCode: () => form.current?.clearCode(),
     report: failToast,
     // the phone's sign-in call is silent: its refusal is toasted here
     onRefused: (e) => failToast(e instanceof Error && e.message ? e.message : '登录失败'),
@@ -89,46 +89,13 @@ export default function MobileLoginPage() {
   }
 
   const title = logoConfig?.front.title || '智慧校园综合服务平台';
-  // antd-mobile's Form.Item defaults its own trigger to onChange: each item names onBlur
   const passwordForm = (
-    <Form
-      name="mobile-login"
-      form={form}
-      layout="horizontal"
-      onFinish={(v: SignInFields) => void submit(v)}
-      requiredMarkStyle="none"
-      footer={
-        <Button block type="submit" color="primary" size="large" loading={submitting}>
-          登 录
-        </Button>
-      }
-    >
-      <Form.Item
-        name="username"
-        label="用户名"
-        validateTrigger="onBlur"
-        rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
-      >
-        <MobileInput placeholder="用户名 / 学工号" autoComplete="username" maxLength={64} clearable />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label="密码"
-        validateTrigger="onBlur"
-        rules={[{ required: true, message: '请输入密码' }]}
-      >
-        <MobileInput type="password" placeholder="密码" autoComplete="current-password" clearable />
-      </Form.Item>
-      <Form.Item
-        name="code"
-        validateTrigger="onBlur"
-        label="验证码"
-        rules={[{ required: true, whitespace: true, message: '请输入验证码' }]}
-        extra={<img className={s.captcha} {...captchaImage} />}
-      >
-        <MobileInput placeholder="验证码" maxLength={8} autoComplete="off" />
-      </Form.Item>
-    </Form>
+    <MobileLoginForm
+      handle={form}
+      onSubmit={(v) => void submit(v)}
+      submitting={submitting}
+      captcha={<img className={s.captcha} {...captchaImage} />}
+    />
   );
   return (
     <div className={s.loginPage}>
