@@ -17,6 +17,7 @@ import { spaPlugin } from './plugins/spa';
 import { uploadsPlugin } from './uploads/plugin';
 import { rateLimitPlugin } from './rate-limit/plugin';
 import { jobsPlugin } from './jobs/plugin';
+import { orphanSweepJob } from './uploads/orphan-sweep';
 import {
   checkAccessNames,
   loadServerPlugin,
@@ -109,6 +110,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     pgBossSchema: opts.db?.pgSchema ? `${opts.db.pgSchema}_jobs` : undefined,
     start: opts.startJobs ?? true,
   });
+  app.jobs.define(orphanSweepJob);
   // Every module's server face, found on disk in catalogue order: adding a module edits no list.
   const modules = opts.moduleRoots ? await readModuleCatalog(opts.moduleRoots) : await moduleCatalog();
   app.decorate('modules', modules);

@@ -41,6 +41,8 @@ export interface Config {
   rateLimitStore: RateLimitStoreSettings;
   /** Where uploads and backups live (FILE_STORE, S3_*; src/server/uploads/file-store.ts). */
   fileStore: FileStoreSettings;
+  /** UPLOAD_ORPHAN_DAYS: an upload no record uses is deleted by the daily sweep once this many days old. */
+  uploadOrphanDays: number;
   /** Ed25519 public key (PEM or base64 SPKI DER) that licences must be signed with. */
   licencePublicKey: string | null;
   /** Path of a licence file to install at start (optional). */
@@ -326,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimitStore: wrapped(() => rateLimitStoreFromEnv(env, databaseUrl)),
     fileStore: wrapped(() => fileStoreFromEnv(env)),
+    uploadOrphanDays: int(env, 'UPLOAD_ORPHAN_DAYS', 7, 1, 3650),
     licencePublicKey,
     licenceFile: env.LICENCE_FILE?.trim() || null,
     sso: ssoFromEnv(env),

@@ -6,6 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import { AppError, noPermission, notFound } from '../errors';
 import { sendUpload } from './send-upload';
 import { openFileStore, type FileStore } from './file-store';
+import { uploadRefsRegistry } from './upload-refs';
 
 /** A module's rule for its own non-public files: may this signed-in caller read this one? */
 export type FileReadRule = (
@@ -32,6 +33,8 @@ export const UPLOAD_MAX_BYTES = 20 * 1024 * 1024;
  */
 export const uploadsPlugin = fp(async (app) => {
   app.decorate('fileReadRules', new Map<string, FileReadRule>());
+  // Modules declare here which uploads their records still use (the orphan sweep asks them all).
+  app.decorate('uploadRefs', uploadRefsRegistry());
   const files = openFileStore(app.config);
   app.decorate('files', files);
   app.addHook('onClose', async () => files.close());

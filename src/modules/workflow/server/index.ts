@@ -7,9 +7,16 @@ import { registerWorkflowPickScopes } from './pick-scope';
 import { approvalStatuses } from './submission-status';
 import { instanceLink } from '../contract';
 import './tables';
+import { declareUploadColumns } from '@/server/uploads/upload-refs';
 
 /** Server face of the workflow engine (issue 6): processes, the engine, the approval centre, the monitor. */
 export const workflowServer: FastifyPluginAsync = async (app) => {
+  // Uploads this module's records use (opinion attachments, edited values and revisions): the orphan sweep keeps them.
+  declareUploadColumns(app, 'workflow', [
+    { table: 'wfHistory', column: 'attachments', match: 'text' },
+    { table: 'wfInstance', column: 'editValues', match: 'text' },
+    { table: 'wfSubmissionRevision', column: 'values', match: 'text' },
+  ]);
   // A submission of a form bound to a published process starts its instance in the submission's transaction.
   // The submitter is offered the approval page to follow it.
   onFormSubmitted('workflow', async (trx, e) => {
