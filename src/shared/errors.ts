@@ -238,12 +238,38 @@ export const Codes = {
   superviseNoLeader: '0x000008a4',
   /** 效能督查: the period ends before it starts or is longer than a year: HTTP 400. */
   superviseBadPeriod: '0x000008a5',
+  /** 领导驾驶舱 (issue 20): the caller is not a school leader, an administrator, nor granted the page: HTTP 403 (does not sign out). */
+  leadingDriverNoAccess: '0x00000920',
+  /** 领导驾驶舱: the term or college filter names nothing the data holds: HTTP 400. */
+  leadingDriverBadFilter: '0x00000921',
   /** 一表通 write-back (issue 18): the owning system refused or could not be reached; the row is missing there. */
   oneTableWriteBackFailed: '0x00000847',
   /** 一表通 write-back settings: not a database source, or fields/columns that do not exist. */
   oneTableWriteBackConfig: '0x00000848',
   /** 一表通 sync conflict already resolved (or none to resolve). */
   oneTableNoConflict: '0x00000849',
+  /** BI (issue 20): the metric names a data table that does not exist: HTTP 400. */
+  biUnknownTable: '0x00000901',
+  /** BI: a column that is not a field of the data table's own design: HTTP 400. */
+  biUnknownField: '0x00000902',
+  /** BI: the aggregation does not fit the measure's type (sum/avg/min/max need a number): HTTP 400. */
+  biBadMeasure: '0x00000903',
+  /** BI: a filter's operator or value does not fit its field: HTTP 400. */
+  biBadFilter: '0x00000904',
+  /** BI: a time grain or window without a date/datetime field, or a window that ends before it starts: HTTP 400. */
+  biBadTime: '0x00000905',
+  /** BI 指标: the code is used by another indicator: HTTP 409. */
+  biIndicatorCodeTaken: '0x00000906',
+  /** BI 指标: thresholds missing or contradictory (a lower bound above an upper one of the same level): HTTP 400. */
+  biBadThreshold: '0x00000907',
+  /** BI 指标: an owner who is not an active staff member: HTTP 400. */
+  biBadOwner: '0x00000908',
+  /** BI 指标: it has values already (delete only never-evaluated ones; deactivate instead): HTTP 409. */
+  biIndicatorEvaluated: '0x00000909',
+  /** BI 指标预警: the caller owns no indicator of this warning (administrators see all): HTTP 403 (does not sign out). */
+  biNotOwner: '0x0000090a',
+  /** BI 指标预警: already acknowledged or closed: HTTP 409. */
+  biWarningSettled: '0x0000090b',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -374,7 +400,20 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.superviseNotOverdue]: '该审批任务尚未超期，无需上报',
   [Codes.superviseNoLeader]: '未找到承办人所在部门的负责人，无法上报',
   [Codes.superviseBadPeriod]: '统计时间段不正确',
+  [Codes.leadingDriverNoAccess]: '您不是校领导，也未被授予该页面，无权查看领导驾驶舱',
+  [Codes.leadingDriverBadFilter]: '所选学期或学院不存在',
   [Codes.oneTableWriteBackFailed]: '写回源系统失败',
   [Codes.oneTableWriteBackConfig]: '写回设置有误',
   [Codes.oneTableNoConflict]: '该纠错没有待处理的同步冲突',
+  [Codes.biUnknownTable]: '数据表不存在',
+  [Codes.biUnknownField]: '字段不是该数据表的字段',
+  [Codes.biBadMeasure]: '该汇总方式不适用于所选字段的类型',
+  [Codes.biBadFilter]: '筛选条件不正确',
+  [Codes.biBadTime]: '时间粒度或时间范围需要一个日期或日期时间字段',
+  [Codes.biIndicatorCodeTaken]: '指标编码已被使用',
+  [Codes.biBadThreshold]: '阈值设置不正确',
+  [Codes.biBadOwner]: '负责人必须是在职教职工',
+  [Codes.biIndicatorEvaluated]: '指标已有取值记录，不能删除，可停用',
+  [Codes.biNotOwner]: '您不是该指标的负责人',
+  [Codes.biWarningSettled]: '该预警已确认或已关闭，请刷新后查看',
 };
