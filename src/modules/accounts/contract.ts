@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { EmojiFreeText } from '@/shared/emoji-free';
 import { PageFields } from '@/shared/paging';
 import { MAX_ID } from '@/shared/ids';
-import { Nullable, PageOf } from '@/shared/response-schema';
+import { Nullable, PageOf, StringEnum } from '@/shared/response-schema';
 
 /**
  * Wire shapes of account administration (/user/api/v1.account/…) and the field rules both
@@ -89,59 +89,47 @@ export type AccountFilter = Static<typeof AccountFilter>;
 export const AccountListQuery = Type.Object({ ...AccountFilterFields, ...PageFields });
 export type AccountListQuery = Static<typeof AccountListQuery>;
 
-export interface AccountRole {
-  id: number;
-  name: string;
-}
+export const AccountRole = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type AccountRole = Static<typeof AccountRole>;
 
-/** One row of the account list. */
-export interface AccountSummary {
-  id: number;
-  username: string;
-  realName: string;
-  userNo: string;
-  kind: AccountKind;
-  departmentId: number | null;
-  departmentName: string | null;
-  roles: AccountRole[];
-  /** 'active' | 'disabled' as stored. */
-  status: 'active' | 'disabled';
-  /** lockedUntil is in the future. */
-  locked: boolean;
-  lockedUntil: number | null;
-  lastLoginAt: number | null;
-}
-
-/** The list's response schema (issue 15): exactly these fields are written, never a password hash. */
+/**
+ * One row of the account list; also its response schema (issue 15): exactly these fields are
+ * written, never a password hash.
+ */
 export const AccountSummarySchema = Type.Object({
   id: Type.Integer(),
   username: Type.String(),
   realName: Type.String(),
   userNo: Type.String(),
-  kind: Type.String(),
+  kind: StringEnum(ACCOUNT_KINDS),
   departmentId: Nullable(Type.Integer()),
   departmentName: Nullable(Type.String()),
-  roles: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String() })),
-  status: Type.String(),
+  roles: Type.Array(AccountRole),
+  /** 'active' | 'disabled' as stored. */
+  status: StringEnum(['active', 'disabled'] as const),
+  /** lockedUntil is in the future. */
   locked: Type.Boolean(),
   lockedUntil: Nullable(Type.Number()),
   lastLoginAt: Nullable(Type.Number()),
 });
+export type AccountSummary = Static<typeof AccountSummarySchema>;
 export const AccountListAnswer = PageOf(AccountSummarySchema);
 
-/** GET /user/api/v1.account/detail/?id= */
-export interface AccountDetail extends AccountSummary {
-  phone: string | null;
-  email: string | null;
-  gender: string | null;
-  avatar: string | null;
-  mustChangePwd: boolean;
-  roleIds: number[];
+/** GET /user/api/v1.account/detail/?id= (also the answer of create/ and update/). */
+export const AccountDetail = Type.Object({
+  ...AccountSummarySchema.properties,
+  phone: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  avatar: Nullable(Type.String()),
+  mustChangePwd: Type.Boolean(),
+  roleIds: Type.Array(Type.Integer()),
   /** Platforms assigned to the user directly (not through a role). */
-  platformIds: number[];
-  createdAt: number;
-  updatedAt: number;
-}
+  platformIds: Type.Array(Type.Integer()),
+  createdAt: Type.Number(),
+  updatedAt: Type.Number(),
+});
+export type AccountDetail = Static<typeof AccountDetail>;
 
 export const IdQuery = Type.Object({ id: Id });
 export type IdQuery = Static<typeof IdQuery>;

@@ -70,12 +70,21 @@ export const CheckLoginAnswer = Type.Object({
 export type CheckLoginAnswer = Static<typeof CheckLoginAnswer>;
 
 /** POST /user/commonInterface/get_public_key/ */
-export interface PublicKeyAnswer {
+export const PublicKeyAnswer = Type.Object({
   /** PEM, SPKI */
-  public_key: string;
+  public_key: Type.String(),
   /** Bytes of UTF-8 plaintext the key can encrypt with OAEP-SHA-256 (62 for 1024 bits). */
-  max_plain_bytes: number;
-}
+  max_plain_bytes: Type.Integer(),
+});
+export type PublicKeyAnswer = Static<typeof PublicKeyAnswer>;
+
+/** POST /user/login/login_out/: where the browser goes next ('' = the sign-in page). */
+export const LogoutAnswer = Type.Object({ logout_url: Type.String() });
+export type LogoutAnswer = Static<typeof LogoutAnswer>;
+
+/** POST /user/api/v1.user/incVisit/: today's visit count after this one. */
+export const VisitAnswer = Type.Object({ day: Type.String(), count: Type.Integer() });
+export type VisitAnswer = Static<typeof VisitAnswer>;
 
 /** POST /user/api/v1.user/change_pwd/ (both encrypted like the login password). */
 export const ChangePwdBody = Type.Object({

@@ -27,10 +27,13 @@ export const NoticeSummary = Type.Object({
 export type NoticeSummary = Static<typeof NoticeSummary>;
 export const NoticeList = PageOf(NoticeSummary);
 
-export interface NoticeDetail extends NoticeSummary {
+/** GET /portal/api/v1.notice/detail/: a published notice with its text. */
+export const NoticeDetail = Type.Object({
+  ...NoticeSummary.properties,
   /** HTML paragraphs */
-  content: string;
-}
+  content: Type.String(),
+});
+export type NoticeDetail = Static<typeof NoticeDetail>;
 
 /** GET /user/api/v1.dashboard/summary/ (administrators): the back-office home figures. */
 export const DashboardSummary = Type.Object({

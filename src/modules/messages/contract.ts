@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
 import { MAX_ID } from '@/shared/ids';
+import { Nullable, PageOf, StringEnum } from '@/shared/response-schema';
 
 /** What a message is about: workflow events (task, result, urge, copy), notices and system notes. */
 export const MESSAGE_KINDS = ['task', 'result', 'urge', 'copy', 'notice', 'system'] as const;
@@ -49,36 +50,38 @@ export const UserMessageCountQuery = Type.Object({
 });
 export type UserMessageCountQuery = Static<typeof UserMessageCountQuery>;
 
-export interface Message {
-  id: number;
-  kind: MessageKind;
-  title: string;
-  body: string;
+export const Message = Type.Object({
+  id: Type.Integer(),
+  kind: StringEnum(MESSAGE_KINDS),
+  title: Type.String(),
+  body: Type.String(),
   /** An in-app path ('/web/…', '/mobile/…') or ''. */
-  link: string;
+  link: Type.String(),
   /** ms, or null while unread. */
-  readAt: number | null;
+  readAt: Nullable(Type.Number()),
   /** ms: when what it asks for was handled (a task approved, returned, withdrawn …, by anyone), or null. */
-  doneAt: number | null;
-  createdAt: number;
-}
+  doneAt: Nullable(Type.Number()),
+  createdAt: Type.Number(),
+});
+export type Message = Static<typeof Message>;
+
+/** Answer of list/: a page of the caller's messages. */
+export const MessagePage = PageOf(Message);
 
 /** Answer of read_message/: how many changed, and the caller's unread count afterwards. */
-export interface ReadMessageAnswer {
-  updated: number;
-  unread: number;
-}
+export const ReadMessageAnswer = Type.Object({ updated: Type.Integer(), unread: Type.Integer() });
+export type ReadMessageAnswer = Static<typeof ReadMessageAnswer>;
 
 /** Answer of message_count/. */
-export interface MessageCount {
-  unread: number;
-}
+export const MessageCount = Type.Object({ unread: Type.Integer() });
+export type MessageCount = Static<typeof MessageCount>;
 
 /** One row of user_message_count/. */
-export interface UserMessageCount {
-  userId: number;
-  username: string;
-  realName: string;
-  unread: number;
-  total: number;
-}
+export const UserMessageCount = Type.Object({
+  userId: Type.Integer(),
+  username: Type.String(),
+  realName: Type.String(),
+  unread: Type.Integer(),
+  total: Type.Integer(),
+});
+export type UserMessageCount = Static<typeof UserMessageCount>;

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
 import { MAX_ID } from '@/shared/ids';
+import { Nullable } from '@/shared/response-schema';
 
 /**
  * 个人中心 (issue 19). Paths: the spec's own calls under `/user/api/v1.user/` (getMyInfo,
@@ -237,22 +238,25 @@ export interface HomeSummary {
 }
 
 // --- account ------------------------------------------------------------------------------------
-export interface MyInfo {
-  id: number;
-  username: string;
-  realName: string;
-  userNo: string;
-  kind: string;
-  department: string | null;
-  phone: string | null;
-  email: string | null;
-  gender: string | null;
-  avatar: string | null;
-}
-export interface PersonalInfo extends MyInfo {
+export const MyInfo = Type.Object({
+  id: Type.Integer(),
+  username: Type.String(),
+  realName: Type.String(),
+  userNo: Type.String(),
+  kind: Type.String(),
+  department: Nullable(Type.String()),
+  phone: Nullable(Type.String()),
+  email: Nullable(Type.String()),
+  gender: Nullable(Type.String()),
+  avatar: Nullable(Type.String()),
+});
+export type MyInfo = Static<typeof MyInfo>;
+export const PersonalInfo = Type.Object({
+  ...MyInfo.properties,
   /** Campus facts from the data centre (post, title, unit, hire date for staff; college for students). */
-  facts: { label: string; value: string }[];
-}
+  facts: Type.Array(Type.Object({ label: Type.String(), value: Type.String() })),
+});
+export type PersonalInfo = Static<typeof PersonalInfo>;
 export const CONTACT_CHANNELS = ['phone', 'email'] as const;
 export const ContactCodeBody = Type.Union([
   Type.Object({ channel: Type.Literal('phone'), target: Type.String({ pattern: '^1[3-9]\\d{9}$' }) }),

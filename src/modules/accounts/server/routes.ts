@@ -7,6 +7,7 @@ import { ok } from '@/shared/envelope';
 import { Codes } from '@/shared/errors';
 import {
   AccountCreateBody,
+  AccountDetail,
   AccountFilter,
   AccountListAnswer,
   AccountListQuery,
@@ -46,16 +47,22 @@ export const accountRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (req) => ok(await listAccounts(app.db, req.query)),
   );
 
-  app.get(`${BASE}/detail/`, { schema: { querystring: IdQuery }, config: ADMIN }, async (req) =>
-    ok(await svc.accountDetail(app, req.query.id)),
+  app.get(
+    `${BASE}/detail/`,
+    { schema: { querystring: IdQuery, response: okResponse(AccountDetail) }, config: ADMIN },
+    async (req) => ok(await svc.accountDetail(app, req.query.id)),
   );
 
-  app.post(`${BASE}/create/`, { schema: { body: AccountCreateBody }, config: ADMIN }, async (req) =>
-    ok(await svc.createAccount(app, actorOf(req), req.body)),
+  app.post(
+    `${BASE}/create/`,
+    { schema: { body: AccountCreateBody, response: okResponse(AccountDetail) }, config: ADMIN },
+    async (req) => ok(await svc.createAccount(app, actorOf(req), req.body)),
   );
 
-  app.post(`${BASE}/update/`, { schema: { body: AccountUpdateBody }, config: ADMIN }, async (req) =>
-    ok(await svc.updateAccount(app, actorOf(req), req.body)),
+  app.post(
+    `${BASE}/update/`,
+    { schema: { body: AccountUpdateBody, response: okResponse(AccountDetail) }, config: ADMIN },
+    async (req) => ok(await svc.updateAccount(app, actorOf(req), req.body)),
   );
 
   app.post(`${BASE}/disable/`, { schema: { body: IdBody }, config: ADMIN }, async (req) => {

@@ -4,7 +4,15 @@ import { Type } from 'typebox';
 import { ok } from '@/shared/envelope';
 import { Codes } from '@/shared/errors';
 import { LOGIN_BODY_LIMIT, CAPTCHA_TTL_MS } from '@/shared/constants';
-import { ChangePwdBody, CheckLoginAnswer, CheckUserBody, LoginBody } from '../contract';
+import {
+  ChangePwdBody,
+  CheckLoginAnswer,
+  CheckUserBody,
+  LoginBody,
+  LogoutAnswer,
+  PublicKeyAnswer,
+  VisitAnswer,
+} from '../contract';
 import { okResponse } from '@/shared/response-schema';
 import { CAPTCHA_COOKIE, issueCaptcha } from './captcha-store';
 import { publicKeyAnswer } from './rsa-keys';
@@ -47,6 +55,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
   app.post(
     '/user/commonInterface/get_public_key/',
     {
+      schema: { response: okResponse(PublicKeyAnswer) },
       config: { access: 'public' },
     },
     async () => ok(await publicKeyAnswer(app)),
@@ -66,6 +75,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     '/user/login/login_out/',
     {
       bodyLimit: LOGIN_BODY_LIMIT,
+      schema: { response: okResponse(LogoutAnswer) },
       config: { access: 'public' },
     },
     async (req) => ok(await logout(app, req), '已退出登录'),
@@ -95,6 +105,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     '/user/api/v1.user/incVisit/',
     {
       bodyLimit: LOGIN_BODY_LIMIT,
+      schema: { response: okResponse(VisitAnswer) },
       config: { access: 'public', rateLimit: perMinute(limits.visit) },
     },
     async () => ok(await countVisit(app)),

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ok } from '@/shared/envelope';
 import { okResponse } from '@/shared/response-schema';
-import { DashboardSummary, NoticeDetailQuery, NoticeList, NoticeListQuery } from '../contract';
+import { DashboardSummary, NoticeDetail, NoticeDetailQuery, NoticeList, NoticeListQuery } from '../contract';
 import { listPublishedNotices } from './repository';
 import { dashboardSummary, noticeDetail } from './service';
 
@@ -18,7 +18,7 @@ export const homeRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/portal/api/v1.notice/detail/',
-    { schema: { querystring: NoticeDetailQuery }, config: { access: 'public' } },
+    { schema: { querystring: NoticeDetailQuery, response: okResponse(NoticeDetail) }, config: { access: 'public' } },
     async (req) => ok(await noticeDetail(app, req.query.id)),
   );
 

@@ -4,6 +4,7 @@ import { badInput } from '@/server/errors';
 import { saveUpload } from '@/server/uploads/store';
 import { IMAGE_KINDS } from '@/server/uploads/sniff';
 import { ok } from '@/shared/envelope';
+import { okResponse } from '@/shared/response-schema';
 import {
   CardHandleBody,
   CardOfficeQuery,
@@ -27,6 +28,8 @@ import {
   UC,
   USER,
   WeekQuery,
+  MyInfo,
+  PersonalInfo,
 } from '../contract';
 import * as account from './account';
 import * as card from './card';
@@ -48,9 +51,13 @@ export const userCenterRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const session = { access: 'session' as const };
 
   // --- spec §7: the user's own account ---
-  app.get(`${USER}/getMyInfo/`, { config: session }, async (req) => ok(account.myInfo(await me(req))));
-  app.get(`${USER}/getPersonalInfo/`, { config: session }, async (req) =>
-    ok(await account.personalInfo(app, await me(req))),
+  app.get(`${USER}/getMyInfo/`, { schema: { response: okResponse(MyInfo) }, config: session }, async (req) =>
+    ok(account.myInfo(await me(req))),
+  );
+  app.get(
+    `${USER}/getPersonalInfo/`,
+    { schema: { response: okResponse(PersonalInfo) }, config: session },
+    async (req) => ok(await account.personalInfo(app, await me(req))),
   );
   app.get(`${USER}/getMyPic/`, { config: session }, async (req) => ok({ url: (await me(req)).avatar }));
   app.post(`${USER}/upload_signature/`, { config: session }, async (req) => {
