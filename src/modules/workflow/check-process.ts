@@ -38,7 +38,7 @@ export function checkProcess(def: ProcessDefinition, schema?: FormSchema): strin
     if (n.type === 'end' && o.length) out.push(`结束节点${name}不能有后续连线`);
     if (n.type !== 'end' && !o.length) out.push(`节点${name}没有后续连线`);
     if (n.type === 'start' && ins.get(n.id)) out.push('开始节点不能有进入的连线');
-    if (['start', 'approval', 'copy', 'join'].includes(n.type) && o.length > 1)
+    if (['start', 'approval', 'copy', 'join', 'timer'].includes(n.type) && o.length > 1)
       out.push(`节点${name}只能有一条后续连线（分支请用条件或并行节点）`);
     if (n.type === 'approval' || n.type === 'copy') {
       if (!n.assignee) out.push(`节点${name}未设置${n.type === 'copy' ? '抄送人' : '审批人'}`);
@@ -52,6 +52,16 @@ export function checkProcess(def: ProcessDefinition, schema?: FormSchema): strin
     if (n.type === 'approval' && n.signMode === 'vote') {
       if (!n.voteRatio) out.push(`投票节点${name}未设置通过比例`);
       else if (n.voteRatio.agree > n.voteRatio.of) out.push(`投票节点${name}的通过比例不能超过全部`);
+    }
+    if (n.type === 'approval') out.push(...timeLimitProblems(def, n, name));
+    if (n.type === 'timer') {
+      const t = n.timer;
+      if (!t) out.push(`等待节点${name}未设置等待到的日期字段或等待时长`);
+      else if (t.kind === 'field' && fields) {
+        const f = fields.get(t.fieldId);
+        if (!f) out.push(`等待节点${name}引用了不存在的字段「${t.fieldId}」`);
+        else if (!TIMER_FIELD_TYPES.has(f.type)) out.push(`等待节点${name}的字段「${f.label}」不是日期类型`);
+      } else if (t.kind === 'duration' && !(t.hours > 0)) out.push(`等待节点${name}的等待时长须大于 0`);
     }
     if (n.type === 'approval' && fields) {
       for (const f of Object.keys(n.fieldPermissions ?? {}))
@@ -105,6 +115,45 @@ export function checkProcess(def: ProcessDefinition, schema?: FormSchema): strin
   }
   out.push(...titleTemplateProblems(def.titleTemplate, schema));
   return [...new Set(out)];
+}
+
+/** A timer can wait until a date, a date-time or the end of a date range. */
+export const TIMER_FIELD_TYPES: ReadonlySet<string> = new Set(['date', 'datetime', 'dateRange']);
+
+/** Reminders and the timeout action need a time limit; an auto-approved node cannot pick the next approvers. */
+function timeLimitProblems(def: ProcessDefinition, n: ProcessNode, name: string): string[] {
+  const out: string[] = [];
+  const limited = (n.timeLimitHours ?? 0) > 0;
+  const reminders = (n.reminders?.beforeHours.length ?? 0) + (n.reminders?.afterHours.length ?? 0);
+  const action = n.onTimeout?.action ?? 'none';
+  if (!limited && (reminders || action !== 'none')) out.push(`节点${name}设置了超时提醒或超时处理，但未设置办理时限`);
+  if (limited && n.reminders?.beforeHours.some((h) => h >= (n.timeLimitHours ?? 0)))
+    out.push(`节点${name}的到期前提醒须早于办理时限之内（小于时限）`);
+  if (action === 'approve' && def.nodes.some((x) => x.assignee?.kind === 'nodePick' && x.assignee.nodeId === n.id))
+    out.push(`节点${name}的审批人要为后续节点选择审批人，不能超时自动同意`);
+  if (action === 'return' && n.onTimeout?.returnTo === 'previous' && !previousApprovalNode(def, n.id))
+    out.push(`节点${name}之前没有审批节点，超时只能退回申请人`);
+  return out;
+}
+
+/** The approval node nearest before `nodeId` (fewest edges back), the target of 退回上一节点. */
+export function previousApprovalNode(def: ProcessDefinition, nodeId: string): ProcessNode | undefined {
+  const byId = new Map(def.nodes.map((n) => [n.id, n]));
+  const seen = new Set([nodeId]);
+  let layer = [nodeId];
+  while (layer.length) {
+    const next: string[] = [];
+    for (const id of layer)
+      for (const e of def.edges)
+        if (e.to === id && !seen.has(e.from)) {
+          seen.add(e.from);
+          next.push(e.from);
+        }
+    const hit = next.map((id) => byId.get(id)).find((x) => x?.type === 'approval');
+    if (hit) return hit;
+    layer = next;
+  }
+  return undefined;
 }
 
 function reaches(outs: Map<string, { to: string }[]>, from: string, to: string): boolean {

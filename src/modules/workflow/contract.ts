@@ -20,7 +20,7 @@ const Comment = EmojiFreeText({ maxLength: 1000 });
 
 // --- the process document -----------------------------------------------------------------------
 
-export const NODE_TYPES = ['start', 'approval', 'copy', 'condition', 'parallel', 'join', 'end'] as const;
+export const NODE_TYPES = ['start', 'approval', 'copy', 'condition', 'parallel', 'join', 'timer', 'end'] as const;
 export type NodeType = (typeof NODE_TYPES)[number];
 export const NODE_TYPE_LABELS: Record<NodeType, string> = {
   start: '开始',
@@ -29,6 +29,7 @@ export const NODE_TYPE_LABELS: Record<NodeType, string> = {
   condition: '条件分支',
   parallel: '并行分支',
   join: '汇合',
+  timer: '等待',
   end: '结束',
 };
 
@@ -50,6 +51,8 @@ export const Assignee = Type.Union([
   Type.Object({ kind: Type.Literal('leaderChain'), levels: Type.Integer({ minimum: 1, maximum: 10 }) }),
   Type.Object({ kind: Type.Literal('applicantPick'), fieldId: Type.String({ minLength: 1, maxLength: 40 }) }),
   Type.Object({ kind: Type.Literal('nodePick'), nodeId: NodeId }),
+  /** The applicant themself (e.g. 销假 after the leave: a task back to the student). */
+  Type.Object({ kind: Type.Literal('applicant') }),
 ]);
 export type Assignee = Static<typeof Assignee>;
 
@@ -77,6 +80,51 @@ export function votesNeeded(voters: number, ratio: VoteRatio): number {
   return Math.min(voters, Math.max(1, Math.ceil((voters * ratio.agree) / ratio.of - 1e-9)));
 }
 
+/**
+ * What happens once an approval node's time limit (`timeLimitHours`, calendar hours like every due
+ * time here) is passed by `graceHours`: nothing (today's behaviour), 自动同意, 自动退回 (to the
+ * applicant or to the approval node before, as 退回 does) or 上报上级 (the overdue task moves to
+ * the leader of the assignee's department). Run by the `workflow.time-limits` job.
+ */
+export const TIMEOUT_ACTIONS = ['none', 'approve', 'return', 'escalate'] as const;
+export type TimeoutAction = (typeof TIMEOUT_ACTIONS)[number];
+export const TIMEOUT_ACTION_LABELS: Record<TimeoutAction, string> = {
+  none: '不处理（仅标记超时）',
+  approve: '自动同意',
+  return: '自动退回',
+  escalate: '上报上级',
+};
+export const OnTimeout = Type.Object({
+  action: Type.Enum(TIMEOUT_ACTIONS),
+  /** Hours after the due time the action waits (0: at once). */
+  graceHours: Type.Number({ minimum: 0, maximum: 8760 }),
+  /** action 'return': back to the applicant (default) or to the approval node before this one. */
+  returnTo: Type.Optional(Type.Union([Type.Literal('applicant'), Type.Literal('previous')])),
+});
+export type OnTimeout = Static<typeof OnTimeout>;
+
+/** Reminders relative to a task's due time: hours before it and hours after it, each sent once. */
+export const Reminders = Type.Object({
+  beforeHours: Type.Array(Type.Number({ exclusiveMinimum: 0, maximum: 8760 }), { maxItems: 5 }),
+  afterHours: Type.Array(Type.Number({ minimum: 0, maximum: 8760 }), { maxItems: 5 }),
+});
+export type Reminders = Static<typeof Reminders>;
+
+/**
+ * A timer node waits, then goes on: until the date in a form field (a date, date-time or the end of
+ * a date range; a date alone means the end of that day, Beijing time) plus `offsetHours`, or for a
+ * fixed number of hours from when it is reached.
+ */
+export const TimerSpec = Type.Union([
+  Type.Object({
+    kind: Type.Literal('field'),
+    fieldId: Type.String({ minLength: 1, maxLength: 40 }),
+    offsetHours: Type.Optional(Type.Number({ minimum: -8760, maximum: 8760 })),
+  }),
+  Type.Object({ kind: Type.Literal('duration'), hours: Type.Number({ exclusiveMinimum: 0, maximum: 8760 }) }),
+]);
+export type TimerSpec = Static<typeof TimerSpec>;
+
 export const NO_ASSIGNEE = ['skip', 'admin', 'refuse'] as const;
 export type NoAssignee = (typeof NO_ASSIGNEE)[number];
 
@@ -102,6 +150,14 @@ export const ProcessNode = Type.Object({
   voteRatio: Type.Optional(VoteRatio),
   noAssignee: Type.Optional(Type.Enum(NO_ASSIGNEE)),
   timeLimitHours: Type.Optional(Type.Number({ minimum: 0, maximum: 8760 })),
+  /** How the designer shows the limit (hours are stored; a day is 24 calendar hours). */
+  timeLimitUnit: Type.Optional(Type.Union([Type.Literal('hours'), Type.Literal('days')])),
+  /** approval with a time limit: reminders to the assignee around the due time. */
+  reminders: Type.Optional(Reminders),
+  /** approval with a time limit: what happens once it is passed (default: nothing). */
+  onTimeout: Type.Optional(OnTimeout),
+  /** timer: how long it waits. */
+  timer: Type.Optional(TimerSpec),
   /** Field id → permission; fields not listed are read-only. */
   fieldPermissions: Type.Optional(Type.Record(Type.String(), Type.Enum(FIELD_PERMISSIONS))),
   /** The task may be approved from the list together with others (batch approve). */
@@ -235,6 +291,13 @@ export const HISTORY_ACTIONS = [
   'voteAgainst',
   'votePassed',
   'voteFailed',
+  'remind',
+  'autoApprove',
+  'autoReturn',
+  'escalate',
+  'timeout',
+  'timerWait',
+  'timerDone',
 ] as const;
 export type HistoryAction = (typeof HISTORY_ACTIONS)[number];
 
@@ -373,6 +436,8 @@ export interface InstanceTask {
   createdAt: number;
   handledAt: number | null;
   dueAt: number | null;
+  /** Reminders the time-limit job has sent for this task. */
+  remindersSent: number;
 }
 
 export interface InstanceView {

@@ -32,6 +32,13 @@ export const HISTORY_ACTION_LABELS: Record<HistoryAction, string> = {
   voteAgainst: '投反对票',
   votePassed: '投票通过',
   voteFailed: '投票未通过',
+  remind: '超时提醒',
+  autoApprove: '超时自动同意',
+  autoReturn: '超时自动退回',
+  escalate: '超时上报上级',
+  timeout: '已超时',
+  timerWait: '等待',
+  timerDone: '等待结束',
 };
 
 export const TASK_STATUS_LABELS: Record<TaskStatus, string> = {
@@ -55,11 +62,11 @@ export const INSTANCE_STATUS_COLORS: Record<InstanceStatus, string> = {
 
 /** History actions drawn red / green on the timeline. */
 export const actionColor = (a: HistoryAction): string =>
-  a === 'reject' || a === 'return' || a === 'terminate'
+  a === 'reject' || a === 'return' || a === 'terminate' || a === 'autoReturn' || a === 'timeout'
     ? 'red'
-    : a === 'approve' || a === 'finish' || a === 'editApplied'
+    : a === 'approve' || a === 'finish' || a === 'editApplied' || a === 'autoApprove'
       ? 'green'
-      : a === 'comment' || a === 'urge'
+      : a === 'comment' || a === 'urge' || a === 'remind' || a === 'timerWait'
         ? 'gray'
         : 'blue';
 

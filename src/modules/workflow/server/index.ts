@@ -8,6 +8,7 @@ import { approvalStatuses } from './submission-status';
 import { instanceLink } from '../contract';
 import './tables';
 import { declareUploadColumns } from '@/server/uploads/upload-refs';
+import { timeLimitsJob } from './time-limits-job';
 
 /** Server face of the workflow engine (issue 6): processes, the engine, the approval centre, the monitor. */
 export const workflowServer: FastifyPluginAsync = async (app) => {
@@ -25,6 +26,8 @@ export const workflowServer: FastifyPluginAsync = async (app) => {
   });
   // 我的提交 shows each submission's approval: where it waits, or how it ended.
   onSubmissionStatus('workflow', approvalStatuses);
+  // Reminders, timeout actions and timer nodes, every minute (time-limits-job.ts).
+  app.jobs.define(timeLimitsJob);
   registerWorkflowFileAccess(app);
   registerWorkflowPickScopes();
   await app.register(processRoutes);

@@ -76,6 +76,25 @@ export interface WfTaskTable {
   createdAt: number;
   dueAt: number | null;
   handledAt: number | null;
+  /** The next time the time-limit job looks at it (a reminder or the timeout action); null: nothing left. */
+  alarmAt: Generated<number | null>;
+  /** Steps of the node's alarm schedule already run (the job's claim moves it on conditionally). */
+  alarmsDone: Generated<number>;
+  remindersSent: Generated<number>;
+  /** What the time limit did: approve, return, escalate or noLeader. */
+  timeoutAction: Generated<string | null>;
+}
+
+/** A timer node's wait (0062-wf-time-limits): waiting until fire_at, then fired or cancelled. */
+export interface WfTimerTable {
+  id: Generated<number>;
+  instanceId: number;
+  nodeId: string;
+  nodeName: string;
+  status: string;
+  fireAt: number;
+  createdAt: number;
+  firedAt: number | null;
 }
 
 export interface WfCopyTable {
@@ -132,6 +151,7 @@ declare module '../../../server/db/schema' {
     wfProcessVersion: WfProcessVersionTable;
     wfInstance: WfInstanceTable;
     wfTask: WfTaskTable;
+    wfTimer: WfTimerTable;
     wfCopy: WfCopyTable;
     wfHistory: WfHistoryTable;
     wfSubmissionRevision: WfSubmissionRevisionTable;

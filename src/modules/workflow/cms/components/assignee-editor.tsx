@@ -14,11 +14,13 @@ export const ASSIGNEE_KIND_LABELS: Record<Kind, string> = {
   leaderChain: '申请人的逐级上级',
   applicantPick: '申请人在表单中选择',
   nodePick: '由前面节点的审批人指定',
+  applicant: '申请人本人',
 };
 
 function fresh(kind: Kind): Assignee | undefined {
   switch (kind) {
     case 'deptLeader':
+    case 'applicant':
       return { kind };
     case 'leaderChain':
       return { kind, levels: 1 };
@@ -172,6 +174,8 @@ export function describeAssignee(
         : '未选择角色';
     case 'deptLeader':
       return '部门负责人';
+    case 'applicant':
+      return '申请人本人';
     case 'leaderChain':
       return `逐级上级 ${a.levels} 级`;
     case 'applicantPick': {

@@ -16,6 +16,8 @@ import {
 } from '@/modules/workflow/contract';
 import { AssigneeEditor } from './assignee-editor';
 import { BranchesEditor } from './branches-editor';
+import { TimeLimitEditor } from './time-limit-editor';
+import { TimerEditor } from './timer-editor';
 import type { Person } from './user-select';
 import s from './designer.module.css';
 
@@ -172,20 +174,7 @@ export function NodePanel({
               ))}
             </Radio.Group>
           </Form.Item>
-          <Form.Item label="审批时限（小时）" extra="超过时限未处理的待办标记为超时；不填或 0 表示不限">
-            <InputNumber
-              aria-label="审批时限（小时）"
-              min={0}
-              max={8760}
-              value={node.timeLimitHours ?? null}
-              onChange={(v) => {
-                const next = { ...node };
-                if (v) next.timeLimitHours = v;
-                else delete next.timeLimitHours;
-                onChange(next);
-              }}
-            />
-          </Form.Item>
+          <TimeLimitEditor node={node} def={def} onChange={onChange} />
           <Form.Item label="允许批量审批">
             <Switch
               aria-label="允许批量审批"
@@ -198,6 +187,7 @@ export function NodePanel({
           </Form.Item>
         </>
       )}
+      {node.type === 'timer' && <TimerEditor node={node} schema={schema} onChange={onChange} />}
       {node.type === 'condition' && <BranchesEditor node={node} def={def} schema={schema} onChange={onChange} />}
       {node.type === 'parallel' && (
         <Typography.Paragraph type="secondary">

@@ -19,10 +19,11 @@ import {
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FormSchema } from '@/shared/forms/schema';
+import { allFields, type FormSchema } from '@/shared/forms/schema';
 import { TextInput } from '@/core/ui/text-input';
 import { getForm, getFormVersion, getProcess, publishProcess, saveProcess } from '@/modules/workflow/api';
 import {
+  TIMEOUT_ACTION_LABELS,
   NODE_TYPE_LABELS,
   type ProcessDefinition,
   type ProcessDetail,
@@ -59,6 +60,7 @@ const TYPE_COLOR: Record<ProcessNode['type'], string> = {
   condition: 'orange',
   parallel: 'purple',
   join: 'purple',
+  timer: 'gold',
   end: 'default',
 };
 
@@ -83,8 +85,20 @@ function nodeInfo(
   schema: FormSchema | null,
   roleNames: ReadonlyMap<string, string>,
 ): string {
-  if (n.type === 'approval')
-    return `${describeAssignee(n.assignee, def, schema, roleNames)}${n.timeLimitHours ? ` · ${n.timeLimitHours} 小时` : ''}`;
+  if (n.type === 'approval') {
+    const h = n.timeLimitHours;
+    const limit = h ? ` · ${n.timeLimitUnit === 'days' ? `${Math.round((h / 24) * 10) / 10} 天` : `${h} 小时`}` : '';
+    const act =
+      n.onTimeout && n.onTimeout.action !== 'none' ? ` · 超时${TIMEOUT_ACTION_LABELS[n.onTimeout.action]}` : '';
+    return `${describeAssignee(n.assignee, def, schema, roleNames)}${limit}${act}`;
+  }
+  if (n.type === 'timer') {
+    const t = n.timer;
+    if (!t) return '未设置';
+    if (t.kind === 'duration') return `等待 ${t.hours} 小时`;
+    const f = schema ? allFields(schema).find((x) => x.id === t.fieldId) : undefined;
+    return `等到「${f?.label ?? t.fieldId}」${t.offsetHours ? `${t.offsetHours > 0 ? '后' : '前'} ${Math.abs(t.offsetHours)} 小时` : ''}`;
+  }
   if (n.type === 'copy') return describeAssignee(n.assignee, def, schema, roleNames);
   if (n.type === 'condition') return `${n.branches?.length ?? 0} 个分支 + 默认`;
   if (n.type === 'join')

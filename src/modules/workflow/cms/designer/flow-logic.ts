@@ -14,8 +14,8 @@ import { NODE_TYPE_LABELS } from '@/modules/workflow/contract';
 
 export type Edit = { def: ProcessDefinition; error?: undefined } | { def?: undefined; error: string };
 
-const SINGLE_OUT: readonly NodeType[] = ['start', 'approval', 'copy', 'join'];
-export const ADDABLE: readonly NodeType[] = ['approval', 'copy', 'condition', 'parallel', 'join', 'end'];
+const SINGLE_OUT: readonly NodeType[] = ['start', 'approval', 'copy', 'join', 'timer'];
+export const ADDABLE: readonly NodeType[] = ['approval', 'copy', 'condition', 'parallel', 'join', 'timer', 'end'];
 const MAX_NODES = 200;
 
 export const edgeKey = (e: ProcessEdge) => `${e.from}->${e.to}${e.branch ? `#${e.branch}` : ''}`;

@@ -356,22 +356,8 @@ export async function supervisedProcesses(db: repo.Conn): Promise<{ id: number; 
 /** The departments a user leads. */
 export const departmentsLedBy = repo.departmentsLedBy;
 
-/**
- * Who an overdue task escalates to: the leaders of the assignee's department, or of the nearest
- * department above it when the assignee leads their own (or it has none); never the assignee.
- */
-export async function escalationLeaders(
-  db: repo.Conn,
-  assigneeId: number,
-): Promise<{ id: number; name: string; departmentId: number }[]> {
-  let dept = await repo.userDepartment(db, assigneeId);
-  for (let hops = 0; dept !== null && hops < 10; hops++) {
-    const leaders = (await repo.departmentLeaders(db, dept)).filter((l) => l.id !== assigneeId);
-    if (leaders.length) return leaders.map((l) => ({ id: l.id, name: l.name, departmentId: dept! }));
-    dept = await repo.departmentParent(db, dept);
-  }
-  return [];
-}
+/** Who an overdue task escalates to (the same rule as the time limits' 上报上级). */
+export const escalationLeaders = repo.escalationLeaders;
 
 /** A supervisor urges the assignee of one open task: the engine's urge, limited to that task. */
 export async function urgeTask(trx: repo.Tx, actor: Actor, instanceId: number, taskId: number, now: number) {

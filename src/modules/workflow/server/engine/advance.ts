@@ -9,12 +9,14 @@ import { Ctx, nodeOf, outEdges } from './context';
 import { resolveAssignees } from './assignees';
 import { applyEdit } from './revisions';
 import { runEndHooks } from './end-hooks';
+import { alarmAtOf, dueAtOf, enterTimer } from './time-limits';
 
 async function createTasks(ctx: Ctx, node: ProcessNode, users: { id: number; realName: string }[]): Promise<void> {
   ctx.inst.activationSeq += 1;
   const activation = ctx.inst.activationSeq;
   const sequential = node.signMode === 'sequential';
-  const dueAt = node.timeLimitHours ? ctx.now + Math.round(node.timeLimitHours * 3_600_000) : null;
+  const dueAt = dueAtOf(node, ctx.now);
+  const alarmAt = dueAt === null ? null : alarmAtOf(node, dueAt, 0);
   for (const [i, u] of users.entries()) {
     const delegate = await repo.delegateOf(ctx.trx, u.id, ctx.now);
     const to = delegate ?? u;
@@ -35,6 +37,7 @@ async function createTasks(ctx: Ctx, node: ProcessNode, users: { id: number; rea
       applicantName: ctx.inst.applicantName,
       createdAt: ctx.now,
       dueAt,
+      alarmAt,
       handledAt: null,
     });
     if (status === 'pending') await notifyTask(ctx, id, to.id);
@@ -173,6 +176,10 @@ export async function enter(ctx: Ctx, nodeId: string): Promise<void> {
       for (const e of outEdges(ctx, node.id)) await enter(ctx, e.to);
       return;
     }
+    case 'timer':
+      // Waits (a wf_timer row the time-limit job fires), or goes on at once when the time has come.
+      if (await enterTimer(ctx, node)) for (const e of outEdges(ctx, node.id)) await enter(ctx, e.to);
+      return;
     case 'end':
       await repo.addHistory(ctx.trx, { ...h, actorId: null, actorName: '系统', action: 'finish', comment: '审批通过' });
       await finish(ctx, 'approved', ' 已审批通过');

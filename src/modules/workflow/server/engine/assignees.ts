@@ -34,6 +34,9 @@ export async function resolveAssignees(ctx: Ctx, node: ProcessNode): Promise<{ i
       );
       break;
     }
+    case 'applicant':
+      list = await repo.activeUsers(db, [ctx.inst.applicantId]);
+      break;
     case 'nodePick':
       list = await repo.activeUsers(db, ctx.state.picks[a.nodeId] ?? []);
       break;

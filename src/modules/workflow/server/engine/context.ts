@@ -100,7 +100,13 @@ export async function retitle(ctx: Ctx): Promise<void> {
 
 export async function save(ctx: Ctx): Promise<void> {
   const open = await repo.openTasksOf(ctx.trx, ctx.inst.id);
-  const current = [...new Set(open.filter((t) => t.status === 'pending').map((t) => t.nodeName))].join(',');
+  const timers = await repo.openTimersOf(ctx.trx, ctx.inst.id);
+  const current = [
+    ...new Set([
+      ...open.filter((t) => t.status === 'pending').map((t) => t.nodeName),
+      ...timers.map((t) => t.nodeName),
+    ]),
+  ].join(',');
   await repo.updateInstance(ctx.trx, ctx.inst.id, {
     status: ctx.inst.status,
     state: JSON.stringify(ctx.state),

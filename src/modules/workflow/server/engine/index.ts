@@ -13,3 +13,4 @@ export * from './start';
 export * from './tasks';
 export * from './applicant';
 export * from './end-hooks';
+export * from './time-limits';

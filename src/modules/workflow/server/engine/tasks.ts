@@ -127,57 +127,75 @@ export async function reject(
     if (!target) throw badInput('只能退回到之前的审批节点', { field: 'to' });
   }
   if (!(await repo.finishTask(trx, task.id, 'rejected', now))) throw alreadyHandled();
+  await sendBack(
+    ctx,
+    task,
+    node,
+    { actorId: actor.userId, actorName: actor.name },
+    body.comment ?? '',
+    target ?? (to as 'applicant' | 'end'),
+  );
+  await save(ctx);
+}
+
+/** Who a history row names: a person, or the system (actorId null, 系统) for the time-limit job. */
+export interface Who {
+  actorId: number | null;
+  actorName: string;
+}
+
+/**
+ * After a task was closed as rejected (by its approver, or by the time-limit job's 自动退回, then
+ * `auto`): a vote against on a vote node; otherwise every open task goes and the request returns to
+ * an earlier node, to the applicant, or ends rejected (`end`).
+ */
+export async function sendBack(
+  ctx: Ctx,
+  task: repo.TaskRow,
+  node: ProcessNode,
+  who: Who,
+  comment: string,
+  to: 'applicant' | 'end' | ProcessNode,
+  auto = false,
+): Promise<void> {
   if (node.signMode === 'vote') {
-    await voteAgainst(ctx, task, node, actor, body.comment ?? '');
-    await save(ctx);
+    await voteAgainst(ctx, task, node, who, comment);
     return;
   }
+  const { trx, now } = ctx;
   await repo.cancelOpenTasks(trx, ctx.inst.id, now);
   ctx.state.joins = {};
-  const h = {
-    instanceId: ctx.inst.id,
-    nodeId: node.id,
-    nodeName: node.name,
-    actorId: actor.userId,
-    actorName: actor.name,
-    comment: body.comment ?? '',
-    at: now,
-  };
-  if (target) {
-    await repo.addHistory(trx, {
-      ...h,
-      action: 'return',
-      comment: `退回至「${target.name}」${body.comment ? `：${body.comment}` : ''}`,
-    });
-    await enter(ctx, target.id);
+  const h = { instanceId: ctx.inst.id, nodeId: node.id, nodeName: node.name, ...who, comment, at: now };
+  const action = auto ? 'autoReturn' : 'return';
+  if (typeof to === 'object') {
+    await repo.addHistory(trx, { ...h, action, comment: `退回至「${to.name}」${comment ? `：${comment}` : ''}` });
+    await enter(ctx, to.id);
   } else if (to === 'applicant') {
-    await repo.addHistory(trx, { ...h, action: 'return' });
+    await repo.addHistory(trx, { ...h, action });
     ctx.inst.status = 'returned';
     await sendMessage(trx, {
       userIds: [ctx.inst.applicantId],
       kind: 'result',
       title: `${ctx.inst.title} 已被退回，请修改后重新提交`,
-      body: body.comment,
+      body: comment,
       link: instanceLink(ctx.inst.id),
       at: now,
     });
   } else {
     await repo.addHistory(trx, { ...h, action: 'reject' });
-    await finish(ctx, 'rejected', ' 未通过审批', { comment: body.comment ?? '' });
+    await finish(ctx, 'rejected', ' 未通过审批', { comment });
   }
-  await save(ctx);
 }
 
 /**
  * On a vote node a refusal is one vote against, not the end of the request: it ends only once the
  * agreeing votes can no longer reach the ratio (then the votes not cast are cancelled).
  */
-async function voteAgainst(ctx: Ctx, task: repo.TaskRow, node: ProcessNode, actor: Actor, comment: string) {
+async function voteAgainst(ctx: Ctx, task: repo.TaskRow, node: ProcessNode, who: Who, comment: string) {
   const h = { instanceId: ctx.inst.id, nodeId: node.id, nodeName: node.name, at: ctx.now };
   await repo.addHistory(ctx.trx, {
     ...h,
-    actorId: actor.userId,
-    actorName: actor.name,
+    ...who,
     action: 'voteAgainst',
     comment,
   });
@@ -218,6 +236,9 @@ export async function transfer(
     applicantName: task.applicantName,
     createdAt: now,
     dueAt: task.dueAt,
+    // The steps already run (reminders sent) are not run again for the new assignee.
+    alarmAt: task.alarmAt,
+    alarmsDone: task.alarmsDone,
     handledAt: null,
   });
   await notifyTask(ctx, id, to.id);
@@ -267,6 +288,8 @@ export async function addSigner(
       applicantName: task.applicantName,
       createdAt: now,
       dueAt: task.dueAt,
+      alarmAt: task.alarmAt,
+      alarmsDone: task.alarmsDone,
       handledAt: null,
     });
     if (!sequential) await notifyTask(ctx, id, u.id);

@@ -11,3 +11,4 @@ export * from './instances';
 export * from './task-lists';
 export * from './monitor';
 export * from './delegations';
+export * from './time-limits';

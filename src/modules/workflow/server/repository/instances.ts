@@ -13,6 +13,7 @@ import { settleMessages } from '@/modules/messages/server/commands/settle-messag
 import { taskSubject } from '@/shared/approval-links';
 import { Conn, Tx, n } from './conn';
 import { NewInstance } from './people';
+import { cancelTimers } from './time-limits';
 import '../tables';
 
 export type InstanceRow = Awaited<ReturnType<typeof findInstance>> & object;
@@ -56,6 +57,9 @@ export async function findTask(db: Conn, id: number) {
       createdAt: Number(r.createdAt),
       dueAt: n(r.dueAt),
       handledAt: n(r.handledAt),
+      alarmAt: n(r.alarmAt),
+      alarmsDone: Number(r.alarmsDone),
+      remindersSent: Number(r.remindersSent),
     }
   );
 }
@@ -102,6 +106,8 @@ export async function votesOf(db: Conn, instanceId: number, activation: number) 
  * request was returned, withdrawn or terminated. Their messages are settled at `at` with them.
  */
 export async function cancelOpenTasks(db: Tx, instanceId: number, at: number, activation?: number): Promise<void> {
+  // The whole instance stops where it is (returned, withdrawn, terminated, rejected): timer waits too.
+  if (activation === undefined) await cancelTimers(db, instanceId, at);
   const open = await openTasksOf(db, instanceId, activation);
   if (!open.length) return;
   await db
@@ -124,12 +130,24 @@ export async function cancelOpenTasks(db: Tx, instanceId: number, at: number, ac
 export async function instanceTasks(db: Conn, instanceId: number): Promise<InstanceTask[]> {
   const rows = await db
     .selectFrom('wfTask')
-    .select(['id', 'nodeId', 'nodeName', 'assigneeId', 'assigneeName', 'status', 'createdAt', 'handledAt', 'dueAt'])
+    .select([
+      'id',
+      'nodeId',
+      'nodeName',
+      'assigneeId',
+      'assigneeName',
+      'status',
+      'createdAt',
+      'handledAt',
+      'dueAt',
+      'remindersSent',
+    ])
     .where('instanceId', '=', instanceId)
     .orderBy('id')
     .execute();
   return rows.map((r) => ({
     ...r,
+    remindersSent: Number(r.remindersSent),
     status: r.status as TaskStatus,
     createdAt: Number(r.createdAt),
     handledAt: n(r.handledAt),

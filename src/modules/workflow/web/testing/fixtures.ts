@@ -51,6 +51,7 @@ export function instanceView(patch: Partial<InstanceView> = {}): InstanceView {
         createdAt: T0,
         handledAt: T0 + 3600_000,
         dueAt: null,
+        remindersSent: 0,
       },
       {
         id: 91,
@@ -62,6 +63,7 @@ export function instanceView(patch: Partial<InstanceView> = {}): InstanceView {
         createdAt: T0 + 3600_000,
         handledAt: null,
         dueAt: null,
+        remindersSent: 0,
       },
     ],
     history: [
@@ -110,6 +112,7 @@ export function taskView(patch: Partial<TaskView> = {}): TaskView {
       createdAt: T0 + 3600_000,
       handledAt: null,
       dueAt: null,
+      remindersSent: 0,
       batchApprove: false,
     },
     permissions: { name: 'readOnly', kind: 'readOnly', reason: 'editable', days: 'readOnly' },
