@@ -54,7 +54,8 @@ const HOT: {
     as: 'teacher',
     query: { type: 'dsp', page: 1, pageSize: 20 },
   },
-  // Sign-in and session calls.
+  // Sign-in and session calls (POST /user/login/ itself, whose captcha and RSA make each call one of a
+  // kind, is compared with issueLogin's own answer in auth's login.test.ts).
   { method: 'POST', url: '/user/commonInterface/get_public_key/', as: null },
   { method: 'POST', url: '/user/login/login_out/', as: null, body: {} },
   { method: 'POST', url: '/user/api/v1.user/incVisit/', as: null, body: {} },

@@ -20,6 +20,16 @@ export function StringEnum<const T extends readonly string[]>(values: T): TUnsaf
   return Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
 }
 
+/** A 0/1 flag of the spec's answers (`is_admin: 0 | 1`), written as an integer. */
+export const Flag01 = () => Type.Unsafe<0 | 1>({ type: 'integer', enum: [0, 1] });
+
+/**
+ * A reference to a named schema of the response's `$defs` (a recursive shape: a menu tree).
+ * The route passes the definitions to `okResponse(data, defs)`, which puts them at the root,
+ * where `#/$defs/…` resolves.
+ */
+export const DefRef = <T>(name: string) => Type.Unsafe<T>({ $ref: `#/$defs/${name}` });
+
 /** The envelope `{ errorCode, message, data }` around a route's data (DESIGN §5). */
 export function Envelope<T extends TSchema>(data: T) {
   return Type.Object({ errorCode: Type.String(), message: Type.String(), data });
@@ -34,4 +44,6 @@ export function PageOf<T extends TSchema>(item: T) {
  * `schema.response` for a route answering the envelope: the data schema for HTTP 200. Errors
  * (4xx/5xx) are written by the error handler, outside these schemas.
  */
-export const okResponse = <T extends TSchema>(data: T) => ({ 200: Envelope(data) });
+export const okResponse = <T extends TSchema>(data: T, defs?: Record<string, TSchema>) => ({
+  200: defs ? { ...Envelope(data), $defs: defs } : Envelope(data),
+});

@@ -1,7 +1,8 @@
 import { Type, type Static } from 'typebox';
 import { EmojiFreeText } from '@/shared/emoji-free';
-import type { LoginMenus } from '@/shared/menus';
-import type { UserInfo } from '@/shared/identity';
+import { UserInfo } from '@/shared/identity';
+import { LoginMenusSchema } from '@/shared/menu-schema';
+import { Flag01 } from '@/shared/response-schema';
 
 /** POST /user/login/ (form-urlencoded). password is RSA-OAEP-SHA-256 ciphertext, base64. */
 export const LoginBody = Type.Object({
@@ -26,20 +27,24 @@ export type SsoQuery = Static<typeof SsoQuery>;
 
 export type { UserInfo };
 
-/** The data of a successful login answer (spec section 3). */
-export interface LoginAnswer {
-  Authorization: string;
-  user_info: UserInfo;
-  menus: LoginMenus;
-  is_admin: 0 | 1;
+/**
+ * The data of a successful login answer (spec section 3); also its response schema: the menu
+ * trees refer to `MENU_DEFS`, which the route passes to `okResponse`.
+ */
+export const LoginAnswer = Type.Object({
+  Authorization: Type.String(),
+  user_info: UserInfo,
+  menus: LoginMenusSchema,
+  is_admin: Flag01(),
   /** A page the server sends the user to first (e.g. change password), or ''. */
-  redirect: string;
+  redirect: Type.String(),
   /** The validated `to` path of the request, or ''. */
-  to: string;
+  to: Type.String(),
   /** A warning to show as a notice, or ''. */
-  message: string;
-  error: string;
-}
+  message: Type.String(),
+  error: Type.String(),
+});
+export type LoginAnswer = Static<typeof LoginAnswer>;
 
 /** POST /user/login/get_urls/: which sign-in sides and single sign-on are on. */
 export interface UrlsAnswer {

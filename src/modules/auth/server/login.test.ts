@@ -3,6 +3,9 @@ import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper
 import { Codes } from '@/shared/errors';
 import type { Envelope } from '@/shared/envelope';
 import type { LoginAnswer } from '../contract';
+import type { FastifyRequest } from 'fastify';
+import { findUserByUsername } from './repository';
+import { issueLogin } from './login-answer';
 import { attemptLogin, fetchCaptchaId, fetchPublicKey, encryptPassword, formBody, loginAs } from './test-login';
 import { NO_MENU_ERROR, NO_PLATFORM_ERROR, PASSWORD_RESET_NOTICE, safeTo, signInProblem } from './login-answer';
 
@@ -51,6 +54,36 @@ describe('POST /user/login/ (password sign-in)', () => {
       headers: { authorization: d.Authorization },
     });
     expect(check.json()).toMatchObject({ errorCode: Codes.ok, data: { is_login: true } });
+  });
+
+  it('writes every field of the login answer through its response schema, menu trees at every depth', async () => {
+    /** Every key path of a JSON value, arrays collapsed (one item stands for all). */
+    const paths = (v: unknown, prefix = '', out = new Set<string>()): Set<string> => {
+      if (Array.isArray(v)) for (const item of v) paths(item, `${prefix}[].`, out);
+      else if (v && typeof v === 'object')
+        for (const [k, child] of Object.entries(v)) {
+          out.add(`${prefix}${k}`);
+          paths(child, `${prefix}${k}.`, out);
+        }
+      return out;
+    };
+    for (const [username, password, asAdmin] of [
+      ['student', 'Student@2026', false],
+      ['teacher', 'Teacher@2026', false],
+      ['admin', 'Admin@2026', true],
+    ] as const) {
+      const wire = await loginAs(app, username, password, asAdmin);
+      const user = (await findUserByUsername(app.db, username))!;
+      const req = { ip: '127.0.0.1', headers: {} } as unknown as FastifyRequest;
+      const own = await issueLogin(app, req, user, { asAdmin, via: 'password' });
+      const sent = paths(wire);
+      expect(
+        [...paths(JSON.parse(JSON.stringify(own)))].filter((k) => !sent.has(k)),
+        username,
+      ).toEqual([]);
+      // Nested menus went through the recursive $defs: grandchildren keep their fields.
+      expect(wire.menus).toEqual(JSON.parse(JSON.stringify(own.menus)));
+    }
   });
 
   it('signs in the administrator on the admin side with the cms menu', async () => {

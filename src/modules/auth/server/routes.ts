@@ -8,12 +8,14 @@ import {
   ChangePwdBody,
   CheckLoginAnswer,
   CheckUserBody,
+  LoginAnswer,
   LoginBody,
   LogoutAnswer,
   PublicKeyAnswer,
   VisitAnswer,
 } from '../contract';
 import { okResponse } from '@/shared/response-schema';
+import { MENU_DEFS } from '@/shared/menu-schema';
 import { CAPTCHA_COOKIE, issueCaptcha } from './captcha-store';
 import { publicKeyAnswer } from './rsa-keys';
 import { changePassword, checkUserPassword, countVisit, logout, passwordLogin } from './service';
@@ -65,7 +67,7 @@ export async function authRoutes(root: FastifyInstance): Promise<void> {
     '/user/login/',
     {
       bodyLimit: LOGIN_BODY_LIMIT,
-      schema: { body: LoginBody },
+      schema: { body: LoginBody, response: okResponse(LoginAnswer, MENU_DEFS) },
       config: { access: 'public', rateLimit: perMinute(limits.login) },
     },
     async (req) => ok(await passwordLogin(app, req, req.body, req.cookies[CAPTCHA_COOKIE]), '登录成功'),
