@@ -176,6 +176,8 @@ export const PHONE_PAGES: Readonly<Record<string, string>> = {
   disContactWarning: '/mobile/earlyWarning?list=disContactWarning',
   solitaryWarning: '/mobile/earlyWarning?list=solitaryWarning',
   taskWarning: '/mobile/earlyWarning',
+  leadingDriverIndex: '/mobile/leadingDriver',
+  indicatorWarningDetails: '/mobile/biIndicatorWarning',
 };
 
 /** A tile as answered: `to` is where a tap goes (the entry's phone page or path, or the link's url). */
