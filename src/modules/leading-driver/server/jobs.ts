@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { refreshAggregates } from './service';
+
+export const REFRESH_JOB = 'leading-driver.after-sync';
+
+/**
+ * Every 5 minutes the big event tables' fingerprint (rows, newest id of ykt_txn, mj_gate_event,
+ * wl_auth_session) is compared with the last rebuild's; after a sync moved it, the daily aggregates
+ * are rebuilt (data-sync has no "after sync" event, so this polls — nothing in data-sync knows the
+ * cockpit). Nightly the rebuild is forced, so a hand-edited aggregate never outlives a day.
+ */
+export function defineLeadingDriverJobs(app: FastifyInstance): void {
+  app.jobs.define({
+    name: REFRESH_JOB,
+    title: '领导驾驶舱：同步后汇总',
+    payload: Type.Object({ force: Type.Optional(Type.Boolean()) }),
+    cron: '*/5 * * * *',
+    retry: { limit: 1, backoffMs: 60_000 },
+    timeoutMs: 30 * 60_000,
+    async run(ctx, payload) {
+      const r = await refreshAggregates(ctx.app, payload.force ?? false);
+      return { read: r?.rows ?? 0, written: r?.rows ?? 0 };
+    },
+  });
+  app.jobs.define({
+    name: 'leading-driver.nightly',
+    title: '领导驾驶舱：每日重建汇总',
+    payload: Type.Object({}),
+    cron: '10 3 * * *',
+    retry: { limit: 2, backoffMs: 60_000 },
+    timeoutMs: 30 * 60_000,
+    async run(ctx) {
+      const r = await refreshAggregates(ctx.app, true);
+      return { read: r?.rows ?? 0, written: r?.rows ?? 0 };
+    },
+  });
+}
