@@ -2,10 +2,20 @@ import { Select, Switch, Table, Typography } from 'antd';
 import { DATA_FIELD_TYPES, DATA_FIELD_TYPE_TEXT, type DatasetField } from '@/modules/data-sources/contract';
 import { TextInput } from '@/core/ui/text-input';
 
-/** The dataset's fields: the source's name stays; label, type, sensitivity and description are edited in place. */
-export function FieldEditor({ value, onChange }: { value: DatasetField[]; onChange: (v: DatasetField[]) => void }) {
+/**
+ * The dataset's fields: the source's name stays; label, type, sensitivity and description are edited in place.
+ * Edits go through an updater: antd's Table keeps a row whose record did not change, with the
+ * callbacks of an older render, so a list captured there would undo another row's last edit.
+ */
+export function FieldEditor({
+  value,
+  onChange,
+}: {
+  value: DatasetField[];
+  onChange: (update: (fields: DatasetField[]) => DatasetField[]) => void;
+}) {
   const set = (i: number, patch: Partial<DatasetField>) =>
-    onChange(value.map((f, j) => (j === i ? { ...f, ...patch } : f)));
+    onChange((fields) => fields.map((f, j) => (j === i ? { ...f, ...patch } : f)));
   return (
     <Table<DatasetField>
       size="small"
