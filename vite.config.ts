@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { Plugin, UserConfig } from 'vite';
+import { branchModules } from './pwa/branch-modules';
 import { pwaPlugins } from './pwa/pwa-options';
 import { databaseTestFiles, isolatedTestFiles, listTestFiles } from './src/core/testing/database-test-files';
 
@@ -20,14 +21,19 @@ const pgEnv = { TEST_DB: 'pg' };
 const pgTemplates = repo('./src/server/test/pg-templates.global.ts');
 
 /**
- * Brotli and gzip twins of every script and stylesheet under dist/resource, made once at build
+ * Brotli and gzip twins of every script and stylesheet under <outDir>/resource, made once at build
  * time: the server (@fastify/static preCompressed) sends the smallest one the browser accepts,
- * so first loads travel at their gzip/brotli size without compressing on every request.
+ * so first loads travel at their gzip/brotli size without compressing on every request. The
+ * build's own outDir (`--outDir /tmp/x` too), never dist/ by name: another build may be serving it.
  */
-function precompress(outDir: string): Plugin {
+function precompress(): Plugin {
+  let outDir = '';
   return {
     name: 'campus-portal:precompress',
     apply: 'build',
+    configResolved(c) {
+      outDir = path.resolve(c.root, c.build.outDir);
+    },
     closeBundle() {
       const walk = (dir: string): string[] =>
         fs
@@ -62,7 +68,7 @@ const config: UserConfig = {
   root: repo('./src/app'),
   publicDir: repo('./public'),
   // PWA: web app manifest, service worker (pwa/sw.ts → dist/sw.js) and its precache list.
-  plugins: [react(), pwaPlugins(repo('./pwa')), precompress(repo('./dist'))],
+  plugins: [react(), branchModules(repo('./src/modules')), pwaPlugins(repo('./pwa')), precompress()],
   resolve: { alias: { '@': repo('./src') } },
   // Chunks go to resource/js and styles to resource/css (spec section 8): the server gives
   // those hashed files a year-long cache and index.html none.

@@ -9,7 +9,7 @@ import { httpInstances } from '@/core/http';
 import { useSession } from '@/core/session/store';
 import { createQueryClient } from '@/core/ui/query-client';
 import { buildMobileRouteObjects } from './mobile-router';
-import { mobileRoutes } from './routes';
+import { mobileRoutes } from './mobile-routes';
 
 const user = {
   id: 2,
