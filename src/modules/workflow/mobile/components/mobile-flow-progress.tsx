@@ -3,7 +3,7 @@ import { ErrorBlock, Skeleton, Steps, Tag } from 'antd-mobile';
 import { getInstance, publicRecord } from '@/modules/workflow/api';
 import { INSTANCE_STATUS_LABELS, type InstanceView, type PublicRecord } from '@/modules/workflow/contract';
 import { FlowChart } from '@/modules/workflow/components/flow-chart';
-import { HISTORY_ACTION_LABELS, errorText, formatTime } from '@/modules/workflow/components/labels';
+import { HISTORY_ACTION_LABELS, dueText, errorText, formatTime } from '@/modules/workflow/components/labels';
 import s from '../mobile.module.css';
 
 /** What the progress needs: an instance's full view (signed in) or its public record (a record link). */
@@ -48,7 +48,15 @@ export function InstanceProgress({ view }: { view: ProgressView }) {
           {view.history.map((h) => (
             <Steps.Step
               key={h.id}
-              status={h.action === 'reject' || h.action === 'return' || h.action === 'terminate' ? 'error' : 'finish'}
+              status={
+                h.action === 'reject' ||
+                h.action === 'return' ||
+                h.action === 'terminate' ||
+                h.action === 'autoReturn' ||
+                h.action === 'timeout'
+                  ? 'error'
+                  : 'finish'
+              }
               title={`${h.actorName || '系统'} ${HISTORY_ACTION_LABELS[h.action] ?? h.action}${h.nodeName ? `（${h.nodeName}）` : ''}`}
               description={
                 <>
@@ -66,7 +74,7 @@ export function InstanceProgress({ view }: { view: ProgressView }) {
                   key={`t${t.id}`}
                   status="process"
                   title={`${t.assigneeName} 审批中（${t.nodeName}）`}
-                  description={`到达 ${formatTime(t.createdAt)}`}
+                  description={`到达 ${formatTime(t.createdAt)}${t.dueAt !== null ? ` · 期限 ${dueText(t)}` : ''}`}
                 />
               ))}
         </Steps>

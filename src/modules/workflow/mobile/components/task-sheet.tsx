@@ -9,7 +9,7 @@ import { MobileFormRenderer } from '@/modules/forms/ui-mobile';
 import { approveTask, getTask, rejectTask, uploadTaskFile } from '@/modules/workflow/api';
 import type { TaskListItem } from '@/modules/workflow/contract';
 import { editableFields, lockExcept } from '@/modules/workflow/components/lock-fields';
-import { TASK_STATUS_LABELS, errorText } from '@/modules/workflow/components/labels';
+import { TASK_STATUS_LABELS, dueText, errorText } from '@/modules/workflow/components/labels';
 import { mobileFlowChartPath } from '../paths';
 import { DecisionPopup, type Decision } from './decision-popup';
 import { NextAssigneesPicker } from './next-assignees-picker';
@@ -170,6 +170,11 @@ function TaskSheetBody({ taskId, row, onDone }: { taskId: number; row: TaskListI
         <div className={s.rowMeta}>
           <span>{applicant && `申请人：${applicant}`}</span>
           <span>{nodeName}</span>
+        </div>
+      )}
+      {v && v.task.dueAt !== null && (
+        <div className={s.rowMeta} data-testid="task-due">
+          办理期限：{dueText(v.task)}
         </div>
       )}
       {editableLabels.length > 0 && <div className={s.hint}>本环节可修改：{editableLabels.join('、')}</div>}

@@ -161,7 +161,12 @@ async function runTimeout(ctx: Ctx, task: repo.TaskRow, node: ProcessNode): Prom
  * so and the applicant is told, so they can urge or withdraw.
  */
 async function escalate(ctx: Ctx, task: repo.TaskRow, node: ProcessNode, over: string): Promise<void> {
-  const taken = new Set((await repo.openTasksOf(ctx.trx, ctx.inst.id, task.activation)).map((t) => t.assigneeId));
+  const open = await repo.openTasksOf(ctx.trx, ctx.inst.id, task.activation);
+  // Any one approver decides: the node as a whole moves up (the other approvers' tasks go too), so
+  // the leader gets one task, not one per late counsellor.
+  const anyOne = node.signMode === 'any' || node.signMode === undefined;
+  const others = anyOne ? open.filter((t) => t.id !== task.id && t.status === 'pending') : [];
+  const taken = new Set(anyOne ? [] : open.map((t) => t.assigneeId));
   const leader = (await repo.escalationLeaders(ctx.trx, task.assigneeId)).find((l) => !taken.has(l.id));
   const h = { instanceId: ctx.inst.id, nodeId: node.id, nodeName: node.name, ...SYSTEM, at: ctx.now };
   if (!leader) {
@@ -182,7 +187,9 @@ async function escalate(ctx: Ctx, task: repo.TaskRow, node: ProcessNode, over: s
     return;
   }
   if (!(await repo.finishTask(ctx.trx, task.id, 'transferred', ctx.now))) throw alreadyHandled();
+  for (const t of others) await repo.finishTask(ctx.trx, t.id, 'cancelled', ctx.now);
   await repo.markTask(ctx.trx, task.id, { timeoutAction: 'escalate' });
+  const late = [task.assigneeName, ...others.map((t) => t.assigneeName)];
   const dueAt = dueAtOf(node, ctx.now);
   const id = await repo.insertTask(ctx.trx, {
     instanceId: task.instanceId,
@@ -207,7 +214,7 @@ async function escalate(ctx: Ctx, task: repo.TaskRow, node: ProcessNode, over: s
   await repo.addHistory(ctx.trx, {
     ...h,
     action: 'escalate',
-    comment: `${over}，已上报上级：${task.assigneeName} → ${leader.name}（部门负责人）`,
+    comment: `${over}，已上报上级：${late.join('、')} → ${leader.name}（部门负责人）`,
   });
 }
 

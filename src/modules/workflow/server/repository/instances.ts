@@ -83,7 +83,7 @@ export async function finishTask(db: Tx, id: number, status: TaskStatus, at: num
 export async function openTasksOf(db: Conn, instanceId: number, activation?: number) {
   let q = db
     .selectFrom('wfTask')
-    .select(['id', 'assigneeId', 'status', 'seq', 'nodeId', 'nodeName', 'activation'])
+    .select(['id', 'assigneeId', 'assigneeName', 'status', 'seq', 'nodeId', 'nodeName', 'activation'])
     .where('instanceId', '=', instanceId)
     .where('status', 'in', ['pending', 'waiting']);
   if (activation !== undefined) q = q.where('activation', '=', activation);

@@ -19,6 +19,7 @@ import {
   TASK_STATUS_LABELS,
   errorText,
   formatTime,
+  dueText,
 } from '@/modules/workflow/components/labels';
 import { applyForEditPath, recordPath, workBenchPath } from '../paths';
 import s from '../components/approval.module.css';
@@ -214,6 +215,15 @@ export default function TaskApprovalPage() {
             ...(isTaskView(v)
               ? [{ key: 't', label: '我的任务', children: `${v.task.nodeName} · ${TASK_STATUS_LABELS[v.task.status]}` }]
               : []),
+            // Where it waits with a time limit: the due time, overdue, reminders sent (issue 24 item 1).
+            ...(isTaskView(v) ? [v.task] : v.tasks.filter((t) => t.status === 'pending'))
+              .filter((t) => t.dueAt !== null)
+              .slice(0, 3)
+              .map((t) => ({
+                key: `due${t.id}`,
+                label: isTaskView(v) ? '办理期限' : `办理期限（${t.assigneeName}）`,
+                children: <span data-testid="task-due">{dueText(t)}</span>,
+              })),
           ]}
         />
         <ApprovalActions
