@@ -61,6 +61,10 @@ const HOT: {
   { method: 'POST', url: '/user/api/v1.user/incVisit/', as: null, body: {} },
   { method: 'GET', url: '/user/api/v1.user/getMyInfo/', as: 'student' },
   { method: 'GET', url: '/user/api/v1.user/getPersonalInfo/', as: 'teacher' },
+  // The personal centre's home and its lists.
+  { method: 'GET', url: '/user/api/v1.userCenter/home/', as: 'student' },
+  { method: 'GET', url: '/user/api/v1.userCenter/favorite/list/', as: 'student', query: { page: 1, pageSize: 20 } },
+  { method: 'GET', url: '/user/api/v1.userCenter/footprint/list/', as: 'student', query: { page: 1, pageSize: 20 } },
   // Notices and messages.
   {
     method: 'GET',
@@ -104,6 +108,15 @@ describe('response schemas', () => {
   let app: TestApp;
   beforeAll(async () => {
     app = await buildTestApp();
+    // The student's favourite and footprint, so their lists are checked with a row.
+    const uc = '/user/api/v1.userCenter';
+    for (const [url, payload] of [
+      [`${uc}/favorite/add/`, { kind: 'page', refKey: 'myMessage', title: '我的消息', link: '/web/myMessage' }],
+      [`${uc}/footprint/record/`, { visits: [{ kind: 'page', path: '/web/myMessage', title: '我的消息', at: Date.now() }] }],
+    ] as const) {
+      const res = await app.injectAs('student', { method: 'POST', url, payload });
+      expect(res.statusCode, res.body).toBe(200);
+    }
   });
   afterAll(async () => {
     await app.close();

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
 import { MAX_ID } from '@/shared/ids';
-import { Nullable } from '@/shared/response-schema';
+import { Nullable, StringEnum } from '@/shared/response-schema';
 
 /**
  * 个人中心 (issue 19). Paths: the spec's own calls under `/user/api/v1.user/` (getMyInfo,
@@ -51,14 +51,15 @@ export const FavoriteCheckQuery = Type.Object({
   kind: FavoriteKindField,
   refKey: Type.String({ minLength: 1, maxLength: 100 }),
 });
-export interface FavoriteRow {
-  id: number;
-  kind: FavoriteKind;
-  refKey: string;
-  title: string;
-  link: string;
-  createdAt: number;
-}
+export const FavoriteRow = Type.Object({
+  id: Type.Integer(),
+  kind: StringEnum(FAVORITE_KINDS),
+  refKey: Type.String(),
+  title: Type.String(),
+  link: Type.String(),
+  createdAt: Type.Number(),
+});
+export type FavoriteRow = Static<typeof FavoriteRow>;
 
 // --- footprints ---------------------------------------------------------------------------------
 export const FOOTPRINT_DAYS = 90;
@@ -72,13 +73,14 @@ export const FootprintVisit = Type.Object({
 export const FootprintRecordBody = Type.Object({ visits: Type.Array(FootprintVisit, { minItems: 1, maxItems: 20 }) });
 export type FootprintRecordBody = Static<typeof FootprintRecordBody>;
 export const FootprintListQuery = Type.Object({ ...PageFields });
-export interface FootprintRow {
-  id: number;
-  kind: 'page' | 'item';
-  path: string;
-  title: string;
-  visitedAt: number;
-}
+export const FootprintRow = Type.Object({
+  id: Type.Integer(),
+  kind: StringEnum(['page', 'item'] as const),
+  path: Type.String(),
+  title: Type.String(),
+  visitedAt: Type.Number(),
+});
+export type FootprintRow = Static<typeof FootprintRow>;
 
 // --- smart card ---------------------------------------------------------------------------------
 export interface CardInfo {
@@ -187,19 +189,20 @@ export interface LoanRow {
 
 // --- timetable ----------------------------------------------------------------------------------
 export const WeekQuery = Type.Object({ week: Type.Optional(Type.Integer({ minimum: 1, maximum: 30 })) });
-export interface ClassSlot {
-  id: number;
-  courseCode: string;
-  courseName: string;
-  teacher: string;
-  room: string;
-  className: string;
-  weekday: number;
-  periodStart: number;
-  periodEnd: number;
-  weekStart: number;
-  weekEnd: number;
-}
+export const ClassSlot = Type.Object({
+  id: Type.Integer(),
+  courseCode: Type.String(),
+  courseName: Type.String(),
+  teacher: Type.String(),
+  room: Type.String(),
+  className: Type.String(),
+  weekday: Type.Integer(),
+  periodStart: Type.Integer(),
+  periodEnd: Type.Integer(),
+  weekStart: Type.Integer(),
+  weekEnd: Type.Integer(),
+});
+export type ClassSlot = Static<typeof ClassSlot>;
 export interface TimetableWeek {
   term: { code: string; name: string; start: string; weeks: number };
   week: number;
@@ -228,14 +231,15 @@ export const ScienceQuery = Type.Object({
 export type ScienceQuery = Static<typeof ScienceQuery>;
 
 // --- home ---------------------------------------------------------------------------------------
-export interface HomeSummary {
-  today: string;
-  todayClasses: ClassSlot[];
-  card: { balance: number; status: string } | null;
-  favorites: FavoriteRow[];
-  footprints: FootprintRow[];
-  loans: { current: number; overdue: number };
-}
+export const HomeSummary = Type.Object({
+  today: Type.String(),
+  todayClasses: Type.Array(ClassSlot),
+  card: Nullable(Type.Object({ balance: Type.Number(), status: Type.String() })),
+  favorites: Type.Array(FavoriteRow),
+  footprints: Type.Array(FootprintRow),
+  loans: Type.Object({ current: Type.Integer(), overdue: Type.Integer() }),
+});
+export type HomeSummary = Static<typeof HomeSummary>;
 
 // --- account ------------------------------------------------------------------------------------
 export const MyInfo = Type.Object({

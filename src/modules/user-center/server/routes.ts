@@ -4,7 +4,7 @@ import { badInput } from '@/server/errors';
 import { saveUpload } from '@/server/uploads/store';
 import { IMAGE_KINDS } from '@/server/uploads/sniff';
 import { ok } from '@/shared/envelope';
-import { okResponse } from '@/shared/response-schema';
+import { okResponse, PageOf } from '@/shared/response-schema';
 import {
   CardHandleBody,
   CardOfficeQuery,
@@ -30,6 +30,9 @@ import {
   WeekQuery,
   MyInfo,
   PersonalInfo,
+  HomeSummary,
+  FavoriteRow,
+  FootprintRow,
 } from '../contract';
 import * as account from './account';
 import * as card from './card';
@@ -80,14 +83,19 @@ export const userCenterRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // --- home, favourites, footprints ---
   const HOME = page('myHomepage', 'mobileMyHomepage');
-  app.get(`${UC}/home/`, { config: HOME }, async (req) => ok(await personal.home(app, await me(req))));
+  app.get(`${UC}/home/`, { schema: { response: okResponse(HomeSummary) }, config: HOME }, async (req) =>
+    ok(await personal.home(app, await me(req))),
+  );
 
-  app.get(`${UC}/favorite/list/`, { schema: { querystring: FavoriteListQuery }, config: session }, async (req) =>
-    ok({
-      ...(await repo.favoritePage(app.db, req.auth!.userId, req.query)),
-      page: req.query.page,
-      pageSize: req.query.pageSize,
-    }),
+  app.get(
+    `${UC}/favorite/list/`,
+    { schema: { querystring: FavoriteListQuery, response: okResponse(PageOf(FavoriteRow)) }, config: session },
+    async (req) =>
+      ok({
+        ...(await repo.favoritePage(app.db, req.auth!.userId, req.query)),
+        page: req.query.page,
+        pageSize: req.query.pageSize,
+      }),
   );
   app.get(`${UC}/favorite/check/`, { schema: { querystring: FavoriteCheckQuery }, config: session }, async (req) =>
     ok({ favorite: await repo.isFavorite(app.db, req.auth!.userId, req.query.kind, req.query.refKey) }),
@@ -105,12 +113,15 @@ export const userCenterRoutes: FastifyPluginAsyncTypebox = async (app) => {
     ok(await personal.recordVisits(app, req.auth!.userId, req.body)),
   );
   const FOOT = page('myFootprint', 'mobileMyFootprint');
-  app.get(`${UC}/footprint/list/`, { schema: { querystring: FootprintListQuery }, config: FOOT }, async (req) =>
-    ok({
-      ...(await personal.footprints(app, req.auth!.userId, req.query)),
-      page: req.query.page,
-      pageSize: req.query.pageSize,
-    }),
+  app.get(
+    `${UC}/footprint/list/`,
+    { schema: { querystring: FootprintListQuery, response: okResponse(PageOf(FootprintRow)) }, config: FOOT },
+    async (req) =>
+      ok({
+        ...(await personal.footprints(app, req.auth!.userId, req.query)),
+        page: req.query.page,
+        pageSize: req.query.pageSize,
+      }),
   );
   app.post(`${UC}/footprint/clear/`, { config: FOOT }, async (req) =>
     ok({ deleted: await repo.clearFootprints(app.db, req.auth!.userId) }, '足迹已清空'),
