@@ -5,7 +5,7 @@ import { DotLoading } from 'antd-mobile';
 import { useSession } from '@/core/session/store';
 import { getTheme } from '@/modules/org-config/api';
 import { useCurrentRoute } from '../layouts/use-route-meta';
-import '@/core/ui/antd-mobile-setup';
+import '@/core/ui/antd-mobile-base';
 
 /**
  * Root of every /mobile/* page: antd-mobile only (no antd desktop code), waits for the session

@@ -1,37 +1,5 @@
-import { createRoot } from 'react-dom/client';
-import { unstableSetRender } from 'antd-mobile';
-import { setToaster } from '@/core/ui/toast';
-import './antd-mobile-theme.css';
-import { watchKitControls } from './antd-mobile-a11y';
-
-// antd-mobile 5 renders Toast, Dialog and other imperative pop-ups through ReactDOM.render, which
-// React 19 removed: hand it createRoot (https://mobile.ant.design/guide/v5-for-19). Imported for its
-// effect by the mobile shell and every page that shows one.
-unstableSetRender((node, container) => {
-  const root = createRoot(container);
-  root.render(node);
-  return async () => {
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    root.unmount();
-  };
-});
-
-/**
- * antd-mobile's Toast (~24 KB gzip with its mask and animation) loads with the first toast, not with
- * the page (issue 14: the phone login shows none until something fails).
- */
-export const loadToast = () => import('./antd-mobile-toast').then((m) => m.Toast);
-const withToast = (show: (toast: Awaited<ReturnType<typeof loadToast>>) => void) =>
-  void loadToast().then(show, () => undefined);
-
-// Core's toasts (request errors, guard messages) on a phone are antd-mobile Toasts.
-setToaster({
-  error: (content) => withToast((t) => t.show({ icon: 'fail', content })),
-  warning: (content) => withToast((t) => t.show({ content })),
-  success: (content) => withToast((t) => t.show({ icon: 'success', content })),
-  info: (content) => withToast((t) => t.show({ content })),
-  destroy: () => withToast((t) => t.clear()),
-});
-
-// Names for antd-mobile's icon-only controls (antd-mobile-a11y.ts), once per page load.
-if (typeof document !== 'undefined' && typeof MutationObserver !== 'undefined' && document.body) watchKitControls();
+// antd-mobile ready for a page that shows imperative pop-ups (Toast, Dialog, ActionSheet): the
+// React 19 render hook, the theme, core's toaster and the icon names. The phone shell takes only
+// antd-mobile-base.ts, so the sign-in page loads the render hook with its first toast (issue 14).
+import './antd-mobile-render';
+export { loadToast } from './antd-mobile-base';

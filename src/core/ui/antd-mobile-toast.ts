@@ -1,3 +1,4 @@
-// antd-mobile's Toast on its own (loaded on first use by antd-mobile-setup.ts), imported from the
-// package itself so it shares antd-mobile's render hook with the rest of the kit.
+// antd-mobile's Toast on its own (loaded on first use by antd-mobile-base.ts), imported from the
+// package itself so it shares antd-mobile's render hook (set here too) with the rest of the kit.
+import './antd-mobile-render';
 export { Toast } from 'antd-mobile';

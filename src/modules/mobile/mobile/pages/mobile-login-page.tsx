@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { Button } from 'antd-mobile';
-import { loadToast } from '@/core/ui/antd-mobile-setup';
+import { loadToast } from '@/core/ui/antd-mobile-base';
 import { useSession } from '@/core/session/store';
 import type { PlatformMenus } from '@/shared/menus';
 import { ssoExchange } from '@/modules/auth/api';
