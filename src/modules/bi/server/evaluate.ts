@@ -40,7 +40,7 @@ export function breachOf(value: number, thresholds: readonly Threshold[]): Breac
   return best;
 }
 
-const fmt = (v: number, unit: string) => `${Number.isInteger(v) ? v : v.toFixed(2)}${unit}`;
+const fmt = (v: number, unit: string) => `${Number.isInteger(v) ? v : v.toFixed(2)}${unit ? ` ${unit}` : ''}`;
 
 export interface EvaluateResult {
   evaluated: number;

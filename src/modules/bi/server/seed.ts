@@ -95,7 +95,10 @@ export const DEMO_INDICATORS: DemoIndicator[] = [
     metric: metric({ table: 'mj_gate_event', timeField: 'occurred_at', grain: 'week', window: { lastPeriods: 12 } }),
     unit: '人次',
     owners: [LI_GANGYI],
-    thresholds: [{ bound: 'upper', value: 10000000, level: 'info' }],
+    thresholds: [
+      { bound: 'lower', value: 20000, level: 'warning' },
+      { bound: 'upper', value: 80000, level: 'info' },
+    ],
   },
   {
     name: '逾期未还图书',

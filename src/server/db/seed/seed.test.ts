@@ -122,6 +122,8 @@ describe('small seed', () => {
         'college_leader→教职工服务平台',
         'student_affairs→教职工服务平台',
         'funding_office→教职工服务平台',
+        // BI's 指标预警 to 指标负责人 (indicator owners).
+        'bi_indicator_owner→教职工服务平台',
       ].sort(),
     );
     const studentPlatform = await a.db
