@@ -54,6 +54,10 @@ const HOT: {
     as: 'teacher',
     query: { type: 'dsp', page: 1, pageSize: 20 },
   },
+  // The approval centre's other lists and their counts.
+  { method: 'GET', url: '/workflow/api/v1.task/list/', as: 'student', query: { type: 'wfq', page: 1, pageSize: 20 } },
+  { method: 'GET', url: '/workflow/api/v1.task/list/', as: 'teacher', query: { type: 'ysp', page: 1, pageSize: 20 } },
+  { method: 'GET', url: '/workflow/api/v1.task/counts/', as: 'teacher' },
   // Sign-in and session calls (POST /user/login/ itself, whose captcha and RSA make each call one of a
   // kind, is compared with issueLogin's own answer in auth's login.test.ts).
   { method: 'POST', url: '/user/commonInterface/get_public_key/', as: null },
@@ -112,7 +116,10 @@ describe('response schemas', () => {
     const uc = '/user/api/v1.userCenter';
     for (const [url, payload] of [
       [`${uc}/favorite/add/`, { kind: 'page', refKey: 'myMessage', title: '我的消息', link: '/web/myMessage' }],
-      [`${uc}/footprint/record/`, { visits: [{ kind: 'page', path: '/web/myMessage', title: '我的消息', at: Date.now() }] }],
+      [
+        `${uc}/footprint/record/`,
+        { visits: [{ kind: 'page', path: '/web/myMessage', title: '我的消息', at: Date.now() }] },
+      ],
     ] as const) {
       const res = await app.injectAs('student', { method: 'POST', url, payload });
       expect(res.statusCode, res.body).toBe(200);
@@ -155,7 +162,8 @@ describe('response schemas', () => {
       expect(dropped, `${h.method} ${h.url} as ${h.as ?? 'visitor'}`).toEqual([]);
       // A list is checked with rows in it, or the item schema went untested.
       const data = (res.json() as { data: { list?: unknown[] } }).data;
-      if (data && 'list' in data) expect(data.list!.length, `${h.url} answers rows`).toBeGreaterThan(0);
+      if (data && 'list' in data)
+        expect(data.list!.length, `${h.url} ${qs} as ${h.as ?? 'visitor'} answers rows`).toBeGreaterThan(0);
     }
   });
 

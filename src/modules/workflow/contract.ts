@@ -3,6 +3,7 @@ import { EmojiFreeText } from '@/shared/emoji-free';
 import { PageFields } from '@/shared/paging';
 import { RuleCondition, type FormSchema, type FormValues } from '@/shared/forms/schema';
 import { MAX_ID } from '@/shared/ids';
+import { Nullable, StringEnum } from '@/shared/response-schema';
 
 /**
  * The workflow engine's calls (issue 6), shared by the server's route schemas and the client's api.ts.
@@ -394,25 +395,38 @@ export const TaskListQuery = Type.Object({
 });
 export type TaskListQuery = Static<typeof TaskListQuery>;
 
-export interface TaskListItem {
+/** One row of the approval centre's task lists; also their response schema (issue 15). */
+export const TaskListItem = Type.Object({
   /** Task id (dsp, ysp), instance id (wfq) or copy id (cswd). */
-  id: number;
-  instanceId: number;
-  taskId: number | null;
-  title: string;
-  formId: number;
-  applicantName: string;
-  nodeName: string;
-  taskStatus: TaskStatus | null;
-  instanceStatus: InstanceStatus;
-  kind: 'normal' | 'edit';
-  createdAt: number;
-  handledAt: number | null;
-  dueAt: number | null;
-  overdue: boolean;
-  batchApprove: boolean;
-}
-export type TaskCounts = Record<TaskListType, number>;
+  id: Type.Integer(),
+  instanceId: Type.Integer(),
+  taskId: Nullable(Type.Integer()),
+  title: Type.String(),
+  formId: Type.Integer(),
+  applicantName: Type.String(),
+  nodeName: Type.String(),
+  taskStatus: Nullable(StringEnum(TASK_STATUSES)),
+  instanceStatus: StringEnum(INSTANCE_STATUSES),
+  kind: StringEnum(['normal', 'edit'] as const),
+  createdAt: Type.Number(),
+  handledAt: Nullable(Type.Number()),
+  dueAt: Nullable(Type.Number()),
+  overdue: Type.Boolean(),
+  batchApprove: Type.Boolean(),
+});
+export type TaskListItem = Static<typeof TaskListItem>;
+/** GET /workflow/api/v1.task/counts/: how many rows each list has. */
+export const TaskCounts = Type.Object({
+  dsp: Type.Integer(),
+  wfq: Type.Integer(),
+  ysp: Type.Integer(),
+  cswd: Type.Integer(),
+});
+export type TaskCounts = Static<typeof TaskCounts>;
+// The counts name every list, no more.
+const countsNameEveryList: Same<keyof TaskCounts, TaskListType> = true;
+void countsNameEveryList;
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 
 export interface HistoryItem {
   id: number;

@@ -33,6 +33,7 @@ import {
   TerminateBody,
   TransferBody,
   ReassignBody,
+  TaskCounts,
 } from '../contract';
 import type { Actor } from './engine';
 import { saveFieldUpload } from '@/modules/forms/server/commands/save-field-upload';
@@ -96,7 +97,9 @@ export const taskRoutes: FastifyPluginAsyncTypebox = async (app) => {
     { schema: { querystring: TaskListQuery, response: okResponse(TaskListAnswer) }, config: session },
     async (req) => ok(await repo.taskList(app.db, req.auth!.userId, req.query, Date.now())),
   );
-  app.get(`${T}/counts/`, { config: session }, async (req) => ok(await repo.taskCounts(app.db, req.auth!.userId)));
+  app.get(`${T}/counts/`, { schema: { response: okResponse(TaskCounts) }, config: session }, async (req) =>
+    ok(await repo.taskCounts(app.db, req.auth!.userId)),
+  );
   app.get(`${T}/detail/`, { schema: { querystring: TaskIdQuery }, config: session }, async (req) =>
     ok(await svc.taskView(app, actorOf(req), req.query.taskId)),
   );
