@@ -398,4 +398,21 @@ describe('evaluation and warnings', () => {
     const inactive = await admin('GET', '/bi/api/v1.indicator/list/?status=inactive&page=1&pageSize=10');
     expect((inactive.json().data.list as IndicatorItem[]).map((i) => i.id)).toContain(okId);
   });
+  it('two evaluations at once (hourly and after-sync) open one warning and send one message', async () => {
+    const r = await admin(
+      'POST',
+      '/bi/api/v1.indicator/save/',
+      body({ code: 'test_race', thresholds: [{ bound: 'upper', value: 0, level: 'info' }] }),
+    );
+    const id = r.json().data.id as number;
+    await Promise.all([evaluateAll(app, at('2026-11-06', '14:00')), evaluateAll(app, at('2026-11-06', '14:00'))]);
+    const ws = await app.db.selectFrom('biWarning').select('id').where('indicatorId', '=', id).execute();
+    expect(ws).toHaveLength(1);
+    const sent = await app.db
+      .selectFrom('message')
+      .select('id')
+      .where('subject', '=', `bi_warning:${ws[0]!.id}`)
+      .execute();
+    expect(sent).toHaveLength(1);
+  });
 });

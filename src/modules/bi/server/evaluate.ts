@@ -81,6 +81,7 @@ async function evaluateOne(app: FastifyInstance, ind: Indicator, now: number, re
   const latest = series.at(-1) ?? null;
   const thresholds = JSON.parse(ind.thresholds) as Threshold[];
   await app.db.transaction().execute(async (trx) => {
+    await repo.lockIndicator(trx, ind.id);
     await repo.upsertValues(trx, ind.id, series, now);
     await repo.recordEvaluation(trx, ind.id, {
       lastPeriod: latest?.period ?? null,

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '@/server/db/schema';
+import { isPostgres } from '@/server/db/migrations/helpers';
 import type { IndicatorStatus, Owner, WarningStatus } from '../contract';
 import './tables';
 
@@ -263,6 +264,16 @@ export async function valueHistory(q: Conn, indicatorId: number, limit: number) 
 }
 
 // --- warnings ---
+
+/**
+ * Holds the indicator's row until the transaction ends, so two evaluations (the hourly job and the
+ * after-sync one on two app servers) cannot both find no live warning and open two. SQLite needs
+ * nothing: its one writer connection runs one transaction at a time.
+ */
+export async function lockIndicator(q: Conn, id: number): Promise<void> {
+  if (!isPostgres(q as unknown as Kysely<unknown>)) return;
+  await q.selectFrom('biIndicator').select('id').where('id', '=', id).forUpdate().execute();
+}
 
 /** The warning whose breach still lasts (open, or acknowledged but not yet back within bounds). */
 export function liveWarning(q: Conn, indicatorId: number) {
