@@ -124,6 +124,8 @@ describe('small seed', () => {
         'funding_office→教职工服务平台',
         // BI's 指标预警 to 指标负责人 (indicator owners).
         'bi_indicator_owner→教职工服务平台',
+        // 领导驾驶舱's 综合校情 and 教学概况 to 校领导.
+        'school_leader→教职工服务平台',
       ].sort(),
     );
     const studentPlatform = await a.db
