@@ -46,6 +46,8 @@ export default function ValueChart({
         name: unit,
         min: lo >= 0 ? Math.max(0, nice(lo - pad)) : nice(lo - pad),
         max: nice(hi + pad),
+        // The padded ends are not round numbers: only the ticks between them are labelled.
+        axisLabel: { showMinLabel: false, showMaxLabel: false },
       },
       series: [
         {
