@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { SchoolOverview } from '../src/modules/leading-driver/contract';
 import { inContext, inPage, launchBrowser, resultsDir } from './support/browser';
-import { ACCOUNTS, login, tokenOf, type Envelope } from './support/login';
+import { ACCOUNTS, expectPath, login, tokenOf, type Envelope } from './support/login';
 import { need } from './support/ui';
 
 /**
@@ -107,8 +107,14 @@ describe('领导驾驶舱: the school leader reads the whole school', () => {
     });
     context.setDefaultTimeout(15_000);
     await inContext(context, async (page) => {
-      await signIn(page, LEADER.username, LEADER.password);
-      await page.goto('/mobile/leadingDriver');
+      // The phone login, the staff platform, then the 综合校情 tile of the phone home.
+      const answer = await login(page, LEADER.username, LEADER.password, { path: '/mobile/mobileLogin' });
+      expect(answer.errorCode, answer.message).toBe('0x00000000');
+      if (answer.data.menus.plant_front.length > 1)
+        await page.locator('.adm-action-sheet').getByText('教职工服务平台', { exact: true }).click();
+      await expectPath(page, '/mobile/home');
+      await page.locator('section[aria-label] button').filter({ hasText: '综合校情' }).first().click();
+      await expectPath(page, '/mobile/leadingDriver');
       await page.getByText('在校学生').waitFor();
       await page.getByRole('img', { name: '各学院在校生人数' }).waitFor();
       await page.waitForTimeout(1_000);

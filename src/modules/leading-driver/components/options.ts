@@ -24,14 +24,20 @@ export const hbars = (
   name: string,
   limit = 10,
   unit = '',
-  scaled = false,
+  /** Rates near 100 %: the axis spans [min, max] instead of starting at zero. */
+  range?: [number, number],
 ): EChartsCoreOption => {
   const top = rows.slice(0, limit).reverse();
   return {
     color: PALETTE,
     tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
     grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
-    xAxis: { type: 'value', scale: scaled, ...axis(look), axisLabel: { show: false } },
+    xAxis: {
+      type: 'value',
+      ...(range ? { min: range[0], max: range[1] } : {}),
+      ...axis(look),
+      axisLabel: { show: false },
+    },
     yAxis: {
       type: 'category',
       data: top.map((r) => r.name),
@@ -53,10 +59,10 @@ export const hbars = (
 /** Vertical bars of one or more series over the same categories. */
 export const bars = (
   categories: string[],
-  series: { name: string; data: number[]; stack?: string }[],
+  series: { name: string; data: number[]; stack?: string; yAxisIndex?: number }[],
   look: Look,
-  /** Rates near 100 %: the axis starts near the data, not at zero. */
-  scaled = false,
+  /** Rates near 100 %: the axis spans [min, max] instead of starting at zero. */
+  range?: [number, number],
 ): EChartsCoreOption => ({
   color: PALETTE,
   tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
@@ -66,9 +72,23 @@ export const bars = (
     type: 'category',
     data: categories,
     ...axis(look),
-    axisLabel: { color: look.text, fontSize: 11, interval: 0, width: 72, overflow: 'truncate' },
+    // Long college names: slanted when many, so each keeps its own room.
+    axisLabel: {
+      color: look.text,
+      fontSize: 11,
+      interval: 0,
+      rotate: categories.length > 6 ? 30 : 0,
+      width: categories.length > 6 ? 90 : 72,
+      overflow: 'truncate',
+    },
   },
-  yAxis: { type: 'value', scale: scaled, ...axis(look) },
+  // A series on axis 1 (another unit, e.g. 万元 beside counts) gets its own scale on the right.
+  yAxis: series.some((x) => x.yAxisIndex === 1)
+    ? [
+        { type: 'value', ...axis(look) },
+        { type: 'value', ...axis(look), splitLine: { show: false } },
+      ]
+    : { type: 'value', ...(range ? { min: range[0], max: range[1] } : {}), ...axis(look) },
   series: series.map((s) => ({ ...s, type: 'bar', barMaxWidth: 22 })),
 });
 
@@ -125,3 +145,9 @@ export const ring = (rows: NameValue[], look: Look, name: string): EChartsCoreOp
     },
   ],
 });
+
+/** An axis range for percentages near 100: from a little under the lowest to 100. */
+export const rateRange = (values: number[]): [number, number] => [
+  Math.max(0, Math.floor(Math.min(...values, 100)) - 1),
+  100,
+];

@@ -217,7 +217,7 @@ function options(d: SchoolOverview) {
           d.research.byLevel.map((l) => l.name),
           [
             { name: '项目数', data: d.research.byLevel.map((l) => l.value) },
-            { name: '经费（万元）', data: d.research.byLevel.map((l) => l.funding) },
+            { name: '经费（万元）', data: d.research.byLevel.map((l) => l.funding), yAxisIndex: 1 },
           ],
           L,
         )

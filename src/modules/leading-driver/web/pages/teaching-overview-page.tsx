@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { fetchTeachingOverview } from '../../api';
 import { GRADE_BANDS, type TeachingOverview, type TeachingQuery } from '../../contract';
-import { bars, DARK, hbars } from '../../components/options';
+import { bars, DARK, hbars, rateRange } from '../../components/options';
 import { count, percent } from '../../components/format';
 import { FillChart, Kpi, Panel } from '../components/panel';
 import { ScreenHeader } from '../components/screen-header';
@@ -176,7 +176,7 @@ function options(d: TeachingOverview) {
           d.attendanceByWeek.map((w) => w.key),
           [{ name: '出勤率(%)', data: d.attendanceByWeek.map((w) => pct(w.rate)) }],
           L,
-          true,
+          rateRange(d.attendanceByWeek.map((w) => pct(w.rate))),
         )
       : null,
     colleges: d.attendanceByCollege
@@ -186,7 +186,7 @@ function options(d: TeachingOverview) {
           '出勤率',
           12,
           '%',
-          true,
+          rateRange(d.attendanceByCollege.map((c) => pct(c.rate))),
         )
       : null,
   };
