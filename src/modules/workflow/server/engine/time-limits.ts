@@ -58,9 +58,13 @@ export function beijingTime(ms: number): string {
   return new Date(ms + BEIJING).toISOString().slice(0, 16).replace('T', ' ');
 }
 
+/** '3 小时', '2.5 小时'; from two days on '19 天 3 小时'. */
 const hoursText = (ms: number) => {
   const h = Math.abs(ms) / HOUR;
-  return h >= 48 && Number.isInteger(h / 24) ? `${h / 24} 天` : `${Math.round(h * 10) / 10} 小时`;
+  if (h < 48) return `${Math.round(h * 10) / 10} 小时`;
+  const days = Math.floor(h / 24);
+  const rest = Math.round(h - days * 24);
+  return rest ? `${days} 天 ${rest} 小时` : `${days} 天`;
 };
 
 /**
