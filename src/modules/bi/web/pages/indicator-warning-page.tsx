@@ -5,12 +5,14 @@ import {
   Card,
   Descriptions,
   Empty,
+  Flex,
   Form,
-  List,
   Modal,
+  Pagination,
   Segmented,
   Skeleton,
   Space,
+  Spin,
   Tag,
   Typography,
 } from 'antd';
@@ -171,22 +173,25 @@ export default function IndicatorWarningPage() {
       <Typography.Paragraph type="secondary">
         指标的最新取值越过阈值时产生预警，并以站内消息通知负责人；负责人确认后不再提醒，取值回到阈值以内时自动恢复。
       </Typography.Paragraph>
-      <List<WarningItem>
-        loading={q.isPending}
-        dataSource={q.data?.list ?? []}
-        locale={{ emptyText: <Empty description={filter === 'closed' ? '暂无已恢复的预警' : '暂无指标预警'} /> }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: q.data?.total ?? 0,
-          onChange: setPage,
-          showTotal: (n) => `共 ${n} 条`,
-        }}
-        renderItem={(w) => (
-          <List.Item key={w.id} style={{ display: 'block', borderBlockEnd: 'none', padding: '8px 0' }}>
-            <WarningCard w={w} onAck={setAcking} />
-          </List.Item>
+      <Spin spinning={q.isPending}>
+        {q.data?.list.length ? (
+          <Flex vertical gap={16}>
+            {q.data.list.map((w) => (
+              <WarningCard key={w.id} w={w} onAck={setAcking} />
+            ))}
+          </Flex>
+        ) : (
+          <Empty description={filter === 'closed' ? '暂无已恢复的预警' : '暂无指标预警'} />
         )}
+      </Spin>
+      <Pagination
+        style={{ marginTop: 16, justifyContent: 'flex-end' }}
+        current={page}
+        pageSize={pageSize}
+        total={q.data?.total ?? 0}
+        onChange={setPage}
+        showTotal={(n) => `共 ${n} 条`}
+        hideOnSinglePage={false}
       />
       <AckModal w={acking} onClose={() => setAcking(null)} />
     </Card>
