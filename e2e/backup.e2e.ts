@@ -74,7 +74,8 @@ async function openBackups(page: Page): Promise<void> {
 
 async function upload(page: Page, name: string, bytes: Buffer): Promise<Envelope<BackupItem>> {
   const [res] = await Promise.all([
-    page.waitForResponse(isPath('/user/api/v1.backup/upload/')),
+    // The server checks the whole sealed copy before it answers: a busy machine takes longer than the usual 15 s.
+    page.waitForResponse(isPath('/user/api/v1.backup/upload/'), { timeout: 60_000 }),
     page.locator('input[type=file]').setInputFiles({ name, mimeType: 'application/gzip', buffer: bytes }),
   ]);
   return (await res.json()) as Envelope<BackupItem>;
@@ -109,30 +110,34 @@ describe('a backup moves from one server to another', () => {
     );
   });
 
-  it('is uploaded and restored on server B (same BACKUP_KEY) through the back office', async () => {
-    const bytes = need(backupBytes, "A's backup");
-    await inPage(
-      browser,
-      async (page) => {
-        await openBackups(page);
-        const up = await upload(page, need(backupName, "A's backup name"), bytes);
-        expect(up.errorCode).toBe('0x00000000');
-        const row = page.getByRole('row').filter({ hasText: up.data.fileName });
-        await row.getByRole('button', { name: /^恢\s*复$/ }).click();
-        const confirm = dialog(page, '确认恢复数据');
-        await confirm.getByRole('textbox', { name: '备份文件名' }).fill(up.data.fileName);
-        const restored = (await (
-          await clickFor(confirm.getByRole('button', { name: /^恢\s*复$/ }), isPath('/user/api/v1.backup/restore/'))
-        ).json()) as Envelope<unknown>;
-        expect(restored.errorCode).toBe('0x00000000');
-        await dialog(page, '数据已恢复').waitFor();
-      },
-      b.baseURL,
-    );
-    // B now holds A's data and A's uploaded file.
-    expect(markerOf(b)).toBe(MARKER);
-    expect(fs.readFileSync(path.join(b.dataDir, 'uploads', 'e2e', 'marker.txt'), 'utf8')).toBe(MARKER);
-  });
+  it(
+    'is uploaded and restored on server B (same BACKUP_KEY) through the back office',
+    { timeout: 120_000 },
+    async () => {
+      const bytes = need(backupBytes, "A's backup");
+      await inPage(
+        browser,
+        async (page) => {
+          await openBackups(page);
+          const up = await upload(page, need(backupName, "A's backup name"), bytes);
+          expect(up.errorCode).toBe('0x00000000');
+          const row = page.getByRole('row').filter({ hasText: up.data.fileName });
+          await row.getByRole('button', { name: /^恢\s*复$/ }).click();
+          const confirm = dialog(page, '确认恢复数据');
+          await confirm.getByRole('textbox', { name: '备份文件名' }).fill(up.data.fileName);
+          const restored = (await (
+            await clickFor(confirm.getByRole('button', { name: /^恢\s*复$/ }), isPath('/user/api/v1.backup/restore/'))
+          ).json()) as Envelope<unknown>;
+          expect(restored.errorCode).toBe('0x00000000');
+          await dialog(page, '数据已恢复').waitFor();
+        },
+        b.baseURL,
+      );
+      // B now holds A's data and A's uploaded file.
+      expect(markerOf(b)).toBe(MARKER);
+      expect(fs.readFileSync(path.join(b.dataDir, 'uploads', 'e2e', 'marker.txt'), 'utf8')).toBe(MARKER);
+    },
+  );
 
   it('refuses a copy with one byte changed, saying why, and keeps nothing of it', async () => {
     const changed = Buffer.from(need(backupBytes, "A's backup"));
