@@ -20,7 +20,10 @@ export async function newContext(browser: Browser, baseURL = inject('baseURL')):
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1920, height: 1080 },
   });
-  context.setDefaultTimeout(15_000);
+  // 30 s: since the tenth session the demo server's new jobs (BI evaluation, the leaders' daily
+  // aggregates after each sync) can hold a SQLite server for seconds under the suite's load, and
+  // two full runs each lost one answer at 15 s. The cause is noted for fixing in those jobs.
+  context.setDefaultTimeout(30_000);
   context.setDefaultNavigationTimeout(20_000);
   return context;
 }
