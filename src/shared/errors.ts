@@ -270,6 +270,16 @@ export const Codes = {
   biNotOwner: '0x0000090a',
   /** BI 指标预警: already acknowledged or closed: HTTP 409. */
   biWarningSettled: '0x0000090b',
+  /** 消息模板: the text uses a variable the event does not offer (data.missing lists them): HTTP 400. */
+  notifyTemplateVariable: '0x00000950',
+  /** 通知渠道: the channel's settings are incomplete or wrong (host, address, webhook URL): HTTP 400. */
+  notifyChannelConfig: '0x00000951',
+  /** 通知渠道 发送测试 / a delivery: the provider refused or could not be reached (the answer has no secret): HTTP 502. */
+  notifySendFailed: '0x00000952',
+  /** 发送记录: only a failed delivery can be sent again: HTTP 409. */
+  notifyNotRetryable: '0x00000953',
+  /** 通知设置: an e-mail address or mobile number in a wrong format: HTTP 400. */
+  notifyBadAddress: '0x00000954',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -416,4 +426,9 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.biIndicatorEvaluated]: '指标已有取值记录，不能删除，可停用',
   [Codes.biNotOwner]: '您不是该指标的负责人',
   [Codes.biWarningSettled]: '该预警已确认或已关闭，请刷新后查看',
+  [Codes.notifyTemplateVariable]: '模板使用了该事件不提供的变量',
+  [Codes.notifyChannelConfig]: '通知渠道设置不完整或有误',
+  [Codes.notifySendFailed]: '发送失败',
+  [Codes.notifyNotRetryable]: '只有发送失败的记录可以重发',
+  [Codes.notifyBadAddress]: '邮箱或手机号格式不正确',
 };
