@@ -280,6 +280,20 @@ export const Codes = {
   notifyNotRetryable: '0x00000953',
   /** 通知设置: an e-mail address or mobile number in a wrong format: HTTP 400. */
   notifyBadAddress: '0x00000954',
+  /** BI 仪表板 (issue 20 part 3): the dashboard is not published to the caller's platform and roles: HTTP 403 (does not sign out). */
+  biDashboardAudience: '0x00000930',
+  /** BI 仪表板: not published (a draft or deactivated one) for a viewer: HTTP 404. */
+  biDashboardNotPublished: '0x00000931',
+  /** BI 仪表板: the action does not fit its state (delete a published one, deactivate a draft…): HTTP 409. */
+  biDashboardWrongState: '0x00000932',
+  /** BI 仪表板: a widget's metric or settings are wrong (the message names the widget): HTTP 400. */
+  biDashboardBadWidget: '0x00000933',
+  /** BI 仪表板: the layout is wrong (duplicate widget ids, a drill target that is no dashboard): HTTP 400. */
+  biDashboardBadLayout: '0x00000934',
+  /** BI 仪表板: the audience names a platform or role that does not exist, or nobody: HTTP 400. */
+  biDashboardBadAudience: '0x00000935',
+  /** BI 仪表板: a linkage filter's field or values do not fit: HTTP 400. */
+  biDashboardBadLinkage: '0x00000936',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -431,4 +445,11 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.notifySendFailed]: '发送失败',
   [Codes.notifyNotRetryable]: '只有发送失败的记录可以重发',
   [Codes.notifyBadAddress]: '邮箱或手机号格式不正确',
+  [Codes.biDashboardAudience]: '该仪表板未向您所在的平台或角色发布',
+  [Codes.biDashboardNotPublished]: '仪表板不存在或未发布',
+  [Codes.biDashboardWrongState]: '仪表板当前状态不允许此操作',
+  [Codes.biDashboardBadWidget]: '仪表板组件设置不正确',
+  [Codes.biDashboardBadLayout]: '仪表板布局不正确',
+  [Codes.biDashboardBadAudience]: '发布范围不正确',
+  [Codes.biDashboardBadLinkage]: '联动筛选条件不正确',
 };
