@@ -270,6 +270,24 @@ export const Codes = {
   biNotOwner: '0x0000090a',
   /** BI 指标预警: already acknowledged or closed: HTTP 409. */
   biWarningSettled: '0x0000090b',
+  /** BI 报表 (issue 20): the report's source data table does not exist: HTTP 400. */
+  biReportUnknownTable: '0x00000940',
+  /** BI 报表: a column, group, sort or parameter names something that is not a field of the data table: HTTP 400. */
+  biReportUnknownField: '0x00000941',
+  /** BI 报表: the design does not hold together (no columns, a measure that does not fit its field, a duplicate parameter…): HTTP 400. */
+  biReportBadDesign: '0x00000942',
+  /** BI 报表: a parameter value the viewer gave does not fit the parameter's field type or operator: HTTP 400. */
+  biReportBadParam: '0x00000943',
+  /** BI 报表: the caller is not in the report's audience (platforms and roles), or it is not published: HTTP 403 (does not sign out). */
+  biReportNoAccess: '0x00000944',
+  /** BI 报表: the report's state does not allow this (edit a published one, delete a non-draft, publish a template…): HTTP 409. */
+  biReportWrongState: '0x00000945',
+  /** BI 报表: publishing needs at least one platform and one role, all existing: HTTP 400. */
+  biReportBadAudience: '0x00000946',
+  /** BI 报表 PDF: no CJK font is installed where BI_REPORT_PDF_FONT points: HTTP 503. */
+  biReportNoFont: '0x00000947',
+  /** BI 报表 export: more rows than an export may hold: HTTP 413. */
+  biReportTooLarge: '0x00000948',
   /** 消息模板: the text uses a variable the event does not offer (data.missing lists them): HTTP 400. */
   notifyTemplateVariable: '0x00000950',
   /** 通知渠道: the channel's settings are incomplete or wrong (host, address, webhook URL): HTTP 400. */
@@ -440,6 +458,15 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.biIndicatorEvaluated]: '指标已有取值记录，不能删除，可停用',
   [Codes.biNotOwner]: '您不是该指标的负责人',
   [Codes.biWarningSettled]: '该预警已确认或已关闭，请刷新后查看',
+  [Codes.biReportUnknownTable]: '报表的数据表不存在',
+  [Codes.biReportUnknownField]: '报表引用的字段不是该数据表的字段',
+  [Codes.biReportBadDesign]: '报表设计不正确',
+  [Codes.biReportBadParam]: '报表参数的取值不正确',
+  [Codes.biReportNoAccess]: '您无权查看该报表',
+  [Codes.biReportWrongState]: '报表当前状态不允许此操作',
+  [Codes.biReportBadAudience]: '发布范围需要至少一个平台和一个角色',
+  [Codes.biReportNoFont]: '服务器未安装中文字体，无法导出 PDF，请联系管理员',
+  [Codes.biReportTooLarge]: '报表数据过多，请缩小参数范围后再导出',
   [Codes.notifyTemplateVariable]: '模板使用了该事件不提供的变量',
   [Codes.notifyChannelConfig]: '通知渠道设置不完整或有误',
   [Codes.notifySendFailed]: '发送失败',
