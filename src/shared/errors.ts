@@ -312,6 +312,22 @@ export const Codes = {
   biDashboardBadAudience: '0x00000935',
   /** BI 仪表板: a linkage filter's field or values do not fit: HTTP 400. */
   biDashboardBadLinkage: '0x00000936',
+  /** Forms (issue 24): the caller is outside the form's audience (role, department, platform, class or list): HTTP 403. */
+  formNotInAudience: '0x00000960',
+  /** Forms: before the form's opening time (data.opensAt): HTTP 403. */
+  formNotOpen: '0x00000961',
+  /** Forms: after the form's closing time (data.closesAt): HTTP 403. */
+  formClosed: '0x00000962',
+  /** Forms: one submission per person (ever or per day/week/month) already used: HTTP 409. */
+  formAlreadySubmitted: '0x00000963',
+  /** Forms: a public form's access password is needed (data.needsPassword): HTTP 403. */
+  formPasswordNeeded: '0x00000964',
+  /** Forms: the access password is wrong: HTTP 403. */
+  formPasswordWrong: '0x00000965',
+  /** Forms: 填写设置 contradict themselves (closing before opening, password form without a password): HTTP 400. */
+  formBadFillSettings: '0x00000966',
+  /** Forms: a cross-field rule or date limit is broken (data.fields names each field): HTTP 400. */
+  formRuleBroken: '0x00000967',
 } as const;
 
 export type Code = (typeof Codes)[keyof typeof Codes];
@@ -479,4 +495,12 @@ export const DEFAULT_MESSAGES: Record<string, string> = {
   [Codes.biDashboardBadLayout]: '仪表板布局不正确',
   [Codes.biDashboardBadAudience]: '发布范围不正确',
   [Codes.biDashboardBadLinkage]: '联动筛选条件不正确',
+  [Codes.formNotInAudience]: '您不在该表单的适用范围内',
+  [Codes.formNotOpen]: '表单未开始填写',
+  [Codes.formClosed]: '表单已截止填写',
+  [Codes.formAlreadySubmitted]: '您已提交过该表单',
+  [Codes.formPasswordNeeded]: '请输入表单的访问密码',
+  [Codes.formPasswordWrong]: '访问密码错误',
+  [Codes.formBadFillSettings]: '填写设置有误',
+  [Codes.formRuleBroken]: '填写内容不符合表单的校验规则',
 };
