@@ -73,6 +73,11 @@ export interface Config {
   /** Directory of the built client (vite build output). */
   staticDir: string;
   logLevel: string;
+  /**
+   * BI_REPORT_PDF_FONT: the CJK font (TTF, OTF or a TTC collection) BI reports' PDF export draws with;
+   * a missing file is answered at export time with a coded error, not at start.
+   */
+  biReportPdfFont: string;
 }
 
 export interface SsoEnv {
@@ -338,5 +343,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backupKey: backupKeyFromEnv(env, production),
     staticDir: path.resolve(env.STATIC_DIR?.trim() || './dist'),
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'silent' : 'info'),
+    biReportPdfFont: env.BI_REPORT_PDF_FONT?.trim() || '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc',
   };
 }
