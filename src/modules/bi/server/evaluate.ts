@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@/server/errors';
 import type { Db } from '@/server/db/dialect';
 import { getSetting, putSetting } from '@/server/identity/settings';
-import { getDataTable } from '@/modules/data-tables/server/commands/get-data-table';
+import { changeFingerprint } from '@/modules/data-tables/server/commands/get-change-versions';
 import { sendMessage } from '@/modules/messages/server/commands/send-message';
 import { LEVEL_LABELS, LEVELS, type Metric, type Threshold } from '../contract';
 import { chinaDate, resolveMetric, runResolved } from './aggregate';
@@ -136,14 +136,13 @@ export async function evaluateAll(app: FastifyInstance, now = Date.now()): Promi
 }
 
 /**
- * The "after sync" check: a fingerprint (rows, newest id) of the tables the active indicators read;
- * when it moved since the last evaluation, every active indicator is evaluated.
+ * The "after sync" check: the change versions of the tables the active indicators read (data-tables
+ * bumps them with every row write); when they moved since the last evaluation, every active
+ * indicator is evaluated.
  */
 export async function evaluateIfChanged(app: FastifyInstance, now = Date.now()): Promise<EvaluateResult | null> {
-  const codes = [...new Set((await repo.activeIndicators(app.db)).map((i) => i.tableCode))].sort();
-  const present: string[] = [];
-  for (const c of codes) if (await getDataTable(app, app.db, c)) present.push(c);
-  const fp = await repo.dataFingerprint(app.db, present);
+  const codes = (await repo.activeIndicators(app.db)).map((i) => i.tableCode);
+  const fp = await changeFingerprint(app, app.db, codes);
   if ((await getSetting<string>(app.db, FINGERPRINT_KEY)) === fp) return null;
   const res = await evaluateAll(app, now);
   await putSetting(app.db, FINGERPRINT_KEY, fp);

@@ -6,6 +6,7 @@ import { createDataTable } from './commands/create-data-table';
 import { getDataTable } from './commands/get-data-table';
 import { DataTableRowError, writeRows } from './commands/write-rows';
 import { deleteRowsNotInRun } from './commands/delete-rows-not-in-run';
+import { changeFingerprint, getChangeVersions } from './commands/get-change-versions';
 import { listRows } from './commands/list-rows';
 import { findMeta } from './repository';
 
@@ -210,6 +211,28 @@ describe('data-tables commands', () => {
     expect((await findMeta(app.db, def.id))?.rowCount).toBe(101);
     const logged = await app.db.selectFrom('dataTableChange').select('id').where('tableId', '=', def.id).execute();
     expect(logged).toEqual([]);
+  });
+
+  it('moves a change version with every write that changes rows, and only then', async () => {
+    const def = await make('students_v');
+    const token = async () => (await getChangeVersions(app, app.db, ['students_v', 'no_such_table'])).get('students_v');
+    const fp = () => changeFingerprint(app, app.db, ['no_such_table', 'students_v']);
+    const opts = { actorId: null, source: 'sync' as const, syncRun: 1, log: false };
+    const start = await token();
+    expect(start).toBe(`${def.id}.0`);
+    expect(await fp()).toBe(`no_such_table:-|students_v:${def.id}.0`);
+    await writeRows(app, app.db, def.id, [{ stu_no: 'A', name: '甲' }], opts);
+    const afterInsert = await token();
+    expect(afterInsert).not.toBe(start);
+    // the same row again changes nothing: the version stays (an unchanged sync triggers no recompute)
+    await writeRows(app, app.db, def.id, [{ stu_no: 'A', name: '甲' }], opts);
+    expect(await token()).toBe(afterInsert);
+    await writeRows(app, app.db, def.id, [{ stu_no: 'A', name: '乙' }], opts);
+    const afterUpdate = await token();
+    expect(afterUpdate).not.toBe(afterInsert);
+    expect(await deleteRowsNotInRun(app, app.db, def.id, 2)).toBe(1);
+    expect(await token()).not.toBe(afterUpdate);
+    expect(await getChangeVersions(app, app.db, [])).toEqual(new Map());
   });
 
   it('inserts without a key and upserts by a key the caller names', async () => {

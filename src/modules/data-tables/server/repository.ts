@@ -277,11 +277,14 @@ export async function listTables(
   };
 }
 
-/** Rows changed at `at`; `added` rows more (or fewer): the kept count pages show without counting a big table. */
+/**
+ * Rows changed at `at`; `added` rows more (or fewer): the kept count pages show without counting a
+ * big table, and the change version after-sync jobs compare.
+ */
 export async function touchRows(db: Conn, tableId: number, at: number, added: number): Promise<void> {
   await db
     .updateTable('dataTable')
-    .set((eb) => ({ lastRowChangeAt: at, rowCount: eb('rowCount', '+', added) }))
+    .set((eb) => ({ lastRowChangeAt: at, rowCount: eb('rowCount', '+', added), rowVersion: eb('rowVersion', '+', 1) }))
     .where('id', '=', tableId)
     .execute();
 }

@@ -28,6 +28,8 @@ export interface DataTableTable {
   remindedPeriod: string | null;
   /** Rows in dt_<code>, kept by every write (migration 0013-data-tables-row-count). */
   rowCount: number;
+  /** Bumped by every row write (migration 0067): what after-sync jobs compare (getChangeVersions). */
+  rowVersion: Generated<number>;
   createdAt: number;
   createdBy: number | null;
   updatedAt: number;

@@ -7,7 +7,7 @@ export const WATCH_JOB = 'early-warning.after-sync';
 
 /**
  * Nightly: every list recomputed (thresholds may have changed, leave approved). Every 5 minutes:
- * the watched data tables' fingerprint (rows, newest id) is compared with the last recompute's, so a
+ * the watched data tables' change versions (data-tables' counter) are compared with the last recompute's, so a
  * finished sync of attendance, grades, gate or card data is followed by a recompute within minutes —
  * without data-sync knowing about this module.
  */

@@ -558,14 +558,3 @@ export async function leadersOf(db: Conn, collegeId: number | null): Promise<{ i
     .limit(20)
     .execute();
 }
-
-/** A cheap fingerprint of the synced tables the rules read (those that exist): rows and newest row id per table. */
-export async function dataFingerprint(db: Conn, codes: string[]): Promise<string> {
-  const parts: string[] = [];
-  for (const code of codes) {
-    const { rows } = await sql<{ n: unknown; m: unknown }>`select count(*) as n, max("_id") as m
-      from ${sql.table(`dt_${code}`)}`.execute(db);
-    parts.push(`${code}:${Number(rows[0]?.n ?? 0)}:${Number(rows[0]?.m ?? 0)}`);
-  }
-  return parts.join('|');
-}

@@ -5,6 +5,7 @@ import { getSetting, putSetting } from '@/server/identity/settings';
 import { AppError, badInput, notFound } from '@/server/errors';
 import { Codes } from '@/shared/errors';
 import { getDataTable } from '@/modules/data-tables/server/commands/get-data-table';
+import { changeFingerprint } from '@/modules/data-tables/server/commands/get-change-versions';
 import { findFormIdByName } from '@/modules/forms/server/commands/find-form-by-name';
 import { LEAVE_FORM_NAME } from '@/modules/forms/server/commands/demo-leave-form';
 import { readSubmission } from '@/modules/forms/server/commands/read-submission';
@@ -115,11 +116,9 @@ export async function recomputeAll(app: FastifyInstance, now = Date.now()) {
   return { leave, counts, missing: [...missing] };
 }
 
-/** The watched tables' fingerprint; a recompute when it moved since the last one (the "after sync" check). */
+/** The watched tables' change versions; a recompute when they moved since the last one (the "after sync" check). */
 export async function recomputeIfChanged(app: FastifyInstance, now = Date.now()) {
-  const present: string[] = [];
-  for (const c of WATCHED_TABLES) if (await getDataTable(app, app.db, c)) present.push(c);
-  const fp = await repo.dataFingerprint(app.db, present);
+  const fp = await changeFingerprint(app, app.db, WATCHED_TABLES);
   if ((await getSetting<string>(app.db, FINGERPRINT_KEY)) === fp) return null;
   const res = await recomputeAll(app, now);
   await putSetting(app.db, FINGERPRINT_KEY, fp);

@@ -5,10 +5,10 @@ import { refreshAggregates } from './service';
 export const REFRESH_JOB = 'leading-driver.after-sync';
 
 /**
- * Every 5 minutes the big event tables' fingerprint (rows, newest id of ykt_txn, mj_gate_event,
- * wl_auth_session) is compared with the last rebuild's; after a sync moved it, the daily aggregates
- * are rebuilt (data-sync has no "after sync" event, so this polls — nothing in data-sync knows the
- * cockpit). Nightly the rebuild is forced, so a hand-edited aggregate never outlives a day.
+ * Every 5 minutes the change versions of the big event tables (ykt_txn, mj_gate_event,
+ * wl_auth_session) are compared with the last rebuild's; after a sync moved one, that metric's newest
+ * days are rebuilt (data-sync has no "after sync" event, so this polls — nothing in data-sync knows
+ * the cockpit). Nightly every day is rebuilt, so a late older row never outlives a day.
  */
 export function defineLeadingDriverJobs(app: FastifyInstance): void {
   app.jobs.define({

@@ -383,6 +383,28 @@ describe('综合校情', () => {
   });
 });
 
+describe('ld_daily rebuilds', () => {
+  it('after a sync redoes only the newest days; the nightly forced rebuild redoes every day', async () => {
+    const total = async () =>
+      (await get<SchoolOverview>('leader-test', '/bi/api/v1.leadingDriver/overview/')).body.data.card!.total;
+    const before = await total();
+    // A late row ten days back: older than the days an after-sync rebuild redoes.
+    await writeRows(
+      app,
+      app.db,
+      txnTable,
+      [{ txn_id: 7, holder_no: 'e', merchant_name: '第一食堂', amount: -5, occurred_at: at('2026-11-13', '12:00') }],
+      { actorId: null, source: 'import' as never },
+    );
+    expect(await refreshAggregates(app)).not.toBeNull();
+    expect(await total()).toBe(before);
+    // Forced (the nightly job), in batches of days: the late row counts.
+    expect(await refreshAggregates(app, true)).not.toBeNull();
+    expect(await total()).toBe(before + 5);
+    expect(await refreshAggregates(app)).toBeNull();
+  });
+});
+
 describe('教学概况', () => {
   it('answers the newest term, the latest graded term and attendance by college and week', async () => {
     const [x, y] = pair();

@@ -217,25 +217,37 @@ export type Metric = 'card' | 'gate' | 'net';
 
 const dayOf = (column: string) => sql`(${sql.ref(column)} + ${CN_SQL}) / ${DAY_SQL}`;
 
-/** The grouped select that fills a metric from its source table (one pass over the table). */
-const SOURCES: Record<Metric, { code: string; select: () => RawBuilder<unknown> }> = {
+/** A metric's source: its table, time column and the grouped select over the rows in [from, to) ms. */
+interface Source {
+  code: string;
+  time: string;
+  select: (range: RawBuilder<unknown>) => RawBuilder<unknown>;
+}
+
+const SOURCES: Record<Metric, Source> = {
   // Consumption only (amount < 0), per merchant; a top-up is not spending.
   card: {
     code: 'ykt_txn',
-    select: () => sql`select 'card', ${dayOf('occurred_at')}, coalesce(merchant_name, ''), count(*), sum(-amount), 0
-      from ${t('ykt_txn')} where amount < 0 and occurred_at is not null
+    time: 'occurred_at',
+    select: (
+      range,
+    ) => sql`select 'card', ${dayOf('occurred_at')}, coalesce(merchant_name, ''), count(*), sum(-amount), 0
+      from ${t('ykt_txn')} where amount < 0 and ${range}
       group by ${dayOf('occurred_at')}, coalesce(merchant_name, '')`,
   },
   gate: {
     code: 'mj_gate_event',
-    select: () => sql`select 'gate', ${dayOf('occurred_at')}, '', count(*), 0, count(distinct student_no)
-      from ${t('mj_gate_event')} where occurred_at is not null group by ${dayOf('occurred_at')}`,
+    time: 'occurred_at',
+    select: (range) => sql`select 'gate', ${dayOf('occurred_at')}, '', count(*), 0, count(distinct student_no)
+      from ${t('mj_gate_event')} where ${range} group by ${dayOf('occurred_at')}`,
   },
   net: {
     code: 'wl_auth_session',
-    select:
-      () => sql`select 'net', ${dayOf('login_at')}, '', count(*), coalesce(sum(bytes), 0), count(distinct student_no)
-      from ${t('wl_auth_session')} where login_at is not null group by ${dayOf('login_at')}`,
+    time: 'login_at',
+    select: (
+      range,
+    ) => sql`select 'net', ${dayOf('login_at')}, '', count(*), coalesce(sum(bytes), 0), count(distinct student_no)
+      from ${t('wl_auth_session')} where ${range} group by ${dayOf('login_at')}`,
   },
 };
 
@@ -245,23 +257,47 @@ export const METRIC_TABLES: Record<Metric, string> = {
   net: SOURCES.net.code,
 };
 
-/** Replace a metric's days (in the caller's transaction); without its source table, just clear it. */
-export async function rebuildMetric(tx: Conn, metric: Metric, present: boolean): Promise<number> {
-  await tx.deleteFrom('ldDaily').where('metric', '=', metric).execute();
-  if (!present) return 0;
-  await sql`insert into ld_daily (metric, day, dim, n, amount, people) ${SOURCES[metric].select()}`.execute(tx);
-  return num((await one<{ n: unknown }>(tx, sql`select count(*) as n from ld_daily where metric = ${metric}`))?.n);
+/** The first ms of a China day number (the inverse of dayOf). */
+const dayStart = (day: number) => day * DAY - CN;
+
+/**
+ * Replaces a metric's days in [fromDay, toDay) (toDay null: every later day) with a grouped select
+ * over the matching rows only: the source's time column is indexed, so a window reads its rows, not
+ * the table (in the caller's transaction).
+ */
+export async function rebuildDays(tx: Conn, metric: Metric, fromDay: number, toDay: number | null): Promise<void> {
+  const src = SOURCES[metric];
+  const col = sql.ref(src.time);
+  const range =
+    toDay === null
+      ? sql`${col} >= ${dayStart(fromDay)}`
+      : sql`${col} >= ${dayStart(fromDay)} and ${col} < ${dayStart(toDay)}`;
+  let del = tx.deleteFrom('ldDaily').where('metric', '=', metric).where('day', '>=', fromDay);
+  if (toDay !== null) del = del.where('day', '<', toDay);
+  await del.execute();
+  await sql`insert into ld_daily (metric, day, dim, n, amount, people) ${src.select(range)}`.execute(tx);
 }
 
-/** Rows and newest `_id` of each table: moves whenever a sync writes or deletes rows. */
-export async function fingerprint(db: Conn, codes: string[]): Promise<string> {
-  const parts: string[] = [];
-  for (const code of codes) {
-    const r = await one<{ n: unknown; m: unknown }>(db, sql`select count(*) as n, max("_id") as m from ${t(code)}`);
-    parts.push(`${code}:${num(r?.n)}:${num(r?.m)}`);
-  }
-  return parts.join('|');
+/** The first and last China day the source holds rows for (an indexed min/max), or null when empty. */
+export async function sourceDays(db: Conn, metric: Metric): Promise<{ first: number; last: number } | null> {
+  const col = sql.ref(SOURCES[metric].time);
+  const r = await one<{ lo: unknown; hi: unknown }>(
+    db,
+    sql`select min(${col}) as lo, max(${col}) as hi from ${t(SOURCES[metric].code)}`,
+  );
+  if (r?.lo === null || r?.lo === undefined) return null;
+  return { first: Math.floor((num(r.lo) + CN) / DAY), last: Math.floor((num(r.hi) + CN) / DAY) };
 }
+
+/** Forgets a metric's days outside [first, last] (all of them when `first` is null). */
+export async function clearDaysOutside(tx: Conn, metric: Metric, span: { first: number; last: number } | null) {
+  let del = tx.deleteFrom('ldDaily').where('metric', '=', metric);
+  if (span) del = del.where((eb) => eb.or([eb('day', '<', span.first), eb('day', '>', span.last)]));
+  await del.execute();
+}
+
+export const countDays = async (db: Conn, metric: Metric) =>
+  num((await one<{ n: unknown }>(db, sql`select count(*) as n from ld_daily where metric = ${metric}`))?.n);
 
 export const newestDay = async (db: Conn, metric: Metric) =>
   (

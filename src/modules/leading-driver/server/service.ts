@@ -6,6 +6,7 @@ import { authorisedRouteNames } from '@/server/identity/menus';
 import { getSetting, putSetting } from '@/server/identity/settings';
 import { Codes } from '@/shared/errors';
 import { getDataTable } from '@/modules/data-tables/server/commands/get-data-table';
+import { getChangeVersions } from '@/modules/data-tables/server/commands/get-change-versions';
 import type {
   AttendanceRow,
   CardPanel,
@@ -29,7 +30,7 @@ import { DAY, num, type Conn, type Metric } from './repository';
 export const LEADER_ROLE = 'school_leader';
 export const OVERVIEW_ROUTE = 'leadingDriverIndex';
 export const TEACHING_ROUTE = 'teachingOverview';
-const FINGERPRINT_KEY = 'leading-driver.fingerprint';
+const VERSIONS_KEY = 'leading-driver.table-versions';
 const AGGREGATED_AT_KEY = 'leading-driver.aggregated-at';
 /** The daily series and places cover this many days, ending at the newest synced day. */
 export const WINDOW_DAYS = 30;
@@ -457,22 +458,48 @@ export async function teachingOverview(app: FastifyInstance, q: TeachingQuery): 
   return out;
 }
 
-/** Rebuild the daily aggregates when a watched table changed since the last rebuild (or `force`). */
+/** Days rebuilt per transaction; the event loop gets a turn between these batches. */
+const BATCH_DAYS = 14;
+/** Stored days an after-sync rebuild redoes before the newest one: late rows of the last days. */
+const REDO_DAYS = 2;
+
+/**
+ * Rebuilds the daily aggregates of each metric whose table changed since its last rebuild (every
+ * metric when `force`). After a sync only the days from shortly before the newest stored one on are
+ * redone (these tables are synced incrementally by their time column); forced (nightly) or with no
+ * days yet, every day, a batch of days at a time. A statement over the whole table would hold the server
+ * on SQLite for seconds.
+ */
 export async function refreshAggregates(app: FastifyInstance, force = false, now = Date.now()) {
   const metrics = Object.keys(repo.METRIC_TABLES) as Metric[];
-  const have = await presentTables(app, Object.values(repo.METRIC_TABLES));
-  const fp = await repo.fingerprint(
-    app.db,
-    metrics.map((m) => repo.METRIC_TABLES[m]).filter((c) => have.has(c)),
-  );
-  if (!force && (await getSetting<string>(app.db, FINGERPRINT_KEY)) === fp) return null;
-  // One transaction: a reader sees the old days or the new ones, never half of them.
-  const rows = await app.db.transaction().execute(async (tx) => {
-    let n = 0;
-    for (const m of metrics) n += await repo.rebuildMetric(tx, m, have.has(repo.METRIC_TABLES[m]));
-    return n;
-  });
-  await putSetting(app.db, FINGERPRINT_KEY, fp);
+  const versions = await getChangeVersions(app, app.db, Object.values(repo.METRIC_TABLES));
+  const seen = (await getSetting<Partial<Record<Metric, string>>>(app.db, VERSIONS_KEY)) ?? {};
+  const version = (m: Metric) => versions.get(repo.METRIC_TABLES[m]) ?? '-';
+  const changed = metrics.filter((m) => force || seen[m] !== version(m));
+  if (!changed.length) return null;
+  let rows = 0;
+  for (const m of changed) {
+    const v = version(m); // read before the rebuild: rows written meanwhile move it again
+    rows += await rebuildMetric(app, m, v === '-', force);
+    seen[m] = v;
+    await putSetting(app.db, VERSIONS_KEY, seen);
+  }
   await putSetting(app.db, AGGREGATED_AT_KEY, now);
   return { rows };
+}
+
+async function rebuildMetric(app: FastifyInstance, m: Metric, absent: boolean, whole: boolean): Promise<number> {
+  const span = absent ? null : await repo.sourceDays(app.db, m);
+  await repo.clearDaysOutside(app.db, m, span);
+  if (!span) return 0;
+  const newest = whole ? null : await repo.newestDay(app.db, m);
+  const from = newest === null ? span.first : Math.max(span.first, Number(newest) - REDO_DAYS);
+  for (let day = from; day <= span.last; day += BATCH_DAYS) {
+    // The last batch is open-ended: rows synced after the span was read land in it.
+    const to = day + BATCH_DAYS > span.last ? null : day + BATCH_DAYS;
+    // Each batch in one transaction: a reader sees a day's old figures or its new ones.
+    await app.db.transaction().execute((tx) => repo.rebuildDays(tx, m, day, to));
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return repo.countDays(app.db, m);
 }
