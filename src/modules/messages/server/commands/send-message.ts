@@ -1,6 +1,7 @@
 import type { Db } from '@/server/db/dialect';
 import { stripEmoji } from '@/shared/emoji';
 import { MESSAGE_KINDS, MESSAGE_LIMITS, type MessageKind } from '@/modules/messages/contract';
+import { queueDeliveries } from '../notify/queue';
 import '../tables';
 
 export interface SendMessageInput {
@@ -18,6 +19,11 @@ export interface SendMessageInput {
    * `settleMessages(trx, [subject])` marks its messages done. Absent for messages about nothing open.
    */
   subject?: string;
+  /**
+   * Extra values for the outside channels' templates (issue 24 item 2), e.g.
+   * `{ applicant: '李明轩', formName: '学生请假申请' }`; the 消息模板 page lists which a kind offers.
+   */
+  vars?: Readonly<Record<string, string>>;
 }
 
 // 500 rows of 7 values a statement: far under PostgreSQL's 65,535 parameters and SQLite's 32,766.
@@ -28,9 +34,11 @@ const IN_APP_PATH = /^\/(?!\/)[^\s]*$/;
 export class SendMessageError extends Error {}
 
 /**
- * Sends one message to each of `userIds`: batch inserts, nothing else. Pass the caller's
- * transaction (`sendMessage(trx, …)`) so the messages exist exactly when the change they report
- * is committed — a rolled-back approval sends nothing. Answers how many rows were written.
+ * Sends one message to each of `userIds`: batch inserts, and in the same transaction the outbox
+ * rows of the outside channels the recipients want (e-mail, SMS, 企业微信, 钉钉: notify/queue.ts;
+ * the `messages.deliver` job sends them). Pass the caller's transaction (`sendMessage(trx, …)`)
+ * so the messages exist exactly when the change they report is committed — a rolled-back
+ * approval sends nothing, not even an e-mail. Answers how many in-app rows were written.
  */
 export async function sendMessage(db: Db, input: SendMessageInput): Promise<number> {
   if (!MESSAGE_KINDS.includes(input.kind)) throw new SendMessageError(`unknown message kind "${String(input.kind)}"`);
@@ -57,5 +65,11 @@ export async function sendMessage(db: Db, input: SendMessageInput): Promise<numb
       )
       .execute();
   }
+  const vars = Object.fromEntries(
+    Object.entries(input.vars ?? {})
+      .filter(([k, v]) => /^[A-Za-z]\w{0,39}$/.test(k) && typeof v === 'string')
+      .map(([k, v]) => [k, v.slice(0, 200)]),
+  );
+  await queueDeliveries(db, { userIds: ids, kind: input.kind, title, body, link, vars, at: createdAt });
   return ids.length;
 }
