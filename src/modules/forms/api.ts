@@ -30,10 +30,18 @@ import type {
   SummaryPage,
   SummaryQuery,
 } from './contract';
+import { FORM_PASSWORD_HEADER } from './contract';
+import { formPasswordOf, rememberFormPassword } from './components/form-passwords';
 import { getRoles, getUserList, pickPeople } from '@/modules/organization/api';
 import type { PickContext } from '@/modules/organization/contract';
 
 const F = '/workflow/api/v1.form';
+
+/** A password form's password (once unlocked), sent again on each fill call. */
+const passwordHeader = (formId: number): Record<string, string> => {
+  const password = formPasswordOf(formId);
+  return password ? { [FORM_PASSWORD_HEADER]: password } : {};
+};
 const FILL = '/workflow/api/v1.formFill';
 const DRAFT = '/workflow/api/v1.formDraft';
 const SUM = '/workflow/api/v1.formSummary';
@@ -82,21 +90,35 @@ export const listFormHistory = (q: FormHistoryQuery) => http.get<Page<FormHistor
 
 /** GET /workflow/api/v1.formFill/open/ (public; a signedIn form needs a session): the published schema and defaults. */
 export const openForm = (formId: number, version?: number) =>
-  http.get<OpenedForm>(`${FILL}/open/`, { params: version ? { formId, version } : { formId } });
+  http.get<OpenedForm>(`${FILL}/open/`, {
+    params: version ? { formId, version } : { formId },
+    headers: passwordHeader(formId),
+  });
+
+/** POST /workflow/api/v1.formFill/unlock/: a password form opened with its password (remembered for submit and uploads). */
+export const unlockForm = async (formId: number, password: string) => {
+  const r = await http.post<OpenedForm>(`${FILL}/unlock/`, { formId, password }, { json: true, silent: true });
+  rememberFormPassword(formId, password);
+  return r;
+};
 
 /** GET /workflow/api/v1.formFill/fillable/ */
 export const listFillableForms = (q: FillableQuery) => http.get<Page<FillableForm>>(`${FILL}/fillable/`, { params: q });
 
 /** POST /workflow/api/v1.formFill/submit/ (JSON): bad values answer 0x00000101 with data { fields: FieldError[] }. */
 export const submitForm = (body: SubmitBody) =>
-  http.post<SubmitAnswer>(`${FILL}/submit/`, body, { json: true, slow: true });
+  http.post<SubmitAnswer>(`${FILL}/submit/`, body, { json: true, slow: true, headers: passwordHeader(body.formId) });
 
 /** POST /workflow/api/v1.formFill/upload/?formId=&field= (multipart, one file): an attachment, image or signature. */
 export const uploadFormFile = (formId: number, field: string, file: Blob, fileName?: string) => {
   const form = new FormData();
   if (fileName) form.append('file', file, fileName);
   else form.append('file', file);
-  return http.post<FileRef>(`${FILL}/upload/`, form, { params: { formId, field }, slow: true });
+  return http.post<FileRef>(`${FILL}/upload/`, form, {
+    params: { formId, field },
+    slow: true,
+    headers: passwordHeader(formId),
+  });
 };
 
 /** GET /workflow/api/v1.formFill/mine/: the signed-in user's submissions. */

@@ -52,6 +52,62 @@ export interface FormListItem {
   updatedBy: string;
 }
 
+/** How often one person may submit (issue 24): never limited, once ever, or once a day / week / month (UTC+8). */
+export const SUBMIT_LIMITS = ['none', 'once', 'day', 'week', 'month'] as const;
+export type SubmitLimit = (typeof SUBMIT_LIMITS)[number];
+export const SUBMIT_LIMIT_LABELS: Record<SubmitLimit, string> = {
+  none: '不限次数',
+  once: '每人限填一次',
+  day: '每人每天一次',
+  week: '每人每周一次',
+  month: '每人每月一次',
+};
+
+/**
+ * 填写设置 (issue 24 item 4) beyond the role audience: departments (with their sub-departments or
+ * not), classes (departments of kind class), platforms and people — a person may fill when any rule,
+ * roles included, matches; no rule at all = everyone. Then the limit per person, the window (ms,
+ * null = open-ended) and a public form's access password (absent: keep the stored one; '': none).
+ */
+export const FillSettings = Type.Object({
+  departments: Type.Array(Type.Object({ id: Id, withChildren: Type.Boolean() }), { maxItems: 100 }),
+  classIds: Type.Array(Id, { maxItems: 200 }),
+  platformIds: Type.Array(Id, { maxItems: 50 }),
+  userIds: Type.Array(Id, { maxItems: 500 }),
+  submitLimit: Type.Enum(SUBMIT_LIMITS),
+  opensAt: Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 8_640_000_000_000 })]),
+  closesAt: Type.Union([Type.Null(), Type.Integer({ minimum: 0, maximum: 8_640_000_000_000 })]),
+  password: Type.Optional(Type.String({ maxLength: 64 })),
+});
+export type FillSettings = Static<typeof FillSettings>;
+
+/** 填写设置 as detail/ answers them: with names for the pickers, and whether a password is set (never the password). */
+export interface FillSettingsView {
+  departments: { id: number; name: string; withChildren: boolean }[];
+  classes: { id: number; name: string }[];
+  platforms: { id: number; name: string }[];
+  users: PickedRef[];
+  submitLimit: SubmitLimit;
+  opensAt: number | null;
+  closesAt: number | null;
+  hasPassword: boolean;
+}
+
+/** No 填写设置: everyone its access admits, any number of times, always open, no password. */
+export const emptyFillView = (): FillSettingsView => ({
+  departments: [],
+  classes: [],
+  platforms: [],
+  users: [],
+  submitLimit: 'none',
+  opensAt: null,
+  closesAt: null,
+  hasPassword: false,
+});
+
+/** Where a form's window stands now: 未开始, 填写中, 已截止. */
+export type FillWindowState = 'notOpen' | 'open' | 'closed';
+
 /** POST /workflow/api/v1.form/create/ (JSON) — also the import of an exported form (with schema). */
 /** Who may fill a form: role codes (e.g. student, staff); empty = everyone its access admits. */
 export const FormAudience = Type.Array(Type.String({ minLength: 1, maxLength: 40, pattern: '^[A-Za-z0-9_-]+$' }), {
@@ -79,6 +135,8 @@ export const FormSaveBody = Type.Object({
   /** Users who may read this form's summary in the approval centre. */
   managerIds: Type.Array(Id, { maxItems: 50 }),
   schema: FormSchema,
+  /** 填写设置; absent = unchanged. */
+  fill: Type.Optional(FillSettings),
 });
 export type FormSaveBody = Static<typeof FormSaveBody>;
 
@@ -102,6 +160,7 @@ export interface FormDetail {
   access: FormAccess;
   /** Role codes that may fill it; [] = everyone. */
   audience: string[];
+  fill: FillSettingsView;
   managers: PickedRef[];
   /** The working copy the designer edits. */
   draft: FormSchema;
@@ -147,7 +206,15 @@ export interface OpenedForm {
   schema: FormSchema;
   /** Default values resolved on the server (static defaults, and the signed-in user's name, number, department, phone). */
   defaults: FormValues;
+  submitLimit: SubmitLimit;
+  closesAt: number | null;
 }
+
+/** POST /workflow/api/v1.formFill/unlock/ — a password form opened with its password (rate-limited like sign-in). */
+export const UnlockBody = Type.Object({ formId: Id, password: Type.String({ minLength: 1, maxLength: 64 }) });
+export type UnlockBody = Static<typeof UnlockBody>;
+/** The header that carries a password form's password on submit/ and upload/. */
+export const FORM_PASSWORD_HEADER = 'x-form-password';
 
 /** GET /workflow/api/v1.formFill/fillable/ — published forms the signed-in user may fill. */
 export const FillableQuery = Type.Object({ ...PageFields, keyword: Type.Optional(Type.String({ maxLength: 60 })) });
@@ -159,6 +226,10 @@ export interface FillableForm {
   description: string;
   version: number;
   access: FormAccess;
+  opensAt: number | null;
+  closesAt: number | null;
+  /** Where its window stands now (the list shows 未开始 / 已截止). */
+  state: FillWindowState;
 }
 
 /** POST /workflow/api/v1.formFill/submit/ (JSON). Bad values: 400 0x00000101 with data { fields: FieldError[] }. */

@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type Selectable, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Expression, type Selectable, type SqlBool, type Transaction } from 'kysely';
 import type { Db } from '@/server/db/dialect';
 import type { Database } from '@/server/db/schema';
 import { paginate } from '@/server/db/paginate';
@@ -19,8 +19,11 @@ import type {
   SubmissionInfo,
   SummaryForm,
   SummaryFormsQuery,
+  SubmitLimit,
 } from '../contract';
 import type { FormTable } from './tables';
+import { audienceAllows, type Filler } from './fill-access';
+import { windowState } from './fill-window';
 import type { UniqueProbe, ValueFilter, ValueRow } from './value-index';
 import './tables';
 
@@ -51,6 +54,10 @@ export interface FormRow {
   lastSubmittedAt: number | null;
   updatedAt: number;
   updatedByName: string;
+  opensAt: number | null;
+  closesAt: number | null;
+  submitLimit: SubmitLimit;
+  passwordHash: string | null;
 }
 
 type FormRaw = Pick<
@@ -68,6 +75,10 @@ type FormRaw = Pick<
   | 'lastSubmittedAt'
   | 'updatedAt'
   | 'updatedByName'
+  | 'opensAt'
+  | 'closesAt'
+  | 'submitLimit'
+  | 'passwordHash'
 > & { id: number };
 
 const toFormRow = (r: FormRaw): FormRow => ({
@@ -85,6 +96,10 @@ const toFormRow = (r: FormRaw): FormRow => ({
   lastSubmittedAt: r.lastSubmittedAt === null ? null : Number(r.lastSubmittedAt),
   updatedAt: Number(r.updatedAt),
   updatedByName: r.updatedByName,
+  opensAt: r.opensAt === null ? null : Number(r.opensAt),
+  closesAt: r.closesAt === null ? null : Number(r.closesAt),
+  submitLimit: r.submitLimit as SubmitLimit,
+  passwordHash: r.passwordHash,
 });
 
 const FORM_COLUMNS = [
@@ -102,6 +117,10 @@ const FORM_COLUMNS = [
   'lastSubmittedAt',
   'updatedAt',
   'updatedByName',
+  'opensAt',
+  'closesAt',
+  'submitLimit',
+  'passwordHash',
 ] as const;
 
 export async function findForm(db: Conn, id: number): Promise<FormRow | undefined> {
@@ -166,14 +185,6 @@ export interface NewForm {
 export const audienceText = (codes: readonly string[] | undefined) =>
   codes?.length ? `,${[...new Set(codes)].join(',')},` : '';
 export const audienceCodes = (text: string) => text.split(',').filter(Boolean);
-
-/** A condition on a query joining `form` (as `alias`): forms for everyone or naming one of these roles. */
-export function audienceAllows(alias: string, roles: readonly string[] | 'all'): RawBuilder<SqlBool> {
-  if (roles === 'all') return sql<SqlBool>`1 = 1`;
-  const column = sql.ref(`${alias}.audience`);
-  const any = roles.map((code) => sql`${column} like ${`%,${code},%`}`);
-  return any.length ? sql<SqlBool>`(${column} = '' or ${sql.join(any, sql` or `)})` : sql<SqlBool>`${column} = ''`;
-}
 
 /** Which of these role codes exist. */
 export async function existingRoleCodes(db: Conn, codes: readonly string[]): Promise<string[]> {
@@ -243,6 +254,50 @@ export async function updateFormDraft(
     })
     .where('id', '=', id)
     .execute();
+}
+
+/** 填写设置 on the form row: the window, the limit per person and (when given) the password hash. */
+export async function setFillSettings(
+  db: Conn,
+  id: number,
+  f: { opensAt: number | null; closesAt: number | null; submitLimit: SubmitLimit; passwordHash?: string | null },
+): Promise<void> {
+  await db
+    .updateTable('form')
+    .set({
+      opensAt: f.opensAt,
+      closesAt: f.closesAt,
+      submitLimit: f.submitLimit,
+      ...(f.passwordHash !== undefined ? { passwordHash: f.passwordHash } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+}
+
+/**
+ * Takes the person's slot for this period, or answers false when a submission of theirs holds it.
+ * Called after the submit lock (countSubmissionOn), so parallel submits of one form take turns here;
+ * the slot's primary key would refuse a second row anyway.
+ */
+/** Whether the person's slot for this period is held (a read before the form opens; submit/ takes it under the lock). */
+export async function submitSlotHeld(db: Conn, formId: number, userId: number, period: string): Promise<boolean> {
+  const held = await db
+    .selectFrom('formSubmitSlot')
+    .select('submissionId')
+    .where('formId', '=', formId)
+    .where('userId', '=', userId)
+    .where('period', '=', period)
+    .executeTakeFirst();
+  return held !== undefined;
+}
+
+export async function takeSubmitSlot(
+  db: Conn,
+  s: { formId: number; userId: number; period: string; submissionId: number },
+): Promise<boolean> {
+  if (await submitSlotHeld(db, s.formId, s.userId, s.period)) return false;
+  await db.insertInto('formSubmitSlot').values(s).execute();
+  return true;
 }
 
 export async function setFormStatus(
@@ -326,6 +381,7 @@ export async function findVersionSchema(db: Conn, formId: number, version: numbe
 /** Forms are deleted only before anyone submitted: its drafts, log, managers, versions go with it. */
 export async function deleteForm(db: Conn, id: number): Promise<void> {
   await db.deleteFrom('formDraft').where('formId', '=', id).execute();
+  await db.deleteFrom('formAudienceMember').where('formId', '=', id).execute();
   await db.deleteFrom('formChangeLog').where('formId', '=', id).execute();
   await db.deleteFrom('formManager').where('formId', '=', id).execute();
   await db.deleteFrom('formVersion').where('formId', '=', id).execute();
@@ -409,19 +465,15 @@ export async function listHistory(db: Conn, q: FormHistoryQuery): Promise<Page<F
 // --- filling -------------------------------------------------------------------------------------
 
 /** Published forms (not disabled, not drafts) a signed-in user may fill (their roles: forAudience), by name. */
-export async function listFillable(
-  db: Conn,
-  q: FillableQuery,
-  roles: readonly string[] | 'all' = 'all',
-): Promise<Page<FillableForm>> {
-  let base = db.selectFrom('form').where('status', '=', 'published').where(audienceAllows('form', roles));
+export async function listFillable(db: Conn, q: FillableQuery, filler: Filler = 'all'): Promise<Page<FillableForm>> {
+  let base = db.selectFrom('form').where('status', '=', 'published').where(audienceAllows('form', filler));
   const keyword = q.keyword?.trim();
   if (keyword) base = base.where((eb) => contains(eb.ref('name'), keyword));
   const page = await paginate(
     base,
     (b) =>
       b
-        .select(['id', 'name', 'category', 'description', 'latestVersion', 'access'])
+        .select(['id', 'name', 'category', 'description', 'latestVersion', 'access', 'opensAt', 'closesAt'])
         .orderBy('updatedAt', 'desc')
         .orderBy('id', 'desc'),
     q,
@@ -435,6 +487,13 @@ export async function listFillable(
       description: r.description,
       version: Number(r.latestVersion),
       access: r.access as FormAccess,
+      opensAt: r.opensAt === null ? null : Number(r.opensAt),
+      closesAt: r.closesAt === null ? null : Number(r.closesAt),
+      state: windowState(
+        r.opensAt === null ? null : Number(r.opensAt),
+        r.closesAt === null ? null : Number(r.closesAt),
+        Date.now(),
+      ),
     })),
   };
 }

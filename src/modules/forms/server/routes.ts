@@ -18,11 +18,13 @@ import {
   MySubmissionsQuery,
   SubmitBody,
   SummaryFormsQuery,
+  UnlockBody,
+  FORM_PASSWORD_HEADER,
   SummaryQuery,
   UploadQuery,
 } from '../contract';
 import * as repo from './repository';
-import { fillerRoles } from './commands/form-audience';
+import { fillerOf } from './fill-access';
 import * as svc from './service';
 import { saveFieldUpload } from './commands/save-field-upload';
 import { valueFields } from './value-index';
@@ -38,6 +40,12 @@ const actorOf = (req: FastifyRequest): svc.Actor => ({
   realName: req.auth!.realName,
   ip: req.ip,
 });
+
+/** A password form's password, from its header (never from the query: addresses end up in logs). */
+const passwordOf = (req: FastifyRequest): string | null => {
+  const v = req.headers[FORM_PASSWORD_HEADER];
+  return typeof v === 'string' && v.length <= 64 ? v : null;
+};
 
 /** Beijing time, as the back office shows it. */
 const stamp = (ms: number) => new Date(ms + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');
@@ -110,19 +118,36 @@ export const formFillRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.get(`${FILL}/open/`, { schema: { querystring: FormOpenQuery }, config: limited }, async (req) =>
-    ok(await svc.openForm(app, req.auth, req.query)),
+    ok(await svc.openForm(app, req.auth, req.query, passwordOf(req))),
+  );
+
+  // A password form's password is tried here, limited per address like sign-in (LOGIN_RATE_LIMIT a minute).
+  app.post(
+    `${FILL}/unlock/`,
+    {
+      schema: { body: UnlockBody },
+      config: {
+        access: 'public' as const,
+        rateLimit: {
+          max: app.config.rateLimits.login,
+          timeWindow: '1 minute',
+          keyGenerator: (req: FastifyRequest) => `ip:${req.ip}`,
+        },
+      },
+    },
+    async (req) => ok(await svc.openForm(app, req.auth, { formId: req.body.formId }, req.body.password)),
   );
 
   app.get(`${FILL}/fillable/`, { schema: { querystring: FillableQuery }, config: session }, async (req) =>
-    ok(await repo.listFillable(app.db, req.query, await fillerRoles(app.db, req.auth!))),
+    ok(await repo.listFillable(app.db, req.query, await fillerOf(app.db, req.auth!))),
   );
 
   app.post(`${FILL}/submit/`, { schema: { body: SubmitBody }, config: limited }, async (req) =>
-    ok(await svc.submitForm(app, req.auth, req.ip, req.body), '提交成功'),
+    ok(await svc.submitForm(app, req.auth, req.ip, req.body, passwordOf(req)), '提交成功'),
   );
 
   app.post(`${FILL}/upload/`, { schema: { querystring: UploadQuery }, config: limited }, async (req) => {
-    const field = await svc.uploadTarget(app, req.auth, req.query.formId, req.query.field);
+    const field = await svc.uploadTarget(app, req.auth, req.query.formId, req.query.field, passwordOf(req));
     const ref = await saveFieldUpload(app, req, req.query.formId, field, req.auth?.userId ?? null);
     return ok(ref, '上传成功');
   });

@@ -5,6 +5,7 @@ import { AppError, badInput, conflict, noPermission, notFound } from '@/server/e
 import { sanitizeRichText } from '@/server/rich-text/sanitize';
 import { runFormSubmitted, submissionStatuses } from '@/server/form-events';
 import { fileUrl } from '@/server/uploads/store';
+import { hashPassword, verifyPassword } from '@/server/identity/passwords';
 import { Codes } from '@/shared/errors';
 import { canonicalJson } from '@/shared/canonical-json';
 import type { Page } from '@/shared/envelope';
@@ -24,6 +25,7 @@ import type {
   DraftDetail,
   DraftInfo,
   DraftSaveBody,
+  FillSettings,
   FormCreateBody,
   FormDetail,
   FormSaveBody,
@@ -41,6 +43,16 @@ import type {
 } from '../contract';
 import * as repo from './repository';
 import { syncFormDoc } from './search-docs';
+import {
+  existingRefs,
+  fillerMayFill,
+  fillerOf,
+  fillSettingsView,
+  hasAudience,
+  memberRows,
+  replaceMembers,
+} from './fill-access';
+import { chinaTime, periodKey, windowState } from './fill-window';
 import { FilterError, parseFilters, summaryColumns, uniqueProbes, valueRows, type ValueFilter } from './value-index';
 
 /** Who acts: written to the change log (by name) and the audit row (by username). */
@@ -66,6 +78,11 @@ const auditOk = (db: repo.Conn, a: Actor, action: string, formId: number, detail
 
 const FORM_GONE = '表单不存在或已删除';
 const NOT_FILLABLE = '表单不存在或已停用';
+
+const alreadySubmitted = (limit: repo.FormRow['submitLimit']) =>
+  limit === 'once'
+    ? '您已提交过该表单，每人限填一次'
+    : `您${limit === 'day' ? '今天' : limit === 'week' ? '本周' : '本月'}已提交过该表单，请${limit === 'day' ? '明天' : limit === 'week' ? '下周' : '下月'}再填`;
 
 /** A new form's document: one section, no fields yet. */
 export const emptySchema = (): FormSchema => ({
@@ -126,6 +143,7 @@ export async function getFormDetail(app: FastifyInstance, id: number): Promise<F
     status: f.status,
     access: f.access,
     audience: f.audience,
+    fill: await fillSettingsView(app.db, { ...f, hasPassword: f.passwordHash !== null }),
     managers,
     draft: parseSchema(f.draftSchema),
     versions,
@@ -143,6 +161,36 @@ async function checkedAudience(db: repo.Conn, codes: readonly string[] | undefin
   const unknown = wanted.filter((c) => !known.has(c));
   if (unknown.length) throw badInput(`适用对象中的角色不存在（${unknown.join('、')}）`, { field: 'audience' });
   return wanted;
+}
+
+const badFill = (message: string, field: string) => new AppError(Codes.formBadFillSettings, 400, message, { field });
+
+/**
+ * 填写设置 checked against the organisation (every department, class, platform and person exists)
+ * and against itself (closing after opening; a password only on a public form). Answers the
+ * member rules and the password hash to store (undefined: keep the stored one).
+ */
+async function checkedFill(db: repo.Conn, fill: FillSettings, access: FormSaveBody['access']) {
+  if (fill.opensAt !== null && fill.closesAt !== null && fill.closesAt <= fill.opensAt)
+    throw badFill('截止时间必须晚于开始时间', 'fill.closesAt');
+  const checks = [
+    ['department', fill.departments.map((d) => d.id), '部门', 'fill.departments'],
+    ['class', fill.classIds, '班级', 'fill.classIds'],
+    ['platform', fill.platformIds, '平台', 'fill.platformIds'],
+    ['appUser', fill.userIds, '人员', 'fill.userIds'],
+  ] as const;
+  for (const [table, ids, label, field] of checks) {
+    const known = await existingRefs(db, table, ids);
+    const missing = ids.filter((id) => !known.has(id));
+    if (missing.length) throw badFill(`适用范围中的${label}不存在（编号 ${missing.join('、')}）`, field);
+  }
+  const password = fill.password === undefined ? undefined : fill.password.trim();
+  if (password && access !== 'public') throw badFill('访问密码只用于公开表单', 'fill.password');
+  if (password !== undefined && password !== '' && Array.from(password).length < 4)
+    throw badFill('访问密码至少 4 位', 'fill.password');
+  const passwordHash =
+    access !== 'public' ? null : password === undefined ? undefined : password ? await hashPassword(password) : null;
+  return { members: memberRows(fill), passwordHash };
 }
 
 function requiredName(name: string): string {
@@ -197,6 +245,7 @@ export async function saveForm(
     if (missing.length) throw badInput(`所选管理人员不存在（编号 ${missing.join('、')}）`, { field: 'managerIds' });
     const draftChanged = await differsFromLatest(trx, f, schema);
     const audience = await checkedAudience(trx, body.audience);
+    const fill = body.fill ? await checkedFill(trx, body.fill, body.access) : null;
     const now = Date.now();
     await repo.updateFormDraft(
       trx,
@@ -214,6 +263,18 @@ export async function saveForm(
       now,
     );
     await repo.replaceManagers(trx, f.id, managerIds);
+    if (body.fill && fill) {
+      await replaceMembers(trx, f.id, fill.members);
+      await repo.setFillSettings(trx, f.id, {
+        opensAt: body.fill.opensAt,
+        closesAt: body.fill.closesAt,
+        submitLimit: body.fill.submitLimit,
+        passwordHash: fill.passwordHash,
+      });
+    } else if (body.access !== 'public' && f.passwordHash !== null) {
+      // A form made non-public keeps no password.
+      await repo.setFillSettings(trx, f.id, { ...f, passwordHash: null });
+    }
     const detail = `《${name}》${draftChanged ? '（有未发布的修改）' : ''}`;
     await repo.logChange(trx, f.id, 'saved', detail, by(a), now);
     await auditOk(trx, a, 'form_saved', f.id, detail);
@@ -301,20 +362,53 @@ export async function getVersionSchema(app: FastifyInstance, id: number, version
 
 // --- filling ---------------------------------------------------------------------------------
 
+/** How a fill route reaches a form: the password of a password form, and whether the window applies. */
+interface FillGate {
+  password?: string | null;
+  /** false: reading what one already did (a draft's detail) needs no open window. */
+  window?: boolean;
+}
+
 /**
- * A form that may be filled now: published; for signed-in forms (and forms for some roles) only with
- * a session; for some roles only by someone holding one (administrators preview every form).
+ * A form that may be filled now (issue 24 item 4): published; with a session when it is for
+ * signed-in users, has an audience or limits submissions per person; the caller within its
+ * audience (role, department, class, platform or list; administrators preview every form); inside
+ * its window; and with its access password when it has one. Each refusal has its own code and says why.
  */
-async function fillableForm(db: repo.Conn, formId: number, auth: AuthContext | null): Promise<repo.FormRow> {
+async function fillableForm(
+  db: repo.Conn,
+  formId: number,
+  auth: AuthContext | null,
+  gate: FillGate = {},
+): Promise<repo.FormRow> {
   const f = await repo.findForm(db, formId);
   if (!f || f.status !== 'published' || f.latestVersion === null) throw notFound(NOT_FILLABLE);
-  if ((f.access === 'signedIn' || f.audience.length) && !auth)
-    throw new AppError(Codes.notAuthenticated, 401, '请先登录后再填写该表单');
-  if (auth && !auth.isAdmin && f.audience.length) {
-    const mine = await repo.roleCodesOf(db, auth.userId);
-    if (!f.audience.some((code) => mine.includes(code))) throw noPermission('该表单不面向您开放填写');
+  const needsSession = f.access === 'signedIn' || f.submitLimit !== 'none' || (await hasAudience(db, f.id, f.audience));
+  if (needsSession && !auth) throw new AppError(Codes.notAuthenticated, 401, '请先登录后再填写该表单');
+  if (auth && !(await fillerMayFill(db, f.id, await fillerOf(db, auth))))
+    throw new AppError(Codes.formNotInAudience, 403, `您不在《${f.name}》的适用范围内，不能填写`);
+  if (gate.window !== false) {
+    const state = windowState(f.opensAt, f.closesAt, Date.now());
+    if (state === 'notOpen')
+      throw new AppError(Codes.formNotOpen, 403, `表单未开始：${chinaTime(f.opensAt!)} 开始填写`, {
+        opensAt: f.opensAt,
+      });
+    if (state === 'closed')
+      throw new AppError(Codes.formClosed, 403, `表单已截止：截止时间 ${chinaTime(f.closesAt!)}`, {
+        closesAt: f.closesAt,
+      });
   }
+  if (f.passwordHash !== null && !auth?.isAdmin) await checkFormPassword(f.passwordHash, gate.password);
+  const period = gate.window === false || !auth ? null : periodKey(f.submitLimit, Date.now());
+  if (period !== null && (await repo.submitSlotHeld(db, f.id, auth!.userId, period)))
+    throw new AppError(Codes.formAlreadySubmitted, 409, alreadySubmitted(f.submitLimit));
   return f;
+}
+
+/** A password form's password, checked on the server against its hash (wrong: coded refusal). */
+async function checkFormPassword(hash: string, password: string | null | undefined): Promise<void> {
+  if (!password) throw new AppError(Codes.formPasswordNeeded, 403, '该表单需要访问密码', { needsPassword: true });
+  if (!(await verifyPassword(hash, password))) throw new AppError(Codes.formPasswordWrong, 403, '访问密码错误');
 }
 
 async function versionSchema(db: repo.Conn, formId: number, version: number): Promise<FormSchema> {
@@ -327,8 +421,9 @@ export async function openForm(
   app: FastifyInstance,
   auth: AuthContext | null,
   q: { formId: number; version?: number },
+  password?: string | null,
 ): Promise<OpenedForm> {
-  const f = await fillableForm(app.db, q.formId, auth);
+  const f = await fillableForm(app.db, q.formId, auth, { password });
   const version = q.version ?? f.latestVersion!;
   const schema = await versionSchema(app.db, f.id, version);
   const profile = auth ? await repo.userProfile(app.db, auth.userId) : undefined;
@@ -340,6 +435,8 @@ export async function openForm(
     version,
     schema,
     defaults: resolveDefaults(schema, profile ?? null),
+    submitLimit: f.submitLimit,
+    closesAt: f.closesAt,
   };
 }
 
@@ -398,8 +495,9 @@ export async function submitForm(
   auth: AuthContext | null,
   ip: string,
   body: SubmitBody,
+  password?: string | null,
 ): Promise<SubmitAnswer> {
-  const f = await fillableForm(app.db, body.formId, auth);
+  const f = await fillableForm(app.db, body.formId, auth, { password });
   const schema = await versionSchema(app.db, f.id, body.version);
   const checked = validateSubmission(schema, body.values as FormValues);
   if (checked.errors.length) throw fieldErrors(checked.errors);
@@ -431,6 +529,14 @@ export async function submitForm(
       },
       valueRows(schema, values),
     );
+    // One submission per person (or per period): the slot is taken under the form's lock above.
+    const period = periodKey(f.submitLimit, now);
+    if (
+      period !== null &&
+      ownerId !== null &&
+      !(await repo.takeSubmitSlot(trx, { formId: f.id, userId: ownerId, period, submissionId: id }))
+    )
+      throw new AppError(Codes.formAlreadySubmitted, 409, alreadySubmitted(f.submitLimit));
     if (body.draftId && auth) await repo.deleteDraft(trx, body.draftId, auth.userId, f.id);
     // A process bound to this form starts here, in the same transaction (src/server/form-events.ts).
     const follow = await runFormSubmitted(trx, {
@@ -450,8 +556,9 @@ export async function uploadTarget(
   auth: AuthContext | null,
   formId: number,
   fieldId: string,
+  password?: string | null,
 ): Promise<FormField> {
-  const f = await fillableForm(app.db, formId, auth);
+  const f = await fillableForm(app.db, formId, auth, { password });
   const schema = await versionSchema(app.db, f.id, f.latestVersion!);
   const field = allFields(schema).find((x) => x.id === fieldId);
   if (!field || !FILE_TYPES.has(field.type)) throw badInput('该字段不接受上传', { field: 'field' });

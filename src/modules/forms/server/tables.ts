@@ -31,6 +31,28 @@ export interface FormTable {
   updatedBy: number | null;
   /** Kept as text, like the change log: the list shows who changed it even if the account goes. */
   updatedByName: string;
+  /** The fill window (migration 0065): null = open-ended. */
+  opensAt: number | null;
+  closesAt: number | null;
+  /** 'none' | 'once' | 'day' | 'week' | 'month' */
+  submitLimit: Generated<string>;
+  /** A public form's access password (argon2 hash), null = none. */
+  passwordHash: string | null;
+}
+
+/** A 填写设置 rule besides roles: kind 'dept' | 'deptTree' (with sub-departments) | 'platform' | 'user'. */
+export interface FormAudienceMemberTable {
+  formId: number;
+  kind: string;
+  refId: number;
+}
+
+/** One per person and period once they submitted (period 'once', 'd:2026-11-25', 'w:2026-11-23', 'm:2026-11'). */
+export interface FormSubmitSlotTable {
+  formId: number;
+  userId: number;
+  period: string;
+  submissionId: number;
 }
 
 /** A published version: written once, never updated. */
@@ -108,5 +130,7 @@ declare module '../../../server/db/schema' {
     formSubmission: FormSubmissionTable;
     formSubmissionValue: FormSubmissionValueTable;
     formDraft: FormDraftTable;
+    formAudienceMember: FormAudienceMemberTable;
+    formSubmitSlot: FormSubmitSlotTable;
   }
 }

@@ -3,6 +3,17 @@ import type { InjectOptions } from 'fastify';
 import type { TestApp } from '@/server/test/helper';
 import { Codes } from '@/shared/errors';
 import { FORM_SCHEMA_FORMAT, type FormSchema } from '@/shared/forms/schema';
+import type { FillSettings } from '../contract';
+
+const NO_FILL: FillSettings = {
+  departments: [],
+  classIds: [],
+  platformIds: [],
+  userIds: [],
+  submitLimit: 'none',
+  opensAt: null,
+  closesAt: null,
+};
 
 export const FORM = '/workflow/api/v1.form';
 export const FILL = '/workflow/api/v1.formFill';
@@ -87,6 +98,8 @@ export async function publishedForm(
     category?: string;
     /** Role codes that may fill it (适用对象); absent = everyone. */
     audience?: string[];
+    /** 填写设置 (departments, classes, platforms, people, limit, window, password); missing parts are empty. */
+    fill?: Partial<FillSettings>;
   } = {},
 ): Promise<number> {
   const name = opts.name ?? `测试表单${Math.random().toString(36).slice(2, 8)}`;
@@ -114,6 +127,7 @@ export async function publishedForm(
         description: '',
         access,
         ...(opts.audience ? { audience: opts.audience } : {}),
+        ...(opts.fill ? { fill: { ...NO_FILL, ...opts.fill } } : {}),
         managerIds,
         schema: opts.schema ?? testSchema(),
       }),

@@ -14,6 +14,7 @@ import {
   type FormSchema,
 } from '@/shared/forms/schema';
 import type { FormDetail, FormSaveBody } from '@/modules/forms/contract';
+import { emptyFillView } from '@/modules/forms/contract';
 import { createField } from '../designer/field-catalog';
 
 const api = vi.hoisted(() => ({
@@ -91,6 +92,7 @@ const makeDetail = (draft: FormSchema): FormDetail => ({
   status: 'published',
   access: 'signedIn',
   audience: [],
+  fill: emptyFillView(),
   managers: [{ id: 9, name: '王老师' }],
   draft,
   versions: [

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { HttpError } from '@/core/http';
 import { AppProviders } from '@/core/ui/app-providers';
 import type { FormDetail, FormListItem } from '@/modules/forms/contract';
+import { emptyFillView } from '@/modules/forms/contract';
 
 const api = vi.hoisted(() => ({
   listForms: vi.fn(),
@@ -76,6 +77,7 @@ const detail: FormDetail = {
   status: 'draft',
   access: 'public',
   audience: [],
+  fill: emptyFillView(),
   managers: [],
   draft: {
     format: 1,

@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { AppProviders } from '@/core/ui/app-providers';
 import type { FormSchema } from '@/shared/forms/schema';
 import type { FormDetail } from '@/modules/forms/contract';
+import { emptyFillView } from '@/modules/forms/contract';
 
 const api = vi.hoisted(() => ({
   getForm: vi.fn(),
@@ -51,6 +52,7 @@ const detail: FormDetail = {
   status: 'published',
   access: 'signedIn',
   audience: [],
+  fill: emptyFillView(),
   managers: [],
   draft,
   versions: [{ version: 1, publishedAt: 1, publishedBy: 'admin' }],

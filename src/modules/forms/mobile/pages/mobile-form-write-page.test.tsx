@@ -21,6 +21,8 @@ const FORM: OpenedForm = {
   version: 3,
   schema: leaveSchema,
   defaults: { name: '默认姓名' },
+  submitLimit: 'none',
+  closesAt: null,
 };
 const calls: InternalAxiosRequestConfig[] = [];
 let refuse = true;

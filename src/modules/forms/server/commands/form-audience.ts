@@ -1,16 +1,18 @@
 import type { AuthContext } from '@/server/identity/sessions';
-import * as repo from '../repository';
-
-/** A condition on a query joining `form` (as an alias): forms for everyone or naming one of these roles. */
-export const audienceAllows = repo.audienceAllows;
+import * as access from '../fill-access';
+import type * as repo from '../repository';
 
 /**
- * Who may fill a form by its audience (role codes stored as ',student,'; '' = everyone): the role
- * codes to test for this signed-in user, or 'all' for an administrator (who previews every form).
+ * A condition on a query joining `form` (as an alias): forms for everyone, or with an audience rule
+ * (role, department, class, platform or list) this person matches — the workflow's 办事服务 asks it.
  */
-export async function fillerRoles(
-  db: repo.Conn,
-  auth: Pick<AuthContext, 'userId' | 'isAdmin'>,
-): Promise<readonly string[] | 'all'> {
-  return auth.isAdmin ? 'all' : repo.roleCodesOf(db, auth.userId);
+export const audienceAllows = access.audienceAllows;
+export type Filler = access.Filler;
+
+/** Who is asking, as the audience rules see them: roles, department chain, platforms ('all' for an administrator). */
+export function fillerRoles(db: repo.Conn, auth: Pick<AuthContext, 'userId' | 'isAdmin'>): Promise<Filler> {
+  return access.fillerOf(db, auth);
 }
+
+/** Whether this person may fill this form (its audience only; the window and limits are the fill routes'). */
+export const fillerMayFill = access.fillerMayFill;

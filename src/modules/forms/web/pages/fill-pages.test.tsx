@@ -26,6 +26,8 @@ const FORM: OpenedForm = {
   version: 3,
   schema: leaveSchema,
   defaults: {},
+  submitLimit: 'none',
+  closesAt: null,
 };
 const user: SessionUser = {
   id: 7,

@@ -7,9 +7,11 @@ import dayjs from 'dayjs';
 import type { FormValues } from '@/shared/forms/schema';
 import { isPhone, prefersMobile, rememberDevice } from '@/core/routing/device-choice';
 import { openForm } from '@/modules/forms/api';
-import { openFailureText, useFillOutcome } from '@/modules/forms/components/use-fill-outcome';
+import { SUBMIT_LIMIT_LABELS } from '@/modules/forms/contract';
+import { useFillOutcome } from '@/modules/forms/components/use-fill-outcome';
 import { useFormFill } from '@/modules/forms/components/use-form-fill';
 import { FormRenderer } from '../form-renderer';
+import { FormRefusal } from './form-refusal';
 import s from './form-fill-view.module.css';
 
 export const RESTORE_QUESTION = '恢复上次未提交的内容？';
@@ -28,8 +30,9 @@ interface Props {
  * success page. formWrite, taskFormWrite?formId= and taskFormEdit all show this.
  */
 export function FormFillView({ formId, version, initial, draftId }: Props) {
+  const queryKey = ['forms', 'open', formId, version ?? null];
   const opened = useQuery({
-    queryKey: ['forms', 'open', formId, version ?? null],
+    queryKey,
     queryFn: () => openForm(formId, version).then((r) => r.data),
     retry: false,
     staleTime: Infinity,
@@ -66,15 +69,8 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
         <Skeleton active paragraph={{ rows: 8 }} />
       </Card>
     );
-  if (opened.isError || !form) {
-    // 401 (a signedIn form without a session) is handled by the request layer: it goes to sign in with `to`.
-    const text = openFailureText(opened.error);
-    return (
-      <Card className={s.card}>
-        <Result status="warning" title="无法打开表单" subTitle={text} />
-      </Card>
-    );
-  }
+  // 401 (a signedIn form without a session) is handled by the request layer: it goes to sign in with `to`.
+  if (opened.isError || !form) return <FormRefusal formId={formId} error={opened.error} queryKey={queryKey} />;
 
   if (done) {
     return (
@@ -151,6 +147,16 @@ export function FormFillView({ formId, version, initial, draftId }: Props) {
         {form.description && (
           <Typography.Paragraph type="secondary" className={s.description}>
             {form.description}
+          </Typography.Paragraph>
+        )}
+        {(form.closesAt !== null || form.submitLimit !== 'none') && (
+          <Typography.Paragraph type="secondary" className={s.closes}>
+            {[
+              form.closesAt !== null && `截止时间：${dayjs(form.closesAt).format('YYYY-MM-DD HH:mm')}`,
+              form.submitLimit !== 'none' && SUBMIT_LIMIT_LABELS[form.submitLimit],
+            ]
+              .filter(Boolean)
+              .join('　')}
           </Typography.Paragraph>
         )}
       </header>

@@ -1,0 +1,74 @@
+import { useState } from 'react';
+import { Button, Card, Input, Result, Space } from 'antd';
+import { LockOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { unlockForm } from '@/modules/forms/api';
+import { fillRefusal } from '@/modules/forms/components/fill-refusal';
+import s from './form-fill-view.module.css';
+
+const STATUS = {
+  audience: 'warning',
+  notOpen: 'info',
+  closed: 'warning',
+  submitted: 'success',
+  other: 'warning',
+} as const;
+
+/**
+ * Why the form cannot be filled (不在适用范围内, 未开始 with its opening time, 已截止, 已提交过), or
+ * the access password box of a password form: the right password opens the form in place.
+ */
+export function FormRefusal({ formId, error, queryKey }: { formId: number; error: unknown; queryKey: unknown[] }) {
+  const refusal = fillRefusal(error);
+  const client = useQueryClient();
+  const [password, setPassword] = useState('');
+  const [wrong, setWrong] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (refusal.kind !== 'password')
+    return (
+      <Card className={s.card}>
+        <Result status={STATUS[refusal.kind]} title={refusal.title} subTitle={refusal.text} />
+      </Card>
+    );
+  const unlock = async () => {
+    setBusy(true);
+    try {
+      const opened = (await unlockForm(formId, password)).data;
+      client.setQueryData(queryKey, opened);
+    } catch (e) {
+      setWrong(fillRefusal(e).text);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Card className={s.card}>
+      <Result
+        icon={<LockOutlined />}
+        title="该表单需要访问密码"
+        subTitle="请输入表单发布者提供的访问密码"
+        extra={
+          <Space orientation="vertical" size={8}>
+            <Space.Compact>
+              <Input.Password
+                aria-label="访问密码"
+                placeholder="访问密码"
+                value={password}
+                status={wrong ? 'error' : undefined}
+                onChange={(e) => {
+                  setPassword(e.target.value);
+                  setWrong(null);
+                }}
+                onPressEnter={() => password && void unlock()}
+              />
+              <Button type="primary" loading={busy} disabled={!password} onClick={() => void unlock()}>
+                确定
+              </Button>
+            </Space.Compact>
+            {wrong && <span className={s.wrong}>{wrong}</span>}
+          </Space>
+        }
+      />
+    </Card>
+  );
+}
