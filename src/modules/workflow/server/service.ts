@@ -8,6 +8,7 @@ import { canonicalJson } from '@/shared/canonical-json';
 import { sendMessage } from '@/modules/messages/server/commands/send-message';
 import { readForm, readFormVersionSchema } from '@/modules/forms/server/commands/read-form';
 import { formUploads } from '@/modules/forms/server/commands/form-uploads';
+import { fillerMayFill, fillerRoles } from '@/modules/forms/server/commands/form-audience';
 import { checkProcess, earlierApprovalNodes } from '../check-process';
 import {
   DEFAULT_VOTE_RATIO,
@@ -226,6 +227,9 @@ export async function startFromSubmission(
     const sub = await engine.submissionOf(trx, submissionId);
     if (!sub) throw notFound('表单记录不存在');
     if (sub.submitterId !== a.userId) throw noPermission('只能为自己的提交发起审批');
+    // Who may start a process is who may fill its form (the form's 填写设置, issue 24 item 4).
+    if (!(await fillerMayFill(trx, sub.formId, await fillerRoles(trx, a))))
+      throw new AppError(Codes.formNotInAudience, 403, '您不在该流程表单的适用范围内，不能发起该流程');
     const running = await repo.instanceOfSubmission(trx, submissionId, 'normal', ['running', 'returned', 'approved']);
     if (running) throw conflict('该提交已在审批流程中');
     const id = await startForSubmission(trx, {

@@ -8,7 +8,7 @@ import type {
   StartableProcess,
   StartableQuery,
 } from '@/modules/workflow/contract';
-import { audienceAllows } from '@/modules/forms/server/commands/form-audience';
+import { audienceAllows, type Filler } from '@/modules/forms/server/commands/form-audience';
 import { Conn, contains } from './conn';
 import '../tables';
 
@@ -70,15 +70,15 @@ export async function listProcesses(db: Conn, q: ProcessListQuery): Promise<Page
 export async function startableProcesses(
   db: Conn,
   q: StartableQuery,
-  roles: readonly string[] | 'all' = 'all',
+  filler: Filler = 'all',
 ): Promise<Page<StartableProcess>> {
   let base = db
     .selectFrom('wfProcess as p')
     .innerJoin('form as f', 'f.id', 'p.formId')
     .where('p.status', '=', 'published')
     .where('f.status', '=', 'published')
-    // Only forms for the caller's roles (the form engine's audience; its own submit refuses the rest).
-    .where(audienceAllows('f', roles));
+    // Only forms whose audience (roles, departments, classes, platforms, people) admits the caller; submit refuses the rest.
+    .where(audienceAllows('f', filler));
   const keyword = q.keyword?.trim();
   if (keyword)
     base = base.where((eb) => eb.or([contains(eb.ref('f.name'), keyword), contains(eb.ref('p.name'), keyword)]));
