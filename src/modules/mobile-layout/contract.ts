@@ -178,6 +178,7 @@ export const PHONE_PAGES: Readonly<Record<string, string>> = {
   taskWarning: '/mobile/earlyWarning',
   leadingDriverIndex: '/mobile/leadingDriver',
   indicatorWarningDetails: '/mobile/biIndicatorWarning',
+  biReport: '/mobile/biReport',
 };
 
 /** A tile as answered: `to` is where a tap goes (the entry's phone page or path, or the link's url). */
