@@ -13,6 +13,7 @@ import {
   StaffQuery,
   WarningListQuery,
 } from '../contract';
+import { dashboardRoutes } from './dashboard-routes';
 import { EVALUATE_JOB } from './jobs';
 import * as repo from './repository';
 import * as svc from './service';
@@ -70,4 +71,6 @@ export const biRoutes: FastifyPluginAsyncTypebox = async (app) => {
     await svc.acknowledgeWarning(app, req.auth!, req.body, req.ip);
     return ok(null);
   });
+
+  await app.register(dashboardRoutes);
 };

@@ -1,6 +1,7 @@
 import type { DemoSeed } from '@/server/db/seed/module-seeds';
 import { grantPagesToRoles } from '@/server/db/seed/role-pages';
 import type { Metric, Threshold } from '../contract';
+import { seedDashboards } from './dashboard-seed';
 import * as repo from './repository';
 
 /** The role that reaches 指标预警 (web and phone): indicator owners; administrators give it to new ones. */
@@ -127,9 +128,16 @@ export const demoSeed: DemoSeed = async ({ tx, adminId, now, platformId }) => {
       .insertInto('userRole')
       .values(people.map((p) => ({ userId: p.id, roleId: role.id })))
       .execute();
-  await grantPagesToRoles(tx, ['indicatorWarningDetails', 'module:bi'], [role.id]);
   const staff = platformId.get('staff');
   if (staff !== undefined) await tx.insertInto('platformRole').values({ platformId: staff, roleId: role.id }).execute();
+  await grantPagesToRoles(tx, ['indicatorWarningDetails'], [role.id]);
+  // The BI submenu holds 仪表板 for every role of the staff platform besides the owners' 指标预警.
+  const staffRoles =
+    staff === undefined
+      ? []
+      : await tx.selectFrom('platformRole').select('roleId').where('platformId', '=', staff).execute();
+  await grantPagesToRoles(tx, ['module:bi'], [...new Set([role.id, ...staffRoles.map((r) => r.roleId)])]);
+  await seedDashboards(tx, adminId, staff, now);
 
   for (const d of DEMO_INDICATORS) {
     const owners = d.owners.flatMap((no) => (idOf.has(no) ? [idOf.get(no)!] : []));
