@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { messageRoutes } from './routes';
 import { channelFromEnv } from './notify/channels';
 import { startDemoSink } from './notify/demo-sink';
+import { notifyFormOwners } from './notify/form-owners-hook';
 import { defineDeliverJob } from './notify/job';
 import { notifyRoutes } from './notify/routes';
 import './tables';
@@ -26,6 +27,7 @@ export const messagesServer: FastifyPluginAsync = async (app) => {
     { table: 'message', column: 'link', match: 'text' },
   ]);
   defineDeliverJob(app);
+  notifyFormOwners();
   app.decorate('notifyDemoSink', false);
   // Production's relay from SMTP_*; a demo without one gets its own sink on a loopback port.
   let stopSink: (() => Promise<void>) | null = null;

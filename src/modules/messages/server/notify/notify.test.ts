@@ -7,6 +7,8 @@ import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper
 import { Codes } from '@/shared/errors';
 import type { ChannelList, DeliveryRow, MyPreferences } from '@/modules/messages/notify-contract';
 import { NOTIFY_BACKOFF_MS, NOTIFY_MAX_ATTEMPTS } from '@/modules/messages/notify-contract';
+import { runFormSubmitted } from '@/server/form-events';
+import { formOwners } from '@/modules/forms/server/commands/form-owners';
 import { sendMessage } from '../commands/send-message';
 import { backoffAfter, deliverDue } from './deliver';
 import { dingtalkSign } from './senders/dingtalk';
@@ -470,5 +472,53 @@ describe('notifications beyond the in-app centre', () => {
     } finally {
       await hub.close();
     }
+  });
+
+  it('tells a form’s owners of a new submission, with a link to its summary, in the submission’s transaction', async () => {
+    // A stored submission of a form no process is bound to (the workflow's hook would start one).
+    const sub = await app.db
+      .selectFrom('formSubmission')
+      .select(['id', 'formId', 'version'])
+      .where('formId', 'not in', (eb) => eb.selectFrom('wfProcess').select('formId'))
+      .orderBy('id')
+      .executeTakeFirst();
+    expect(sub, 'the small seed has such a submission').toBeDefined();
+    const form = { id: sub!.formId, latestVersion: sub!.version };
+    const owners = (await formOwners(app.db, form!.id))!;
+    // Give the form a manager who is not the submitter, so someone is told.
+    await app.db.deleteFrom('formManager').where('formId', '=', form!.id).execute();
+    await app.db.insertInto('formManager').values({ formId: form!.id, userId: ids.teacher }).execute();
+    expect((await formOwners(app.db, form!.id))!.userIds).toEqual([ids.teacher]);
+    await app.db.transaction().execute(async (trx) => {
+      await runFormSubmitted(trx, {
+        formId: form!.id,
+        version: form!.latestVersion ?? 1,
+        submissionId: sub!.id,
+        submitterId: ids.student,
+        at: Date.now(),
+      });
+    });
+    const msg = await app.db
+      .selectFrom('message')
+      .selectAll()
+      .where('userId', '=', ids.teacher)
+      .where('link', '=', `/web/taskCenter/formSummary?formId=${form!.id}`)
+      .executeTakeFirstOrThrow();
+    expect(msg).toMatchObject({ kind: 'notice', title: `${owners.name}：收到李明轩的新提交` });
+    // The submitter managing their own form is not told of their own submission.
+    await app.db.updateTable('formManager').set({ userId: ids.student }).where('formId', '=', form!.id).execute();
+    const before = await app.db.selectFrom('message').select('id').where('userId', '=', ids.student).execute();
+    await app.db.transaction().execute((trx) =>
+      runFormSubmitted(trx, {
+        formId: form!.id,
+        version: 1,
+        submissionId: sub!.id,
+        submitterId: ids.student,
+        at: Date.now(),
+      }),
+    );
+    expect(await app.db.selectFrom('message').select('id').where('userId', '=', ids.student).execute()).toHaveLength(
+      before.length,
+    );
   });
 });
