@@ -330,7 +330,18 @@ export function ReportEditor({
                         ]}
                       />
                     </Form.Item>
-                    <Form.Item name={[name, 'field']} rules={[{ required: agg !== 'count', message: '请选择字段' }]}>
+                    <Form.Item
+                      name={[name, 'field']}
+                      rules={[
+                        ({ getFieldValue }) => ({
+                          // Count may count rows (no field); every other column needs one.
+                          validator: (_, v) =>
+                            getFieldValue(['columns', name, 'aggregation']) === 'count' || v
+                              ? Promise.resolve()
+                              : Promise.reject(new Error('请选择字段')),
+                        }),
+                      ]}
+                    >
                       <Select
                         aria-label="列字段"
                         style={{ width: 240 }}
