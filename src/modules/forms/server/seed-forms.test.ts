@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '@/server/test/helper';
+import { buildTestApp, createTestUser, type TestApp } from '@/server/test/helper';
 import { userPlatforms } from '@/server/identity/menus';
 import type { OpenedForm, SummaryForm, SummaryPage } from '../contract';
 import { LEAVE_FORM_NAME } from './seed-forms';
+import { ACCESS_FORM_NAME } from './seed-access-form';
+import { Codes } from '@/shared/errors';
 import { expectOk, FILL, SUMMARY, submit } from './test-support';
 
 describe("the demo's sample form", () => {
@@ -63,5 +65,37 @@ describe("the demo's sample form", () => {
       reason: '家中有事',
     };
     await expectOk(await submit(app, 'student', form.id, good));
+  });
+
+  it("seeds 学院讲座报名 for the student's college only, once per person, closing in two weeks", async () => {
+    const f = await app.db
+      .selectFrom('form')
+      .select(['id', 'closesAt', 'submitLimit'])
+      .where('name', '=', ACCESS_FORM_NAME)
+      .executeTakeFirstOrThrow();
+    expect(f.submitLimit).toBe('once');
+    expect(Number(f.closesAt)).toBeGreaterThan(Date.now());
+    const opened = (await expectOk(
+      await app.injectAs('student', { method: 'GET', url: `${FILL}/open/?formId=${f.id}` }),
+    )) as OpenedForm;
+    expect(opened.submitLimit).toBe('once');
+    const rule = await app.db
+      .selectFrom('formAudienceMember')
+      .select(['kind', 'refId'])
+      .where('formId', '=', f.id)
+      .executeTakeFirstOrThrow();
+    expect(rule.kind).toBe('deptTree');
+    // A student of another college.
+    const other = await app.db
+      .selectFrom('department')
+      .select('id')
+      .where('kind', '=', 'college')
+      .where('id', '!=', rule.refId)
+      .executeTakeFirstOrThrow();
+    const outsider = { username: 'other-college-student' };
+    const id = await createTestUser(app, { username: outsider.username, password: 'Other@2026', kind: 'student' });
+    await app.db.updateTable('appUser').set({ departmentId: other.id }).where('id', '=', id).execute();
+    const outside = await app.injectAs(outsider.username, { method: 'GET', url: `${FILL}/open/?formId=${f.id}` });
+    expect(outside.json().errorCode).toBe(Codes.formNotInAudience);
   });
 });
