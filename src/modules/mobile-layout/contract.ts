@@ -179,6 +179,7 @@ export const PHONE_PAGES: Readonly<Record<string, string>> = {
   leadingDriverIndex: '/mobile/leadingDriver',
   indicatorWarningDetails: '/mobile/biIndicatorWarning',
   biReport: '/mobile/biReport',
+  biIndex: '/mobile/biDashboard',
 };
 
 /** A tile as answered: `to` is where a tap goes (the entry's phone page or path, or the link's url). */
