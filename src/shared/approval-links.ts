@@ -51,6 +51,7 @@ const PHONE_PAGE_OF: Readonly<Record<string, string>> = {
   '/web/userCenter/myTimetable': '/mobile/myTimetable',
   '/web/userCenter/myScience': '/mobile/myScience',
   '/web/userCenter/accountSettings': '/mobile/accountSettings',
+  '/web/userCenter/notifySettings': '/mobile/notifySettings',
   '/web/lightApps/publishMessage/preview': '/mobile/publishMessage',
   '/web/lightApps/calendar': '/mobile/calendar',
   '/web/lightApps/applicationCenter': '/mobile/applicationCenter',
