@@ -3,9 +3,11 @@ import { PageFields } from '@/shared/paging';
 import { MAX_ID } from '@/shared/ids';
 import { Nullable, PageOf, StringEnum } from '@/shared/response-schema';
 
-/** What a message is about: workflow events (task, result, urge, copy), notices and system notes. */
-export const MESSAGE_KINDS = ['task', 'result', 'urge', 'copy', 'notice', 'system'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
+import { MESSAGE_KINDS, type MessageKind } from './message-kinds';
+
+export { MESSAGE_KINDS, type MessageKind };
+// The outside channels' schemas and constants (通知渠道, 消息模板, 发送记录, 通知设置).
+export * from './notify-contract';
 
 /** Chinese names of the kinds (tags on the lists, the kind filter). */
 export const MESSAGE_KIND_LABELS: Record<MessageKind, string> = {

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { PageFields } from '@/shared/paging';
 import { MAX_ID } from '@/shared/ids';
 import { Nullable, PageOf, StringEnum } from '@/shared/response-schema';
-import { MESSAGE_KINDS, type MessageKind } from './contract';
+import { MESSAGE_KINDS, type MessageKind } from './message-kinds';
 
 /**
  * Notifications beyond the in-app centre (issue 24 item 2): the outside channels, their templates,

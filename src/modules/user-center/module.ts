@@ -104,6 +104,16 @@ export default defineModule({
       page: () => import('./web/pages/account-settings-page'),
     },
     {
+      name: 'notifySettings',
+      path: '/web/userCenter/notifySettings',
+      title: '通知设置',
+      area: 'web',
+      menu: true,
+      icon: 'BellOutlined',
+      platforms: PEOPLE,
+      page: () => import('./web/pages/notify-settings-page'),
+    },
+    {
       name: 'cardOfficeRequests',
       deskOnly: true,
       path: '/web/userCenter/cardOfficeRequests',
@@ -176,6 +186,13 @@ export default defineModule({
       title: '账号设置',
       area: 'mobile',
       page: () => import('./mobile/pages/mobile-account-settings-page'),
+    },
+    {
+      name: 'mobileNotifySettings',
+      path: '/mobile/notifySettings',
+      title: '通知设置',
+      area: 'mobile',
+      page: () => import('./mobile/pages/mobile-notify-settings-page'),
     },
   ],
 });
