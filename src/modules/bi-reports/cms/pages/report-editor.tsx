@@ -270,7 +270,7 @@ export function ReportEditor({
         <Divider titlePlacement="start">分组（最多 {REPORT_LIMITS.groups} 级，逐级小计）</Divider>
         <Form.List name="groups">
           {(items, { add, remove }) => (
-            <>
+            <Flex vertical align="start">
               {items.map(({ key, name }) => (
                 <Space key={key} align="baseline" wrap>
                   <Typography.Text type="secondary">第 {name + 1} 级</Typography.Text>
@@ -308,14 +308,14 @@ export function ReportEditor({
               >
                 添加分组
               </Button>
-            </>
+            </Flex>
           )}
         </Form.List>
 
         <Divider titlePlacement="start">列（明细字段或汇总，至少一个汇总列）</Divider>
         <Form.List name="columns">
           {(items, { add, remove }) => (
-            <>
+            <Flex vertical align="start">
               {items.map(({ key, name }) => {
                 const agg = columns[name]?.aggregation ?? '';
                 return (
@@ -358,8 +358,8 @@ export function ReportEditor({
                     >
                       <TextInput aria-label="列名" placeholder="列名" maxLength={REPORT_LIMITS.label} />
                     </Form.Item>
-                    <Form.Item name={[name, 'decimals']} label="小数位" hidden={!agg}>
-                      <InputNumber aria-label="小数位" min={0} max={4} style={{ width: 70 }} />
+                    <Form.Item name={[name, 'decimals']} hidden={!agg}>
+                      <InputNumber aria-label="小数位" prefix="小数位" min={0} max={4} style={{ width: 110 }} />
                     </Form.Item>
                     <Form.Item name={[name, 'thousands']} valuePropName="checked" hidden={!agg}>
                       <Checkbox>千分位</Checkbox>
@@ -376,14 +376,14 @@ export function ReportEditor({
               >
                 添加列
               </Button>
-            </>
+            </Flex>
           )}
         </Form.List>
 
         <Divider titlePlacement="start">参数（查看者填写的筛选条件）</Divider>
         <Form.List name="params">
           {(items, { add, remove }) => (
-            <>
+            <Flex vertical align="start">
               {items.map(({ key, name }) => (
                 <Space key={key} align="baseline" wrap>
                   <Form.Item
@@ -459,7 +459,7 @@ export function ReportEditor({
               >
                 添加参数
               </Button>
-            </>
+            </Flex>
           )}
         </Form.List>
 
