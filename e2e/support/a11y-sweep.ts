@@ -53,6 +53,43 @@ async function signIn(page: Page, a: SweepAccount, loginPath: string, code: stri
   }
 }
 
+/**
+ * Opens `path` inside the running app, as a menu click does (the router follows the history), rather
+ * than loading the whole app again for every page: the sweep checks pages, not start-ups.
+ */
+async function goInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: null }));
+  }, path);
+  await page.waitForURL((u) => u.pathname === path, { timeout: 5_000 }).catch(() => undefined);
+}
+
+/**
+ * Waits (at most 2 s) until no finite animation or transition runs, two frames after the last: after
+ * an in-app move the menu's selected item fades to its colours, and axe would measure a contrast
+ * half-way. Endless ones (spinners) are not waited for.
+ */
+const animationsDone = (page: Page) =>
+  page.evaluate(async () => {
+    const end = Date.now() + 2_000;
+    const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+    const running = () =>
+      document
+        .getAnimations()
+        .filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity);
+    for (;;) {
+      await frame();
+      await frame();
+      const now = running();
+      if (!now.length || Date.now() >= end) return;
+      await Promise.race([
+        Promise.all(now.map((a) => a.finished.catch(() => undefined))),
+        new Promise((resolve) => setTimeout(resolve, Math.max(0, end - Date.now()))),
+      ]);
+    }
+  });
+
 async function visit(
   page: Page,
   who: string,
@@ -67,8 +104,9 @@ async function visit(
     return;
   }
   checked.add(key);
-  if (new URL(page.url()).pathname !== path) await page.goto(path);
+  if (new URL(page.url()).pathname !== path) await goInApp(page, path);
   await settle(page);
+  await animationsDone(page);
   out.push({
     who,
     path,
@@ -130,7 +168,7 @@ export async function sweepAccount(
     const tiles = page.locator('section[aria-label] > div > button[type="button"]');
     const count = await tiles.count();
     for (let i = 0; i < count; i++) {
-      if (new URL(page.url()).pathname !== home) await page.goto(home);
+      if (new URL(page.url()).pathname !== home) await goInApp(page, home);
       await settle(page);
       await tiles.nth(i).click();
       await page.waitForURL((u) => u.pathname !== home, { timeout: 5_000 }).catch(() => undefined);
