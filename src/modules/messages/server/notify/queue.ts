@@ -14,16 +14,19 @@ export interface QueueInput {
 }
 
 const CHUNK = 500;
+/** A message about something older than this gets no outside delivery (a seed or an import writing history). */
+export const STALE_MS = 24 * 3_600_000;
 
 /**
  * The outbox half of sendMessage: in the caller's transaction, one `notify_delivery` row per
  * recipient and outside channel that is on in the back office, wanted by the recipient (their
  * choice, or the default) and reachable (a valid address on the account). Nothing is sent here:
  * the `messages.deliver` job sends later, so a slow or failing channel never holds up or rolls
- * back the business change. Answers how many deliveries were queued.
+ * back the business change. A message dated more than a day back (the demo seed's history) is
+ * only in-app: an e-mail about an old event helps nobody. Answers how many deliveries were queued.
  */
 export async function queueDeliveries(db: Db, input: QueueInput): Promise<number> {
-  if (!input.userIds.length) return 0;
+  if (!input.userIds.length || input.at < Date.now() - STALE_MS) return 0;
   const channels = await enabledChannels(db);
   if (!channels.length) return 0;
   const vars = JSON.stringify(input.vars ?? {});
