@@ -146,7 +146,8 @@ describe('e-mail notifications through a local SMTP sink', () => {
       await row.getByText('已发送').waitFor();
       await page.screenshot({ path: `${resultsDir}/notify-delivery-1920.png` });
       await page.goto('/cms/message/notifyTemplate');
-      await page.getByText('待办消息模板').waitFor();
+      // The 预览 renders the sample values once the templates are loaded.
+      await page.getByText('王建国，您好').first().waitFor();
       await page.screenshot({ path: `${resultsDir}/notify-template-1920.png` });
       await page.goto('/cms/message/demoMailbox');
       await page.getByText('演示邮箱').first().waitFor();

@@ -55,7 +55,7 @@ export default function NotifyTemplatePage() {
 
   return (
     <div className={s.page}>
-      <Row gutter={16}>
+      <Row gutter={16} wrap={false}>
         <Col flex="360px">
           <Card title="消息类型">
             <Table<NotifyTemplate>
@@ -81,7 +81,7 @@ export default function NotifyTemplatePage() {
             />
           </Card>
         </Col>
-        <Col flex="auto">
+        <Col flex="auto" style={{ minWidth: 0 }}>
           <Card title={`${MESSAGE_KIND_LABELS[kind]}消息模板`} loading={templates.isPending}>
             <Form<Values> form={form} layout="vertical" onFinish={(v) => save.mutate(v)}>
               <Form.Item name="subject" label="标题（邮件主题）" rules={[{ required: true, message: '请输入标题' }]}>
