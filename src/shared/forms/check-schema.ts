@@ -1,3 +1,4 @@
+import { formulaRefs, formulaType, FormulaError, parseFormula, type FormulaType } from './formula';
 import {
   COLUMN_TYPES,
   DISPLAY_TYPES,
@@ -118,6 +119,94 @@ function checkSubTable(f: FormField, where: string, out: string[]): void {
   }
 }
 
+const FORMULA_TARGETS = new Set(['number', 'money', 'text', 'date']);
+
+/** What a field is to a formula: numbers, dates, date ranges, switches, text; a sub-table's number column. */
+function formulaTypeOf(byId: Map<string, FormField>, id: string, column?: string): FormulaType {
+  const f = byId.get(id);
+  if (!f) throw new FormulaError(`引用了不存在的字段 ${id}`);
+  if (column !== undefined) {
+    const c = f.type === 'subTable' ? f.columns?.find((x) => x.id === column) : undefined;
+    if (!c) throw new FormulaError(`引用了不存在的子表列 ${id}.${column}`);
+    if (c.type !== 'number' && c.type !== 'money') throw new FormulaError(`子表列 ${id}.${column} 不是数字或金额`);
+    return 'column';
+  }
+  if (f.type === 'number' || f.type === 'money') return 'number';
+  if (f.type === 'date' || f.type === 'datetime') return 'date';
+  if (f.type === 'dateRange') return 'range';
+  if (f.type === 'switch') return 'boolean';
+  if (f.type === 'subTable') throw new FormulaError(`子表格 ${id} 需写明列，如 ${id}.列标识`);
+  if (DISPLAY_TYPES.includes(f.type) || ['file', 'image', 'signature', 'user', 'department'].includes(f.type))
+    throw new FormulaError(`字段 ${id} 不能用于公式`);
+  return 'text';
+}
+
+/** Computed fields: each formula parses, names existing fields, fits its field's type, and no formula reads itself. */
+function checkFormulas(byId: Map<string, FormField>, out: string[]): void {
+  const reads = new Map<string, string[]>();
+  for (const f of byId.values()) {
+    if (!f.formula) continue;
+    const where = `字段${name(f)}的公式`;
+    if (!FORMULA_TARGETS.has(f.type)) {
+      out.push(`${where}：只有数字、金额、单行文本和日期字段可以计算`);
+      continue;
+    }
+    try {
+      const tree = parseFormula(f.formula);
+      reads.set(
+        f.id,
+        formulaRefs(tree).map((r) => r.id),
+      );
+      const t = formulaType(tree, (id, column) => formulaTypeOf(byId, id, column));
+      const want = f.type === 'date' ? 'date' : f.type === 'text' ? null : 'number';
+      if (want && t !== want && t !== 'any') out.push(`${where}的结果不是${want === 'date' ? '日期' : '数字'}`);
+    } catch (e) {
+      if (!(e instanceof FormulaError)) throw e;
+      out.push(`${where}有误：${e.message}`);
+    }
+  }
+  // A cycle (a reads b reads a) has no value: refused by name.
+  const state = new Map<string, 'open' | 'done'>();
+  const visit = (id: string, path: string[]): void => {
+    if (state.get(id) === 'done') return;
+    if (state.get(id) === 'open') {
+      const cycle = path.slice(path.indexOf(id)).concat(id);
+      out.push(`公式循环引用：${cycle.map((x) => name(byId.get(x)!)).join(' → ')}`);
+      return;
+    }
+    state.set(id, 'open');
+    for (const next of reads.get(id) ?? []) if (reads.has(next)) visit(next, [...path, id]);
+    state.set(id, 'done');
+  };
+  for (const id of reads.keys()) visit(id, []);
+}
+
+/** Cross-field checks: their fields exist and hold what the comparison needs. */
+function checkChecks(schema: FormSchema, byId: Map<string, FormField>, out: string[]): void {
+  const DATES = new Set(['date', 'datetime', 'dateRange']);
+  const COMPARABLE = new Set(['date', 'datetime', 'number', 'money']);
+  (schema.checks ?? []).forEach((c, index) => {
+    const where = `第 ${index + 1} 条校验规则`;
+    const f = byId.get(c.field);
+    if (!f) return void out.push(`${where}的字段 ${c.field} 不存在`);
+    const other = c.other === undefined ? undefined : byId.get(c.other);
+    if (c.other !== undefined && !other) return void out.push(`${where}的比较字段 ${c.other} 不存在`);
+    if (c.op === 'notPast') {
+      if (!DATES.has(f.type)) out.push(`${where}：${name(f)}不是日期`);
+    } else if (c.op === 'maxDays') {
+      if (c.days === undefined) out.push(`${where}缺少天数`);
+      if (!DATES.has(f.type) || (other && !DATES.has(other.type))) out.push(`${where}只用于日期字段`);
+      if (!other && f.type !== 'dateRange') out.push(`${where}需要比较的日期字段（或用于日期范围字段）`);
+    } else {
+      if (!COMPARABLE.has(f.type)) out.push(`${where}：${name(f)}不是日期或数字`);
+      if (!other && c.value === undefined) out.push(`${where}缺少比较的字段或值`);
+      const dateSide = (x: FormField) => x.type === 'date' || x.type === 'datetime';
+      if (other && COMPARABLE.has(f.type) && dateSide(f) !== dateSide(other))
+        out.push(`${where}：${name(f)}与${name(other)}类型不同，不能比较`);
+    }
+  });
+}
+
 export function checkFormSchema(schema: FormSchema): string[] {
   const out: string[] = [];
   const sections = schema.sections ?? [];
@@ -146,6 +235,8 @@ export function checkFormSchema(schema: FormSchema): string[] {
     }
   }
   if (count > FORM_LIMITS.fields) out.push(`字段不能超过 ${FORM_LIMITS.fields} 个（现有 ${count} 个）`);
+  checkFormulas(byId, out);
+  checkChecks(schema, byId, out);
 
   const ruleIds = new Set<string>();
   (schema.rules ?? []).forEach((rule, index) => {

@@ -492,7 +492,11 @@ export function evaluateLinkage(schema: FormSchema, values: FormValues): Linkage
 
   const base: Record<string, FieldState> = {};
   for (const f of fields) {
-    base[f.id] = { visible: !f.hidden && !shownByRule.has(f.id), required: !!f.required, readOnly: !!f.readOnly };
+    base[f.id] = {
+      visible: !f.hidden && !shownByRule.has(f.id),
+      required: !!f.required,
+      readOnly: !!f.readOnly || !!f.formula,
+    };
   }
 
   const current: FormValues = { ...(isRecord(values) ? values : {}) };

@@ -84,6 +84,16 @@ export const CascaderOption = Type.Object({
 });
 export type CascaderOption = Static<typeof CascaderOption>;
 
+/** Format presets of text fields (issue 24 item 5). */
+export const TEXT_PRESETS = ['mobile', 'idCard', 'email', 'studentNo'] as const;
+export type TextPreset = (typeof TEXT_PRESETS)[number];
+export const TEXT_PRESET_LABELS: Record<TextPreset, string> = {
+  mobile: '手机号',
+  idCard: '身份证号',
+  email: '邮箱',
+  studentNo: '学号',
+};
+
 /** Properties of the signed-in user a default value may come from. */
 export const USER_DEFAULT_PROPS = ['realName', 'userNo', 'department', 'phone'] as const;
 export type UserDefaultProp = (typeof USER_DEFAULT_PROPS)[number];
@@ -119,6 +129,13 @@ const FieldProps = {
   patternMessage: Type.Optional(Type.String({ maxLength: 100 })),
   /** No two submissions of this form may hold the same value. */
   unique: Type.Optional(Type.Boolean()),
+  /** text: a format preset checked besides `pattern` (issue 24): 手机号, 身份证号 (GB 11643 checksum), 邮箱, 学号. */
+  preset: Type.Optional(Type.Enum(TEXT_PRESETS)),
+  /**
+   * number, money, text, date: a computed field (formula.ts), read-only, evaluated live in the fill
+   * pages and again on the server, which ignores the value the client sent.
+   */
+  formula: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
   /** number, money: decimal places (money defaults to 2); unit shown after the input. */
   precision: Type.Optional(Type.Integer({ minimum: 0, maximum: 6 })),
   unit: Type.Optional(Type.String({ maxLength: 10 })),
@@ -229,6 +246,37 @@ export const LinkageRule = Type.Object({
 });
 export type LinkageRule = Static<typeof LinkageRule>;
 
+// --- cross-field checks (issue 24 item 5) ------------------------------------------------------
+
+/**
+ * gte/lte/gt/lt: the field compared with another field (`other`) or a fixed value (`value`: a
+ * number or a 'YYYY-MM-DD' date) — end ≥ start, total ≤ budget, not before 2026-09-01;
+ * notPast: a date not before today (China time); maxDays: at most `days` days from `other` to the
+ * field (or across the field's own date range when `other` is absent).
+ */
+export const CHECK_OPS = ['gte', 'lte', 'gt', 'lt', 'notPast', 'maxDays'] as const;
+export type CheckOp = (typeof CHECK_OPS)[number];
+export const CHECK_OP_LABELS: Record<CheckOp, string> = {
+  gte: '不早于/不小于',
+  lte: '不晚于/不大于',
+  gt: '晚于/大于',
+  lt: '早于/小于',
+  notPast: '不能早于今天',
+  maxDays: '相隔不超过（天）',
+};
+
+export const CrossCheck = Type.Object({
+  id: FieldId,
+  field: FieldId,
+  op: Type.Enum(CHECK_OPS),
+  other: Type.Optional(FieldId),
+  value: Type.Optional(Type.Union([Type.Number(), Type.String({ maxLength: 20 })])),
+  days: Type.Optional(Type.Integer({ minimum: 0, maximum: 3650 })),
+  /** Shown under the field when the check fails; a default names the fields. */
+  message: Type.Optional(Type.String({ maxLength: 100 })),
+});
+export type CrossCheck = Static<typeof CrossCheck>;
+
 export const FORM_SCHEMA_FORMAT = 1;
 
 /** The whole form document, as the designer saves it and a version freezes it. */
@@ -236,6 +284,8 @@ export const FormSchema = Type.Object({
   format: Type.Literal(FORM_SCHEMA_FORMAT),
   sections: Type.Array(FormSection, { minItems: 1, maxItems: FORM_LIMITS.sections }),
   rules: Type.Array(LinkageRule, { maxItems: FORM_LIMITS.rules }),
+  /** Cross-field rules and date limits, enforced live and on the server. */
+  checks: Type.Optional(Type.Array(CrossCheck, { maxItems: 50 })),
   /** Text of the submit button (default 提交). */
   submitText: Type.Optional(Type.String({ maxLength: 20 })),
 });

@@ -1,3 +1,4 @@
+import { applyFormulas, crossCheckErrors, presetMessage } from './computed';
 import { stripEmoji } from '../emoji';
 import { evaluateLinkage } from './linkage';
 import {
@@ -37,6 +38,8 @@ export interface ValidationResult {
 export interface ValidateOptions {
   /** Drafts: check types and limits only; required fields may still be empty. */
   partial?: boolean;
+  /** The clock of TODAY() and 不能早于今天 (tests). */
+  now?: number;
 }
 
 /** How one value is checked: drafts skip required and pattern; `required` comes from the linkage state. */
@@ -119,6 +122,10 @@ const checkText: Checker = (field, raw, opts, out) => {
       re = null; // A broken pattern is the designer's error (checkFormSchema), not the user's.
     }
     if (re && !re.test(text)) out.push(field.patternMessage || '格式不正确');
+  }
+  if (!opts.partial && field.preset && !out.length) {
+    const wrong = presetMessage(field.preset, text, field.label);
+    if (wrong) out.push(wrong);
   }
   return text;
 };
@@ -439,7 +446,9 @@ export function validateSubmission(
   input: FormValues,
   opts: ValidateOptions = {},
 ): ValidationResult {
-  const { states, values: linked } = evaluateLinkage(schema, isRecord(input) ? input : {});
+  const { states, values: given } = evaluateLinkage(schema, isRecord(input) ? input : {});
+  // Computed fields from the other values: what the client sent for them is never used.
+  const linked = applyFormulas(schema, given, opts.now);
   const values: FormValues = {};
   const errors: FieldError[] = [];
   for (const field of allFields(schema)) {
@@ -455,5 +464,9 @@ export function validateSubmission(
     for (const message of messages) errors.push({ field: field.id, message });
     if (value !== undefined) values[field.id] = value;
   }
+  // Cross-field rules and date limits, on the checked values; a field already refused is not told twice.
+  if (!opts.partial)
+    for (const e of crossCheckErrors(schema, values, opts.now))
+      if (!errors.some((x) => x.field === e.field)) errors.push(e);
   return { values, errors };
 }
