@@ -49,7 +49,7 @@ export function chartOption(type: ChartType, w: Widget, rows: AggregateRow[], da
             valueAnimation: false,
             formatter: `{value}${unit}`,
             fontSize: 20,
-            offsetCenter: [0, '45%'],
+            offsetCenter: [0, '32%'],
             color: dark ? '#fff' : '#1f1f1f',
           },
           data: [{ value: v, name: w.title }],

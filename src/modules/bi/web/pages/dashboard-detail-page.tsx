@@ -51,10 +51,8 @@ export default function DashboardDetailPage() {
   if (!view.data) return <Skeleton active paragraph={{ rows: 8 }} />;
   const d = view.data;
   const dark = d.theme === 'dark';
-  const labelOf = (field: string) => {
-    const w = d.widgets.find((x) => x.metric.dimension === field && x.metric.filters);
-    return w ? w.title : field;
-  };
+  // A chip names the widget the click came from (its title says what the value is).
+  const labelOf = (f: LinkFilter) => d.widgets.find((x) => x.id === f.from)?.title ?? f.field;
   const pickedBy = (w: Widget) => picks.find((f) => f.from === w.id)?.values[0];
 
   return (
@@ -102,7 +100,7 @@ export default function DashboardDetailPage() {
               setPicks((p) => p.filter((x) => x.field !== f.field));
             }}
           >
-            {labelOf(f.field)}：{f.values.join('、')}
+            {labelOf(f)}：{f.values.join('、')}
           </Tag>
         ))}
         {picks.length > 0 && (
