@@ -155,6 +155,23 @@ describe('e-mail notifications through a local SMTP sink', () => {
     });
   });
 
+  it('个人中心 → 通知设置 on the desktop, reached from the menu', { timeout: 60_000 }, () =>
+    inPage(browser, async (page) => {
+      const answer = await login(page, ACCOUNTS.student.username, ACCOUNTS.student.password);
+      expect(answer.errorCode, answer.message).toBe('0x00000000');
+      await page.waitForURL((u) => u.pathname !== '/login', { timeout: 15_000 });
+      await page.goto('/web/userCenter/myHomepage');
+      await page.getByRole('menuitem', { name: '通知设置' }).click();
+      await expectPath(page, '/web/userCenter/notifySettings');
+      const taskMail = page.getByRole('checkbox', { name: '待办 电子邮件' });
+      await taskMail.waitFor();
+      expect(await taskMail.isChecked()).toBe(true);
+      expect(await page.getByRole('button', { name: /保\s*存/ }).isEnabled()).toBe(true);
+      await page.waitForTimeout(500); // antd's checkbox animation, for the screenshot
+      await page.screenshot({ path: `${resultsDir}/notify-settings-1920.png` });
+    }),
+  );
+
   it('个人中心 → 通知设置 on the phone at 360 px', { timeout: 60_000 }, async () => {
     const context = await phoneContext(browser);
     await inContext(
