@@ -2,6 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { FileRef, FormValues } from '@/shared/forms/schema';
 import { isEmptyValue } from '@/shared/forms/values';
 import { validateSubmission, type FieldError } from '@/shared/forms/validate';
+import { applyFormulas, crossCheckErrors } from '@/shared/forms/computed';
 import { useSession } from '@/core/session/store';
 import { pickDepartments, pickUsers, saveDraft, submitForm, uploadFormFile } from '../api';
 import type { DraftInfo, OpenedForm, SubmitAnswer } from '../contract';
@@ -47,7 +48,10 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
   const userId = useSession((st) => st.userInfo?.id ?? null);
   const signedIn = useSession((st) => !!st.token);
   const key = form ? localDraftKey(form.id, form.version, userId) : null;
-  const start = useMemo(() => (form ? { ...form.defaults, ...(opts.initial ?? {}) } : {}), [form, opts.initial]);
+  const start = useMemo(
+    () => (form ? applyFormulas(form.schema, { ...form.defaults, ...(opts.initial ?? {}) }) : {}),
+    [form, opts.initial],
+  );
 
   const [values, setValues] = useState<FormValues>(start);
   const [errors, setErrors] = useState<FieldError[]>([]);
@@ -107,7 +111,10 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
   });
 
   // A field's messages go once its value changes: they described the old value.
-  const change = useCallback((next: FormValues) => {
+  const change = useCallback((typed: FormValues) => {
+    // Computed fields follow what is typed at once (the server computes them again on submit).
+    const f = latest.current.form;
+    const next = f ? applyFormulas(f.schema, typed) : typed;
     const before = latest.current.values;
     setErrors((errs) =>
       errs.length ? errs.filter((e) => sameValues({ v: next[e.field] }, { v: before[e.field] })) : errs,
@@ -190,10 +197,17 @@ export function useFormFill(form: OpenedForm | undefined, opts: FormFillOptions 
     [signedIn, formId, version],
   );
 
+  // Cross-field rules (end ≥ start, total ≤ budget, no past dates …) show live under their field.
+  const live = useMemo(() => (form ? crossCheckErrors(form.schema, values) : []), [form, values]);
+  const shown = useMemo(
+    () => (live.length ? [...errors, ...live.filter((e) => !errors.some((x) => x.field === e.field))] : errors),
+    [errors, live],
+  );
+
   return {
     values,
     change,
-    errors,
+    errors: shown,
     setErrors,
     restorable,
     restore,

@@ -100,3 +100,72 @@ export async function insertAccessDemoForm(tx: Transaction<Database>, adminId: n
   await repo.logChange(tx, formId, 'created', `《${ACCESS_FORM_NAME}》`, admin, now);
   await repo.logChange(tx, formId, 'published', `发布版本 v${version}`, admin, now);
 }
+
+/**
+ * The demo's rules and formulas (issue 24 item 5): 学生外出登记 computes 外出天数 from the two dates
+ * (the server computes it again), and refuses a return before the departure, a departure in the
+ * past and more than 30 days away; 联系电话 is a mobile number.
+ */
+export const COMPUTED_FORM_NAME = '学生外出登记';
+
+export const COMPUTED_SCHEMA: FormSchema = {
+  format: FORM_SCHEMA_FORMAT,
+  sections: [
+    {
+      id: 's1',
+      title: '外出信息',
+      columns: 2,
+      fields: [
+        {
+          id: 'name',
+          type: 'text',
+          label: '姓名',
+          required: true,
+          maxLength: 30,
+          default: { kind: 'user', prop: 'realName' },
+        },
+        {
+          id: 'phone',
+          type: 'text',
+          label: '联系电话',
+          required: true,
+          preset: 'mobile',
+          default: { kind: 'user', prop: 'phone' },
+        },
+        { id: 'start', type: 'date', label: '离校日期', required: true },
+        { id: 'end', type: 'date', label: '返校日期', required: true },
+        { id: 'days', type: 'number', label: '请假天数', unit: '天', formula: 'DAYS(start, end) + 1' },
+        { id: 'where', type: 'text', label: '去向', required: true, maxLength: 60 },
+      ],
+    },
+  ],
+  rules: [],
+  checks: [
+    { id: 'endAfterStart', field: 'end', op: 'gte', other: 'start', message: '返校日期不能早于离校日期' },
+    { id: 'notPast', field: 'start', op: 'notPast', message: '离校日期不能早于今天' },
+    { id: 'atMost30', field: 'end', op: 'maxDays', other: 'start', days: 30, message: '外出不能超过 30 天' },
+  ],
+};
+
+export async function insertComputedDemoForm(tx: Transaction<Database>, adminId: number, now: number): Promise<void> {
+  const problems = checkFormSchema(COMPUTED_SCHEMA);
+  if (problems.length) throw new Error(`computed demo form is invalid: ${problems.join('; ')}`);
+  const admin = { id: adminId, name: '系统管理员' };
+  const formId = await repo.insertForm(
+    tx,
+    {
+      name: COMPUTED_FORM_NAME,
+      category: '学生事务',
+      description: '离校外出前登记，系统按离校、返校日期算出请假天数。',
+      access: 'signedIn',
+      audience: ['student'],
+      draftSchema: JSON.stringify(COMPUTED_SCHEMA),
+    },
+    admin,
+    now,
+  );
+  const version = await repo.takeNextVersion(tx, formId, admin, now);
+  await repo.insertVersion(tx, formId, version, canonicalJson(COMPUTED_SCHEMA), admin, now);
+  await repo.logChange(tx, formId, 'created', `《${COMPUTED_FORM_NAME}》`, admin, now);
+  await repo.logChange(tx, formId, 'published', `发布版本 v${version}`, admin, now);
+}

@@ -7,7 +7,7 @@ import * as repo from './repository';
 import { canonicalJson } from '@/shared/canonical-json';
 import { sanitizeSchema } from './service';
 import { valueRows } from './value-index';
-import { insertAccessDemoForm } from './seed-access-form';
+import { insertAccessDemoForm, insertComputedDemoForm } from './seed-access-form';
 
 /**
  * The demo's sample form: 学生请假申请, published (v1), managed by the teacher, with a few
@@ -209,6 +209,7 @@ export async function insertSampleForms(tx: Transaction<Database>, adminId: numb
       .select(['u.id', 'u.realName', 'u.userNo', 'u.phone', 'u.departmentId', 'd.name as department'])
       .where('u.kind', '=', 'student');
   await insertAccessDemoForm(tx, adminId, now);
+  await insertComputedDemoForm(tx, adminId, now);
   const student = await studentQuery().where('u.username', '=', 'student').executeTakeFirst();
   if (!student) return;
   const classmate =
