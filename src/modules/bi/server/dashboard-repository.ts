@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { DashboardStatus } from '../dashboard-contract';
 import type { Conn } from './repository';
-import './dashboard-tables';
+import './tables';
 
 /** Dashboards' SQL: the draft row, its audience rows and the published snapshots. */
 

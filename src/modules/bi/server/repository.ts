@@ -455,14 +455,3 @@ export async function openLevels(q: Conn, ids: readonly number[]): Promise<Map<n
     .execute();
   return new Map(rows.map((r) => [r.indicatorId, r.level]));
 }
-
-/** The after-sync fingerprint of some data tables: rows and newest id of each. */
-export async function dataFingerprint(q: Conn, codes: readonly string[]): Promise<string> {
-  const parts: string[] = [];
-  for (const code of codes) {
-    const { rows } = await sql<{ n: unknown; m: unknown }>`select count(*) as n, max("_id") as m
-      from ${sql.table(`dt_${code}`)}`.execute(q);
-    parts.push(`${code}:${Number(rows[0]?.n ?? 0)}:${Number(rows[0]?.m ?? 0)}`);
-  }
-  return parts.join('|');
-}
