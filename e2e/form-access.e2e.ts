@@ -4,12 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { inPage, launchBrowser } from './support/browser';
 import { ACCOUNTS, login, tokenOf } from './support/login';
-import { need } from './support/ui';
+import { eventually, formItem, need } from './support/ui';
 
 /**
  * Issue 24 items 4 and 5 in the browser: a student of another college opens the demo's 学院讲座报名
  * (for the demo student's college only) and is told why they cannot fill it; the demo student
- * opens it.
+ * opens it. Then on 学生外出登记 a return before the departure is refused in the browser, with
+ * 请假天数 computed live, and nothing reaches the server until the pair is right.
  */
 
 let browser: Browser;
@@ -87,5 +88,56 @@ describe('who may fill a form (issue 24 item 4)', () => {
           .toBe(true);
         await expect(page.getByText(/截止时间：.*每人限填一次/).isVisible()).resolves.toBe(true);
       }),
+  );
+});
+
+/** Days after today (China time) as 'YYYY-MM-DD'. */
+const dayAfter = (n: number) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Shanghai' }).format(new Date(Date.now() + n * 86_400_000));
+
+/** Types a date into the antd DatePicker of a form item, as a person typing it does. */
+async function typeDate(page: Page, label: string, date: string): Promise<void> {
+  const input = formItem(page.locator('body'), label).locator('input');
+  await input.click();
+  await input.fill(date);
+  await input.press('Enter');
+  await eventually(() => input.inputValue()).toBe(date);
+}
+
+describe('cross-field rules and formulas in the browser (issue 24 item 5)', () => {
+  const formId = withDb(
+    (db) => (db.prepare("SELECT id FROM form WHERE name = '学生外出登记'").get() as { id: number }).id,
+  );
+
+  it('refuses a return before the departure, live and on 提交, and computes 请假天数', { timeout: 120_000 }, () =>
+    inPage(browser, async (page) => {
+      await signIn(page, ACCOUNTS.student.username, ACCOUNTS.student.password);
+      await page.goto(`/web/eventService/formWrite?formId=${formId}`);
+      await expect
+        .poll(() => page.getByRole('heading', { name: '学生外出登记' }).isVisible(), { timeout: 30_000 })
+        .toBe(true);
+      await formItem(page.locator('body'), '去向').locator('input').fill('回家');
+      await typeDate(page, '离校日期', dayAfter(3));
+      await typeDate(page, '返校日期', dayAfter(1));
+      const endItem = formItem(page.locator('body'), '返校日期');
+      await eventually(() => endItem.getByText('返校日期不能早于离校日期').isVisible()).toBe(true);
+      let submits = 0;
+      page.on('request', (r) => {
+        if (new URL(r.url()).pathname === '/workflow/api/v1.formFill/submit/') submits++;
+      });
+      await page.getByRole('button', { name: /提\s*交/ }).click();
+      await eventually(() => endItem.getByText('返校日期不能早于离校日期').isVisible()).toBe(true);
+      expect(submits).toBe(0);
+      await page.screenshot({ path: '/tmp/formrules/rule-refused.png' });
+
+      await typeDate(page, '返校日期', dayAfter(5));
+      const days = formItem(page.locator('body'), '请假天数');
+      // A computed field is read-only: its value shows as text or in a locked input.
+      const shown = () =>
+        days.evaluate((el) => (el.querySelector('input') as HTMLInputElement | null)?.value || el.textContent || '');
+      await eventually(shown).toMatch(/(^|\D)3(\D|$)/);
+      await eventually(() => endItem.getByText('返校日期不能早于离校日期').count()).toBe(0);
+      await page.screenshot({ path: '/tmp/formrules/computed.png' });
+    }),
   );
 });
