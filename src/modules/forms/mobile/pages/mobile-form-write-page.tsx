@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import '@/core/ui/antd-mobile-setup';
 import { phoneLink } from '@/shared/approval-links';
 import { openForm } from '@/modules/forms/api';
-import { openFailureText, useFillOutcome } from '@/modules/forms/components/use-fill-outcome';
+import { useFillOutcome } from '@/modules/forms/components/use-fill-outcome';
+import { fillRefusal } from '@/modules/forms/components/fill-refusal';
 import { useFormFill } from '@/modules/forms/components/use-form-fill';
 import { MobileFormRenderer } from '../components/mobile-form-renderer';
 import s from './mobile-form-write-page.module.css';
@@ -41,11 +42,13 @@ export default function MobileFormWritePage() {
   );
 
   if (!valid || opened.isError) {
-    const text = valid ? openFailureText(opened.error) : '缺少表单编号，请向发布者确认表单链接';
+    // Why it is refused (不在适用范围内, 未开始, 已截止, 已提交过), in the server's words.
+    const refusal = valid ? fillRefusal(opened.error) : null;
+    const text = refusal ? refusal.text : '缺少表单编号，请向发布者确认表单链接';
     return (
       <div className={s.page}>
         {bar}
-        <ErrorBlock status="default" title="无法打开表单" description={text} />
+        <ErrorBlock status="default" title={refusal?.title ?? '无法打开表单'} description={text} />
       </div>
     );
   }
