@@ -26,7 +26,7 @@ export default defineModule({
       name: 'notifyChannel',
       path: '/cms/message/notifyChannel',
       title: '通知渠道',
-      icon: 'SendOutlined',
+      icon: 'NotificationOutlined',
       page: () => import('./cms/pages/notify-channel-page'),
     },
     {
@@ -42,7 +42,7 @@ export default defineModule({
       name: 'notifyDelivery',
       path: '/cms/message/notifyDelivery',
       title: '发送记录',
-      icon: 'UnorderedListOutlined',
+      icon: 'HistoryOutlined',
       page: () => import('./cms/pages/notify-delivery-page'),
     },
     {
@@ -50,7 +50,7 @@ export default defineModule({
       name: 'demoMailbox',
       path: '/cms/message/demoMailbox',
       title: '演示邮箱',
-      icon: 'MailOutlined',
+      icon: 'MessageOutlined',
       page: () => import('./cms/pages/demo-mailbox-page'),
     },
   ],
