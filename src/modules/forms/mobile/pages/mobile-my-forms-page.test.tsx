@@ -3,6 +3,7 @@ import '@/core/testing/dom-polyfills';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import dayjs from 'dayjs';
 import { AppProviders } from '@/core/ui/app-providers';
 import MobileMyFormsPage from './mobile-my-forms-page';
 
@@ -13,7 +14,38 @@ const page = <T,>(list: T[]) => envelope({ list, total: list.length, page: 1, pa
 
 beforeEach(() => {
   vi.mocked(api.listFillableForms).mockResolvedValue(
-    page([{ id: 5, name: '学生请假申请', category: '学生事务', description: '因病因事请假', version: 1 }]) as never,
+    page([
+      {
+        id: 5,
+        name: '学生请假申请',
+        category: '学生事务',
+        description: '因病因事请假',
+        version: 1,
+        state: 'open',
+        opensAt: null,
+        closesAt: null,
+      },
+      {
+        id: 6,
+        name: '学院讲座报名',
+        category: '活动',
+        description: '',
+        version: 1,
+        state: 'notOpen',
+        opensAt: Date.UTC(2026, 11, 1, 1),
+        closesAt: null,
+      },
+      {
+        id: 7,
+        name: '迎新志愿者招募',
+        category: '',
+        description: '',
+        version: 1,
+        state: 'closed',
+        opensAt: null,
+        closesAt: Date.UTC(2026, 8, 1),
+      },
+    ]) as never,
   );
   vi.mocked(api.listMySubmissions).mockResolvedValue(
     page([
@@ -78,6 +110,17 @@ describe('mobileMyForms', () => {
     fireEvent.click(await screen.findByText('学生请假申请'));
     expect(where()).toBe('/mobile/formWrite?formId=5');
     expect(api.listFillableForms).toHaveBeenCalledWith({ page: 1, pageSize: 20, keyword: undefined });
+  });
+
+  it('shows 未开始 (with its opening time) and 已截止, and does not open those forms', async () => {
+    open();
+    expect(await screen.findByText('未开始')).toBeTruthy();
+    const opens = dayjs(Date.UTC(2026, 11, 1, 1)).format('YYYY-MM-DD HH:mm');
+    expect(screen.getByText(`${opens} 开始填写`)).toBeTruthy();
+    expect(screen.getByText('已截止')).toBeTruthy();
+    fireEvent.click(screen.getByText('学院讲座报名'));
+    fireEvent.click(screen.getByText('迎新志愿者招募'));
+    expect(where()).toBe('/mobile/myForms');
   });
 
   it('lists my submissions with where each stands; one under approval opens its phone progress', async () => {

@@ -36,23 +36,38 @@ function FillableTab() {
         empty={keyword ? `没有找到与「${keyword}」相关的表单` : '暂无可填写的表单'}
         unit="个"
       >
-        {list.rows.map((f) => (
-          <List.Item
-            key={f.id}
-            className={s.row}
-            onClick={() => navigate(`/mobile/formWrite?formId=${f.id}`)}
-            description={f.description || undefined}
-            extra={
-              f.category ? (
-                <Tag color="primary" fill="outline">
-                  {f.category}
-                </Tag>
-              ) : undefined
-            }
-          >
-            {f.name}
-          </List.Item>
-        ))}
+        {list.rows.map((f) => {
+          // 未开始 / 已截止: listed with why, not opened for filling.
+          const open = f.state === 'open';
+          return (
+            <List.Item
+              key={f.id}
+              className={s.row}
+              onClick={open ? () => navigate(`/mobile/formWrite?formId=${f.id}`) : undefined}
+              arrowIcon={open ? undefined : false}
+              description={
+                f.state === 'notOpen' && f.opensAt !== null ? (
+                  <span className={s.meta}>{dayjs(f.opensAt).format('YYYY-MM-DD HH:mm')} 开始填写</span>
+                ) : (
+                  f.description || undefined
+                )
+              }
+              extra={
+                !open ? (
+                  <Tag color={f.state === 'notOpen' ? 'primary' : 'default'} fill="outline">
+                    {f.state === 'notOpen' ? '未开始' : '已截止'}
+                  </Tag>
+                ) : f.category ? (
+                  <Tag color="primary" fill="outline">
+                    {f.category}
+                  </Tag>
+                ) : undefined
+              }
+            >
+              {f.name}
+            </List.Item>
+          );
+        })}
       </PhoneListBody>
     </>
   );

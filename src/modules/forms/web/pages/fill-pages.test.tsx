@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AxiosAdapter, InternalAxiosRequestConfig } from 'axios';
 import { clear as idbClear, keys as idbKeys } from 'idb-keyval';
+import dayjs from 'dayjs';
 import { httpInstances } from '@/core/http';
 import { useSession } from '@/core/session/store';
 import type { SessionUser } from '@/core/session/types';
@@ -80,8 +81,24 @@ const adapter: AxiosAdapter = async (config) => {
     reply = ok({ id: 44, formId: 12, formName: '请假申请', version: 3, savedAt: Date.UTC(2026, 1, 2, 3, 4, 5) });
   if (url.endsWith('.formFill/fillable/'))
     reply = ok({
-      list: [{ id: 12, name: '请假申请', category: '学生事务', description: '', version: 3, access: 'public' }],
-      total: 1,
+      list: [
+        ...[
+          ['open', 12, '请假申请', null, null],
+          ['notOpen', 13, '学院讲座报名', Date.UTC(2026, 11, 1, 1), null],
+          ['closed', 14, '迎新志愿者招募', null, Date.UTC(2026, 8, 1)],
+        ].map(([state, id, name, opensAt, closesAt]) => ({
+          id,
+          name,
+          category: '学生事务',
+          description: '',
+          version: 3,
+          access: 'public',
+          state,
+          opensAt,
+          closesAt,
+        })),
+      ],
+      total: 3,
       page: 1,
       pageSize: 10,
     });
@@ -346,6 +363,21 @@ describe('taskFormWrite page', () => {
     expect(link.getAttribute('href')).toBe('/web/taskCenter/taskFormWrite?formId=12');
     expect(screen.getByRole('tab', { name: '我的草稿' })).toBeTruthy();
     expect(screen.getByRole('tab', { name: '我的提交' })).toBeTruthy();
+  });
+
+  it('shows 未开始 with its opening time and 已截止, and offers no way to fill those forms', async () => {
+    useSession.setState({ token: 'T', userInfo: user });
+    renderAt('/web/taskCenter/taskFormWrite', <TaskFormWritePage />, '/web/taskCenter/taskFormWrite');
+    await screen.findByRole('link', { name: '请假申请' }, { timeout: 5000 });
+    const opens = dayjs(Date.UTC(2026, 11, 1, 1)).format('YYYY-MM-DD HH:mm');
+    expect(screen.getByText(`未开始 · ${opens} 开始`)).toBeTruthy();
+    expect(screen.getAllByText('已截止').length).toBeGreaterThan(0);
+    const rows = Array.from(document.querySelectorAll<HTMLElement>('tr[data-row-key]'));
+    expect(rows.map((r) => r.getAttribute('data-row-key'))).toEqual(['12', '13', '14']);
+    for (const row of rows.slice(1)) expect(row.querySelector('a')).toBeNull();
+    expect(screen.getAllByRole('link', { name: '填写' }).map((a) => a.getAttribute('href'))).toEqual([
+      '/web/taskCenter/taskFormWrite?formId=12',
+    ]);
   });
 
   it('我的提交 shows where each submission stands and links to its approval', async () => {

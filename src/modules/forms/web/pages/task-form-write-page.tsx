@@ -15,6 +15,14 @@ const TABS = ['fillable', 'drafts', 'mine'] as const;
 type Tab = (typeof TABS)[number];
 const time = (ms: number) => dayjs(ms).format('YYYY-MM-DD HH:mm');
 
+/** 未开始 (with its opening time) or 已截止: such a form is listed but cannot be opened for filling. */
+function WindowTag({ form }: { form: FillableForm }) {
+  if (form.state === 'notOpen')
+    return <Tag color="blue">{form.opensAt !== null ? `未开始 · ${time(form.opensAt)} 开始` : '未开始'}</Tag>;
+  if (form.state === 'closed') return <Tag>已截止</Tag>;
+  return null;
+}
+
 function FillableTab() {
   const [text, setText] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -58,7 +66,15 @@ function FillableTab() {
           {
             title: '表单名称',
             dataIndex: 'name',
-            render: (name: string, r) => <Link to={`/web/taskCenter/taskFormWrite?formId=${r.id}`}>{name}</Link>,
+            render: (name: string, r) =>
+              r.state === 'open' ? (
+                <Link to={`/web/taskCenter/taskFormWrite?formId=${r.id}`}>{name}</Link>
+              ) : (
+                <Space size={8} wrap>
+                  <span>{name}</span>
+                  <WindowTag form={r} />
+                </Space>
+              ),
           },
           { title: '分类', dataIndex: 'category', width: 140, render: (c: string) => (c ? <Tag>{c}</Tag> : '—') },
           { title: '说明', dataIndex: 'description', ellipsis: true },
@@ -67,7 +83,12 @@ function FillableTab() {
             title: '操作',
             key: 'op',
             width: 100,
-            render: (_, r) => <Link to={`/web/taskCenter/taskFormWrite?formId=${r.id}`}>填写</Link>,
+            render: (_, r) =>
+              r.state === 'open' ? (
+                <Link to={`/web/taskCenter/taskFormWrite?formId=${r.id}`}>填写</Link>
+              ) : (
+                <span className={s.muted}>{r.state === 'notOpen' ? '未开始' : '已截止'}</span>
+              ),
           },
         ]}
       />
