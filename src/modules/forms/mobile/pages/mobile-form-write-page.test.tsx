@@ -26,13 +26,29 @@ const FORM: OpenedForm = {
 };
 const calls: InternalAxiosRequestConfig[] = [];
 let refuse = true;
+/** The form's access password (null: none); open/ refuses without it as the server does. */
+let password: string | null = null;
 
 const adapter: AxiosAdapter = async (config) => {
   calls.push(config);
   const url = config.url ?? '';
   let status = 200;
   let body: unknown = { errorCode: '0x00000000', message: '成功', data: null };
-  if (url.endsWith('.formFill/open/')) body = { errorCode: '0x00000000', message: '成功', data: FORM };
+  const sent = (config.headers as Record<string, unknown> | undefined)?.['x-form-password'];
+  if (url.endsWith('.formFill/open/')) {
+    if (password !== null && sent !== password) {
+      status = 403;
+      body = { errorCode: '0x00000964', message: '该表单需要访问密码', data: { needsPassword: true } };
+    } else body = { errorCode: '0x00000000', message: '成功', data: FORM };
+  }
+  if (url.endsWith('.formFill/unlock/')) {
+    const tried = (JSON.parse(String(config.data)) as { password: string }).password;
+    if (tried === password) body = { errorCode: '0x00000000', message: '成功', data: FORM };
+    else {
+      status = 403;
+      body = { errorCode: '0x00000965', message: '访问密码错误', data: null };
+    }
+  }
   if (url.endsWith('.formFill/submit/')) {
     if (refuse) {
       status = 400;
@@ -59,6 +75,7 @@ const adapter: AxiosAdapter = async (config) => {
 beforeEach(async () => {
   calls.length = 0;
   refuse = true;
+  password = null;
   httpInstances.normal.defaults.adapter = adapter;
   httpInstances.slow.defaults.adapter = adapter;
   await idbClear();
@@ -129,5 +146,29 @@ describe('/mobile/formWrite', () => {
       </QueryClientProvider>,
     );
     expect(await screen.findByText(/缺少表单编号/)).toBeTruthy();
+  });
+
+  it('asks for the access password of a password form (0x00000964) and opens it with the right one', async () => {
+    password = 'lecture2026';
+    open();
+    const passwordBox = () => {
+      const el = document.querySelector<HTMLInputElement>('input[aria-label="访问密码"]');
+      if (!el) throw new Error('no password box');
+      return el;
+    };
+    const box = await waitFor(passwordBox, { timeout: 5000 });
+    expect(screen.getAllByText('该表单需要访问密码').length).toBeGreaterThan(0);
+    expect(field('name')).toBeNull();
+    fireEvent.change(box, { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    expect(await screen.findByText('访问密码错误')).toBeTruthy();
+    fireEvent.change(passwordBox(), { target: { value: 'lecture2026' } });
+    fireEvent.click(screen.getByRole('button', { name: '确定' }));
+    await waitFor(() => expect(field('name')).toBeTruthy());
+    const unlocks = calls.filter((c) => c.url?.endsWith('/unlock/'));
+    expect(unlocks.map((c) => JSON.parse(String(c.data)) as unknown)).toEqual([
+      { formId: 12, password: 'wrong' },
+      { formId: 12, password: 'lecture2026' },
+    ]);
   });
 });

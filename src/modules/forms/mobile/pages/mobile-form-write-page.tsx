@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock, NavBar, NoticeBar, Result, Skeleton, Toast } from 'antd-mobile';
+import { Button, ErrorBlock, Input, NavBar, NoticeBar, Result, Skeleton, Toast } from 'antd-mobile';
+import { LockOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import '@/core/ui/antd-mobile-setup';
 import { phoneLink } from '@/shared/approval-links';
@@ -8,10 +9,53 @@ import { openForm } from '@/modules/forms/api';
 import { useFillOutcome } from '@/modules/forms/components/use-fill-outcome';
 import { fillRefusal } from '@/modules/forms/components/fill-refusal';
 import { useFormFill } from '@/modules/forms/components/use-form-fill';
+import { useFormUnlock } from '@/modules/forms/components/use-form-unlock';
 import { MobileFormRenderer } from '../components/mobile-form-renderer';
 import s from './mobile-form-write-page.module.css';
 
 export const RESTORE_QUESTION = '恢复上次未提交的内容？';
+
+/** A password form (0x00000964): the password box, the same unlock step as the desktop page; the right one opens the form in place. */
+function PasswordBox({ formId, queryKey }: { formId: number; queryKey: readonly unknown[] }) {
+  const { password, setPassword, wrong, busy, unlock } = useFormUnlock(formId, queryKey);
+  return (
+    <div className={s.body}>
+      <Result
+        icon={<LockOutline />}
+        status="info"
+        title="该表单需要访问密码"
+        description="请输入表单发布者提供的访问密码"
+      />
+      <div className={s.password}>
+        <Input
+          type="password"
+          aria-label="访问密码"
+          placeholder="访问密码"
+          value={password}
+          onChange={setPassword}
+          onEnterPress={() => void unlock()}
+          clearable
+        />
+      </div>
+      {wrong && (
+        <div className={s.wrong} role="alert">
+          {wrong}
+        </div>
+      )}
+      <Button
+        block
+        color="primary"
+        size="large"
+        className={s.gap}
+        loading={busy}
+        disabled={!password}
+        onClick={() => void unlock()}
+      >
+        确定
+      </Button>
+    </div>
+  );
+}
 
 /** /mobile/formWrite?formId=N (public): the antd-mobile fill page, submit bar at the bottom. */
 export default function MobileFormWritePage() {
@@ -19,8 +63,9 @@ export default function MobileFormWritePage() {
   const formId = Number(params.get('formId'));
   const valid = Number.isInteger(formId) && formId > 0;
   const navigate = useNavigate();
+  const queryKey = ['forms', 'open', formId, null];
   const opened = useQuery({
-    queryKey: ['forms', 'open', formId, null],
+    queryKey,
     queryFn: () => openForm(formId).then((r) => r.data),
     enabled: valid,
     retry: false,
@@ -44,6 +89,13 @@ export default function MobileFormWritePage() {
   if (!valid || opened.isError) {
     // Why it is refused (不在适用范围内, 未开始, 已截止, 已提交过), in the server's words.
     const refusal = valid ? fillRefusal(opened.error) : null;
+    if (refusal?.kind === 'password')
+      return (
+        <div className={s.page}>
+          {bar}
+          <PasswordBox formId={formId} queryKey={queryKey} />
+        </div>
+      );
     const text = refusal ? refusal.text : '缺少表单编号，请向发布者确认表单链接';
     return (
       <div className={s.page}>

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { Button, Card, Input, Result, Space } from 'antd';
 import { LockOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { unlockForm } from '@/modules/forms/api';
 import { fillRefusal } from '@/modules/forms/components/fill-refusal';
+import { useFormUnlock } from '@/modules/forms/components/use-form-unlock';
 import s from './form-fill-view.module.css';
 
 const STATUS = {
@@ -20,27 +18,13 @@ const STATUS = {
  */
 export function FormRefusal({ formId, error, queryKey }: { formId: number; error: unknown; queryKey: unknown[] }) {
   const refusal = fillRefusal(error);
-  const client = useQueryClient();
-  const [password, setPassword] = useState('');
-  const [wrong, setWrong] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { password, setPassword, wrong, busy, unlock } = useFormUnlock(formId, queryKey);
   if (refusal.kind !== 'password')
     return (
       <Card className={s.card}>
         <Result status={STATUS[refusal.kind]} title={refusal.title} subTitle={refusal.text} />
       </Card>
     );
-  const unlock = async () => {
-    setBusy(true);
-    try {
-      const opened = (await unlockForm(formId, password)).data;
-      client.setQueryData(queryKey, opened);
-    } catch (e) {
-      setWrong(fillRefusal(e).text);
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Card className={s.card}>
       <Result
@@ -55,11 +39,8 @@ export function FormRefusal({ formId, error, queryKey }: { formId: number; error
                 placeholder="访问密码"
                 value={password}
                 status={wrong ? 'error' : undefined}
-                onChange={(e) => {
-                  setPassword(e.target.value);
-                  setWrong(null);
-                }}
-                onPressEnter={() => password && void unlock()}
+                onChange={(e) => setPassword(e.target.value)}
+                onPressEnter={() => void unlock()}
               />
               <Button type="primary" loading={busy} disabled={!password} onClick={() => void unlock()}>
                 确定
