@@ -32,8 +32,9 @@ import type {
 } from './contract';
 import { FORM_PASSWORD_HEADER } from './contract';
 import { formPasswordOf, rememberFormPassword } from './components/form-passwords';
-import { getRoles, getUserList, pickPeople } from '@/modules/organization/api';
+import { getDepartmentTree, getRoles, getUserList, pickPeople } from '@/modules/organization/api';
 import type { PickContext } from '@/modules/organization/contract';
+import { listPlatforms } from '@/modules/platform-config/api';
 
 const F = '/workflow/api/v1.form';
 
@@ -134,6 +135,13 @@ export const pickUsers = (context: PickContext, keyword: string) => pickPeople({
 /** The back office's people search (form managers, the designer's preview), 20 at most. POST /user/api/v1.user/getUserList/ */
 /** Every role (code and name), for a form's 适用对象 (the back office's designer). */
 export const listRolesForAudience = () => getRoles().then((r) => r.data.map((x) => ({ code: x.code, name: x.name })));
+
+/** The organisation's department tree (classes are its departments of kind class), for 填写设置. POST /user/api/v1.department/getTreeNode/ */
+export const listDepartmentTreeForAudience = () => getDepartmentTree().then((r) => r.data);
+
+/** Every platform (id and name), for 填写设置 (administrators). GET /user/api/v1.platform/list/ */
+export const listPlatformsForAudience = () =>
+  listPlatforms().then((r) => r.data.map((p) => ({ id: p.id, name: p.name })));
 
 export const searchPeopleAdmin = (keyword: string): Promise<AdminPickableUser[]> =>
   getUserList({ keyword, page: 1, pageSize: 20 }).then((r) =>

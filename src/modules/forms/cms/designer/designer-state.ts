@@ -1,4 +1,4 @@
-import type { FormField, FormSchema, FormSection, LinkageRule } from '@/shared/forms/schema';
+import type { CrossCheck, FormField, FormSchema, FormSection, LinkageRule } from '@/shared/forms/schema';
 
 /**
  * The designer's document state: the form schema with an undo/redo history, the selected field
@@ -40,6 +40,7 @@ export type DesignerAction =
   | { type: 'moveSection'; id: string; index: number }
   | { type: 'removeSection'; id: string }
   | { type: 'setRules'; rules: LinkageRule[]; key?: string }
+  | { type: 'setChecks'; checks: CrossCheck[]; key?: string }
   | { type: 'setSubmitText'; text: string; key?: string }
   | { type: 'select'; selection: Selection }
   | { type: 'undo' }
@@ -93,6 +94,14 @@ function applyPatch<T extends object>(obj: T, patch: object): T {
  * Rules without references to these fields. A condition or action that named only them goes; a
  * rule this empties goes too (a rule still being built, empty from the start, stays).
  */
+/** The schema with these cross-field checks (none: no `checks` key at all). */
+function withChecks(schema: FormSchema, checks: CrossCheck[] | undefined): FormSchema {
+  const next = { ...schema };
+  if (checks?.length) next.checks = checks;
+  else delete next.checks;
+  return next;
+}
+
 function dropFromRules(rules: LinkageRule[], ids: ReadonlySet<string>): LinkageRule[] {
   let changed = false;
   const next: LinkageRule[] = [];
@@ -188,7 +197,10 @@ function edit(schema: FormSchema, action: DesignerAction): FormSchema {
         ...section,
         fields: section.fields.filter((_, i) => i !== at.index),
       });
-      return { ...next, rules: dropFromRules(schema.rules, new Set([action.id])) };
+      return withChecks(
+        { ...next, rules: dropFromRules(schema.rules, new Set([action.id])) },
+        (schema.checks ?? []).filter((c) => c.field !== action.id && c.other !== action.id),
+      );
     }
     case 'duplicateField': {
       const at = locateField(schema, action.id);
@@ -211,7 +223,12 @@ function edit(schema: FormSchema, action: DesignerAction): FormSchema {
       const fields = section.fields.slice();
       fields[at.index] = field;
       const next = withSection(schema, at.section, { ...section, fields });
-      return renamed ? { ...next, rules: renameInRules(schema.rules, old.id, field.id) } : next;
+      if (!renamed) return next;
+      const rename = (id: string | undefined) => (id === old.id ? field.id : id);
+      return withChecks(
+        { ...next, rules: renameInRules(schema.rules, old.id, field.id) },
+        schema.checks?.map((c) => ({ ...c, field: rename(c.field)!, ...(c.other ? { other: rename(c.other) } : {}) })),
+      );
     }
     case 'addSection': {
       if (schema.sections.some((x) => x.id === action.section.id)) return schema;
@@ -250,6 +267,8 @@ function edit(schema: FormSchema, action: DesignerAction): FormSchema {
     }
     case 'setRules':
       return action.rules === schema.rules ? schema : { ...schema, rules: action.rules };
+    case 'setChecks':
+      return action.checks === schema.checks ? schema : withChecks(schema, action.checks);
     case 'setSubmitText': {
       const text = action.text;
       if ((schema.submitText ?? '') === text) return schema;

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter, useLocation } from 'react-router-dom';
 import { Value } from 'typebox/value';
+import dayjs from 'dayjs';
 import { HttpError } from '@/core/http';
 import { AppProviders } from '@/core/ui/app-providers';
 import {
@@ -30,6 +31,9 @@ const api = vi.hoisted(() => ({
   ),
   pickUsers: vi.fn(),
   pickDepartments: vi.fn(),
+  searchPeopleAdmin: vi.fn(),
+  listDepartmentTreeForAudience: vi.fn(),
+  listPlatformsForAudience: vi.fn(),
 }));
 vi.mock('@/modules/forms/api', () => api);
 
@@ -146,6 +150,21 @@ beforeEach(() => {
   api.saveForm.mockImplementation(() => ok({ draftChanged: true, updatedAt: 1 }));
   api.publishForm.mockImplementation(() => ok({ version: 3, publishedAt: 3, publishedBy: 'admin' }));
   api.listFormCategories.mockImplementation(() => ok(['学生事务']));
+  api.searchPeopleAdmin.mockImplementation(() => Promise.resolve([]));
+  api.listPlatformsForAudience.mockImplementation(() => Promise.resolve([{ id: 1, name: '学生服务平台' }]));
+  api.listDepartmentTreeForAudience.mockImplementation(() =>
+    Promise.resolve([
+      {
+        id: 3,
+        name: '计算机学院',
+        code: 'cs',
+        kind: 'college',
+        sort: 1,
+        parentId: null,
+        children: [{ id: 31, name: '软件2301班', code: 'se2301', kind: 'class', sort: 1, parentId: 3, children: [] }],
+      },
+    ]),
+  );
 });
 afterEach(cleanup);
 
@@ -352,5 +371,114 @@ describe('form designer', () => {
     fireEvent.click(screen.getByText('手机'));
     const phone = await screen.findByTestId('preview-phone');
     expect(await within(phone).findByText('请假原因', {}, { timeout: 10_000 })).toBeTruthy();
+  });
+});
+
+describe('填写设置 and rules', () => {
+  const opensAt = Date.UTC(2026, 11, 1, 0, 0);
+  const closesAt = Date.UTC(2026, 11, 15, 10, 0);
+
+  it('shows the stored 填写设置 and saves departments, the limit per person, the window and a removed password', async () => {
+    detail = {
+      ...makeDetail(small),
+      access: 'public',
+      fill: {
+        departments: [{ id: 3, name: '计算机学院', withChildren: true }],
+        classes: [{ id: 31, name: '软件2301班' }],
+        platforms: [],
+        users: [{ id: 11, name: '李明轩' }],
+        submitLimit: 'once',
+        opensAt,
+        closesAt,
+        hasPassword: true,
+      },
+    };
+    renderDesigner();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('tab', { name: '表单设置' }));
+    const withChildren = await screen.findByRole('switch', { name: '计算机学院 含下级部门' });
+    expect(withChildren.getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByText('每人限填一次')).toBeTruthy();
+    expect(screen.getByText('李明轩')).toBeTruthy();
+    // Whether a password is set, never the password.
+    expect(screen.getByText('已设置')).toBeTruthy();
+    const range = document.querySelectorAll<HTMLInputElement>('.ant-picker-range input');
+    expect([...range].map((i) => i.value)).toEqual([
+      dayjs(opensAt).format('YYYY-MM-DD HH:mm'),
+      dayjs(closesAt).format('YYYY-MM-DD HH:mm'),
+    ]);
+
+    fireEvent.click(withChildren);
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: '每人限填' }));
+    fireEvent.click(
+      await waitFor(() => {
+        const o = [...document.querySelectorAll<HTMLElement>('.ant-select-item-option')].find(
+          (x) => x.textContent === '每人每天一次',
+        );
+        if (!o) throw new Error('no option');
+        return o;
+      }),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /移\s*除/ }));
+    expect(screen.getByText('保存后移除访问密码')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(api.saveForm).toHaveBeenCalledTimes(1));
+    expect(lastSaved().fill).toEqual({
+      departments: [{ id: 3, withChildren: false }],
+      classIds: [31],
+      platformIds: [],
+      userIds: [11],
+      submitLimit: 'day',
+      opensAt,
+      closesAt,
+      password: '',
+    });
+    // Saved: no password any more, nothing pending.
+    expect(await screen.findByText('未设置')).toBeTruthy();
+    expect(screen.queryByText('有未保存的修改')).toBeNull();
+  });
+
+  it('refuses on the client a closing time before the opening (no save call)', async () => {
+    detail = {
+      ...makeDetail(small),
+      access: 'public',
+      fill: { ...emptyFillView(), opensAt: closesAt, closesAt: opensAt },
+    };
+    renderDesigner();
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    fireEvent.click(screen.getByRole('tab', { name: '表单设置' }));
+    expect(await screen.findByText('截止时间必须晚于开放时间')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /保存/ }));
+    await act(() => Promise.resolve());
+    expect(api.saveForm).not.toHaveBeenCalled();
+  });
+
+  it('checks a formula as it is typed: the parser’s message, then an unknown field', async () => {
+    detail = makeDetail({
+      ...small,
+      sections: [
+        {
+          ...small.sections[0]!,
+          fields: [
+            ...small.sections[0]!.fields,
+            { id: 'field_from', type: 'date', label: '离校日期', span: 1 },
+            { id: 'field_days', type: 'number', label: '请假天数', span: 1 },
+          ],
+        },
+      ],
+    });
+    renderDesigner();
+    await waitFor(() => expect(cards()).toHaveLength(4));
+    fireEvent.click(card('请假天数')!);
+    const formula = await screen.findByRole('textbox', { name: '计算公式' });
+    fireEvent.change(formula, { target: { value: 'DAYS(field_from, ' } });
+    expect(await screen.findByText(/公式有误：/)).toBeTruthy();
+    fireEvent.change(formula, { target: { value: 'DAYS(field_from, field_back) + 1' } });
+    expect(await screen.findByText('公式有误：引用了不存在的字段 field_back')).toBeTruthy();
+    fireEvent.change(formula, { target: { value: 'DAYS(field_from, TODAY()) + 1' } });
+    await waitFor(() => expect(screen.queryByText(/公式有误/)).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /保存/ }));
+    await waitFor(() => expect(api.saveForm).toHaveBeenCalledTimes(1));
+    expect(lastSaved().schema.sections[0]!.fields[3]!.formula).toBe('DAYS(field_from, TODAY()) + 1');
   });
 });

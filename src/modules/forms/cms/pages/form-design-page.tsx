@@ -23,6 +23,7 @@ import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { DISPLAY_TYPES, type FieldType, type FormSchema } from '@/shared/forms/schema';
 import { checkFormSchema } from '@/shared/forms/check-schema';
+import { HttpError } from '@/core/http';
 import { getForm, publishForm, saveForm } from '@/modules/forms/api';
 import { FORM_STATUS_LABELS, type FormDetail, type FormStatus } from '@/modules/forms/contract';
 import {
@@ -41,6 +42,8 @@ import { Palette } from '../components/designer/palette';
 import { PropertyPanel } from '../components/designer/property-panel';
 import { RuleBuilder } from '../components/designer/rule-builder';
 import type { FormSettings } from '../components/designer/form-settings-panel';
+import { fillBody, fillDraftOf, fillProblem, savedFill } from '../components/designer/fill-settings';
+import { ChecksEditor } from '../components/designer/checks-editor';
 import { designerCollision, dropTarget, isAfter, parseDragId, type DragRef } from '../components/designer/dnd';
 import { FieldIcon } from '../components/designer/field-icon';
 import { DeviceSwitch, FormPreviewPane, type PreviewDevice } from '../components/form-preview-pane';
@@ -50,7 +53,7 @@ import s from '../components/designer/designer.module.css';
 
 const STATUS_COLOR: Record<FormStatus, string> = { draft: 'default', published: 'success', disabled: 'warning' };
 
-type View = 'design' | 'rules' | 'preview';
+type View = 'design' | 'rules' | 'checks' | 'preview';
 
 // A few pixels of movement before a drag starts, so a click still selects.
 const POINTER_OPTIONS = { activationConstraint: { distance: 5 } };
@@ -63,6 +66,7 @@ const settingsOf = (d: FormDetail): FormSettings => ({
   access: d.access,
   audience: d.audience,
   managers: d.managers,
+  fill: fillDraftOf(d.fill),
 });
 const sameSettings = (a: FormSettings, b: FormSettings) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -145,6 +149,11 @@ function Designer({ detail }: { detail: FormDetail }) {
     [],
   );
 
+  const setChecks = useCallback(
+    (checks: NonNullable<FormSchema['checks']>, key?: string) => dispatch({ type: 'setChecks', checks, key }),
+    [],
+  );
+
   // --- drag and drop ---
   // Sensor options must keep their identity: new ones re-render every draggable card on each keystroke.
   const sensors = useSensors(useSensor(PointerSensor, POINTER_OPTIONS), useSensor(KeyboardSensor, KEYBOARD_OPTIONS));
@@ -173,6 +182,12 @@ function Designer({ detail }: { detail: FormDetail }) {
       message.error('请填写表单名称');
       return false;
     }
+    const fillError = fillProblem(set.fill, set.access);
+    if (fillError) {
+      setPanelTab('settings');
+      message.error(fillError);
+      return false;
+    }
     setBusy('save');
     try {
       await saveForm({
@@ -184,14 +199,20 @@ function Designer({ detail }: { detail: FormDetail }) {
         audience: set.audience,
         managerIds: set.managers.map((m) => m.id),
         schema: st.schema,
+        fill: fillBody(set.fill, set.access),
       });
       dispatch({ type: 'markSaved', schema: st.schema });
-      setSavedSettings(set);
+      // A new or removed password is now the stored state (已设置 or none); the box closes.
+      const stored = { ...set, fill: savedFill(set.fill, set.access) };
+      setSavedSettings(stored);
+      setSettings((cur) => (cur === set ? stored : cur));
       setProblems(null);
       void qc.invalidateQueries({ queryKey: ['forms', 'list'] });
       return true;
     } catch (err) {
       const list = serverMessages(err);
+      // 填写设置 refused (0x00000966: unknown department, window, password) comes as one message.
+      if (!list.length && err instanceof HttpError && err.status === 400 && err.message) list.push(err.message);
       if (list.length) setProblems({ title: '服务器未保存：请先修改以下问题', list });
       return false;
     } finally {
@@ -337,6 +358,7 @@ function Designer({ detail }: { detail: FormDetail }) {
             options={[
               { value: 'design', label: '设计' },
               { value: 'rules', label: `联动规则（${state.schema.rules.length}）` },
+              { value: 'checks', label: `校验规则（${state.schema.checks?.length ?? 0}）` },
               { value: 'preview', label: '预览', icon: <EyeOutlined /> },
             ]}
           />
@@ -405,6 +427,7 @@ function Designer({ detail }: { detail: FormDetail }) {
             >
               {view === 'design' && <Canvas schema={state.schema} selection={state.selection} actions={actions} />}
               {view === 'rules' && <RuleBuilder schema={state.schema} onChange={setRules} />}
+              {view === 'checks' && <ChecksEditor schema={state.schema} onChange={setChecks} />}
               {view === 'preview' && <FormPreviewPane schema={state.schema} device={device} title={settings.name} />}
             </div>
           </main>

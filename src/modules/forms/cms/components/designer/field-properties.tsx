@@ -3,11 +3,15 @@ import { Checkbox, Divider, Form, InputNumber, Segmented, Select, Space, Switch 
 import {
   DISPLAY_TYPES,
   FORM_LIMITS,
+  TEXT_PRESETS,
+  TEXT_PRESET_LABELS,
   USER_DEFAULT_PROPS,
   type ColumnField,
   type FieldDefault,
   type FieldType,
   type FormField,
+  type FormSchema,
+  type TextPreset,
   type UserDefaultProp,
 } from '@/shared/forms/schema';
 import { TextInput } from '@/core/ui/text-input';
@@ -24,6 +28,7 @@ import { CascaderOptionsEditor, OptionsEditor } from './options-editor';
 import { RichTextProperty } from './rich-text-property';
 import { ColumnsEditor } from './columns-editor';
 import { TypedValueInput, staticValueKind } from './value-inputs';
+import { FORMULA_TYPES, FormulaEditor } from './formula-editor';
 import s from './designer.module.css';
 
 const USER_PROP_LABELS: Record<UserDefaultProp, string> = {
@@ -57,6 +62,8 @@ export interface FieldPropertiesProps {
   onPatch: (patch: FieldPatch, key?: string) => void;
   /** A sub-table column: no span, default, hidden, unique or nested tables. */
   asColumn?: boolean;
+  /** The whole form (a top-level field's 计算公式 names the others); absent for a sub-table column. */
+  schema?: FormSchema;
 }
 
 const num = (v: number | null | undefined) => (v === null || v === undefined ? undefined : v);
@@ -183,6 +190,19 @@ function Limits({
         </div>
       </Form.Item>,
     );
+    if (t === 'text')
+      items.push(
+        <Form.Item key="preset" label="格式" extra="常用格式，与下方正则表达式一并校验">
+          <Select
+            aria-label="格式"
+            allowClear
+            placeholder="不限格式"
+            value={field.preset}
+            options={TEXT_PRESETS.map((p) => ({ value: p, label: TEXT_PRESET_LABELS[p] }))}
+            onChange={(preset?: TextPreset) => onPatch({ preset: preset ?? undefined })}
+          />
+        </Form.Item>,
+      );
     let patternError = '';
     if (field.pattern) {
       try {
@@ -440,7 +460,7 @@ function Limits({
 }
 
 /** Every property of one field (or one sub-table column), by its type. */
-export function FieldProperties({ field, columns, isIdTaken, onPatch, asColumn }: FieldPropertiesProps) {
+export function FieldProperties({ field, columns, isIdTaken, onPatch, asColumn, schema }: FieldPropertiesProps) {
   const t = field.type;
   const display = DISPLAY_TYPES.includes(t);
   const k = (p: string) => `${field.id}.${p}`;
@@ -508,6 +528,13 @@ export function FieldProperties({ field, columns, isIdTaken, onPatch, asColumn }
             )}
           </Space>
         </Form.Item>
+      )}
+      {!asColumn && schema && FORMULA_TYPES.includes(t) && (
+        <FormulaEditor
+          field={field as FormField}
+          schema={schema}
+          onChange={(formula) => onPatch({ formula }, k('formula'))}
+        />
       )}
       {!asColumn && <DefaultEditor field={field} onPatch={onPatch} />}
       <Limits field={field} onPatch={onPatch} asColumn={asColumn} />

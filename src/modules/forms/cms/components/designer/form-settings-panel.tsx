@@ -1,10 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
-import { AutoComplete, Form, Radio, Select, Spin } from 'antd';
+import { AutoComplete, Divider, Form, Radio, Select, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import type { PickedRef } from '@/shared/forms/schema';
 import { TextArea, TextInput } from '@/core/ui/text-input';
 import { listFormCategories, listRolesForAudience, searchPeopleAdmin } from '@/modules/forms/api';
 import type { AdminPickableUser, FormAccess } from '@/modules/forms/contract';
+import { FillSettingsFields, type FillDraft } from './fill-settings';
 import s from './designer.module.css';
 
 /** The form's settings the designer saves with the schema. */
@@ -16,6 +17,8 @@ export interface FormSettings {
   /** Role codes that may fill it; [] = everyone. */
   audience: string[];
   managers: PickedRef[];
+  /** 填写设置: departments, classes, platforms, people, limit per person, window, access password. */
+  fill: FillDraft;
 }
 
 /** 适用对象: the roles that may fill the form (none picked: everyone its access admits). */
@@ -46,8 +49,18 @@ export const ACCESS_LABELS: Record<FormAccess, string> = {
   signedIn: '登录后填写',
 };
 
-/** Searches users as the admin types (debounced); picked users stay listed by name. */
-function ManagerSelect({ value, onChange }: { value: PickedRef[]; onChange: (v: PickedRef[]) => void }) {
+/** Searches users as the admin types (debounced); picked users stay listed by name (汇总查看人, 指定人员). */
+function PeopleSelect({
+  value,
+  onChange,
+  label,
+  max,
+}: {
+  value: PickedRef[];
+  onChange: (v: PickedRef[]) => void;
+  label: string;
+  max: number;
+}) {
   const [keyword, setKeyword] = useState('');
   const [found, setFound] = useState<AdminPickableUser[]>([]);
   const [loading, setLoading] = useState(false);
@@ -73,14 +86,14 @@ function ManagerSelect({ value, onChange }: { value: PickedRef[]; onChange: (v: 
   ];
   return (
     <Select
-      aria-label="汇总查看人"
+      aria-label={label}
       mode="multiple"
       placeholder="输入姓名或学工号搜索"
       showSearch={{ searchValue: keyword, onSearch: search, filterOption: false }}
       notFoundContent={loading ? <Spin size="small" /> : keyword ? '没有匹配的用户' : '输入姓名或学工号搜索'}
       value={value.map((u) => u.id)}
       options={options}
-      maxCount={50}
+      maxCount={max}
       onChange={(ids: number[]) => {
         const known = new Map<number, string>([
           ...value.map((u) => [u.id, u.name] as const),
@@ -152,11 +165,29 @@ export function FormSettingsPanel(props: {
           ))}
         </Radio.Group>
       </Form.Item>
-      <Form.Item label="适用对象" extra="只有这些角色的用户能看到并填写本表单；不选则所有人均可">
+      <Divider titlePlacement="start" className={s.fillDivider}>
+        填写设置
+      </Divider>
+      <div className={s.muted} style={{ marginBottom: 12 }}>
+        适用对象：符合以下任一条件的用户可看到并填写本表单；都不选则所有人均可。
+      </div>
+      <Form.Item label="适用角色">
         <AudienceSelect value={value.audience} onChange={(audience) => onChange({ audience })} />
       </Form.Item>
+      <FillSettingsFields
+        fill={value.fill}
+        access={value.access}
+        onChange={(patch) => onChange({ fill: { ...value.fill, ...patch } })}
+        peopleInput={(users, onUsers) => <PeopleSelect label="指定人员" max={500} value={users} onChange={onUsers} />}
+      />
+      <Divider className={s.fillDivider} />
       <Form.Item label="汇总查看人" extra="这些用户可在审批中心查看本表单的全部提交">
-        <ManagerSelect value={value.managers} onChange={(managers) => onChange({ managers })} />
+        <PeopleSelect
+          label="汇总查看人"
+          max={50}
+          value={value.managers}
+          onChange={(managers) => onChange({ managers })}
+        />
       </Form.Item>
       <Form.Item label="提交按钮文字">
         <TextInput

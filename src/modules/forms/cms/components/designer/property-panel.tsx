@@ -87,7 +87,14 @@ export const PropertyPanel = memo(function PropertyPanel({
   let body;
   if (field && section) {
     body = (
-      <FieldProperties key={field.id} field={field} columns={section.columns} isIdTaken={isIdTaken} onPatch={onPatch} />
+      <FieldProperties
+        key={field.id}
+        field={field}
+        columns={section.columns}
+        isIdTaken={isIdTaken}
+        onPatch={onPatch}
+        schema={schema}
+      />
     );
   } else if (section) {
     body = <SectionProperties key={section.id} section={section} dispatch={dispatch} />;
