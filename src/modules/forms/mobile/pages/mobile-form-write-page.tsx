@@ -1,6 +1,7 @@
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useQuery } from '@tanstack/react-query';
-import { Button, ErrorBlock, Input, NavBar, NoticeBar, Result, Skeleton, Toast } from 'antd-mobile';
+import { Button, ErrorBlock, NavBar, NoticeBar, Result, Skeleton, Toast } from 'antd-mobile';
+import { MobileInput } from '@/core/ui/mobile-text-input';
 import { LockOutline } from 'antd-mobile-icons';
 import dayjs from 'dayjs';
 import '@/core/ui/antd-mobile-setup';
@@ -27,7 +28,7 @@ function PasswordBox({ formId, queryKey }: { formId: number; queryKey: readonly 
         description="请输入表单发布者提供的访问密码"
       />
       <div className={s.password}>
-        <Input
+        <MobileInput
           type="password"
           aria-label="访问密码"
           placeholder="访问密码"

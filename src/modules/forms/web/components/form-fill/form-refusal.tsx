@@ -1,4 +1,5 @@
-import { Button, Card, Input, Result, Space } from 'antd';
+import { Button, Card, Result, Space } from 'antd';
+import { PasswordInput } from '@/core/ui/text-input';
 import { LockOutlined } from '@ant-design/icons';
 import { fillRefusal } from '@/modules/forms/components/fill-refusal';
 import { useFormUnlock } from '@/modules/forms/components/use-form-unlock';
@@ -34,7 +35,7 @@ export function FormRefusal({ formId, error, queryKey }: { formId: number; error
         extra={
           <Space orientation="vertical" size={8}>
             <Space.Compact>
-              <Input.Password
+              <PasswordInput
                 aria-label="访问密码"
                 placeholder="访问密码"
                 value={password}
