@@ -141,3 +141,66 @@ describe('cross-field rules and formulas in the browser (issue 24 item 5)', () =
     }),
   );
 });
+
+describe('填写设置 in the designer (issue 24 item 4, the back office)', () => {
+  const demo = withDb((db) => {
+    const form = db.prepare("SELECT id FROM form WHERE name = '学生外出登记'").get() as { id: number };
+    // The demo student's college: the department 学院讲座报名 is for (the student stays inside it).
+    const college = db
+      .prepare(
+        `SELECT d.id, d.name FROM form_audience_member m JOIN form f ON f.id = m.form_id JOIN department d ON d.id = m.ref_id
+         WHERE f.name = '学院讲座报名' AND m.kind = 'deptTree'`,
+      )
+      .get() as { id: number; name: string };
+    return { formId: form.id, college };
+  });
+
+  it(
+    'the administrator gives 学生外出登记 a department audience, saved as fill and shown again',
+    { timeout: 120_000 },
+    () =>
+      inPage(browser, async (admin) => {
+        const answer = await login(admin, ACCOUNTS.admin.username, ACCOUNTS.admin.password, { admin: true });
+        expect(answer.errorCode).toBe('0x00000000');
+        await admin.waitForURL((u) => u.pathname === '/cms/home/index', { timeout: 30_000 });
+        await admin.goto(`/cms/workflow/formDesign?id=${demo.formId}`);
+        const panel = admin.locator('aside[aria-label="属性"]');
+        await panel.getByRole('tab', { name: '表单设置' }).click();
+        const departments = formItem(panel, '适用部门');
+        await departments.locator('.ant-select').click();
+        await departments.locator('input').fill(demo.college.name);
+        await admin
+          .locator('.ant-select-dropdown:visible .ant-select-tree-node-content-wrapper')
+          .filter({ hasText: demo.college.name })
+          .first()
+          .click();
+        const withChildren = panel.getByRole('switch', { name: `${demo.college.name} 含下级部门` });
+        await eventually(() => withChildren.getAttribute('aria-checked')).toBe('true');
+        await admin.keyboard.press('Escape');
+        const saved = admin.waitForRequest((r) => new URL(r.url()).pathname === '/workflow/api/v1.form/save/');
+        await admin.getByRole('button', { name: /保\s*存/ }).click();
+        const body = (await saved).postDataJSON() as { fill: { departments: { id: number; withChildren: boolean }[] } };
+        expect(body.fill.departments).toEqual([{ id: demo.college.id, withChildren: true }]);
+        await eventually(() => admin.getByText('有未保存的修改').count()).toBe(0);
+        await admin.mouse.move(0, 0);
+        await admin.screenshot({ path: '/tmp/fillui/fill-settings.png' });
+
+        // Round trip: the designer opened again shows the stored department.
+        await admin.reload();
+        await panel.getByRole('tab', { name: '表单设置' }).click();
+        await eventually(() =>
+          panel.getByRole('switch', { name: `${demo.college.name} 含下级部门` }).getAttribute('aria-checked'),
+        ).toBe('true');
+        expect(
+          withDb(
+            (db) =>
+              db
+                .prepare(
+                  "SELECT COUNT(*) AS n FROM form_audience_member WHERE form_id = ? AND kind = 'deptTree' AND ref_id = ?",
+                )
+                .get(demo.formId, demo.college.id) as { n: number },
+          ).n,
+        ).toBe(1);
+      }),
+  );
+});
