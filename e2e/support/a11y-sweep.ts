@@ -106,6 +106,12 @@ async function visit(
   checked.add(key);
   if (new URL(page.url()).pathname !== path) await goInApp(page, path);
   await settle(page);
+  // A toast the previous page raised outlives an in-app move; fading out it fails any contrast check.
+  await page
+    .locator('.adm-toast-mask, .ant-message-notice')
+    .first()
+    .waitFor({ state: 'detached', timeout: 4_000 })
+    .catch(() => undefined);
   await animationsDone(page);
   out.push({
     who,

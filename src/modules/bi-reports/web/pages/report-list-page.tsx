@@ -40,7 +40,7 @@ export default function ReportListPage() {
           <Row gutter={[16, 16]}>
             {q.data.list.map((r) => (
               <Col key={r.id} xs={24} md={12} xl={8}>
-                <Link to={`/web/bi/reportDetail?id=${r.id}`} aria-label={r.name}>
+                <Link to={`/web/bi/reportDetail?id=${r.id}`}>
                   <Card hoverable size="small">
                     <Flex gap={12} align="start">
                       <TableOutlined style={{ fontSize: 28, color: '#1677ff', marginTop: 4 }} />

@@ -21,7 +21,7 @@ export default function DashboardIndexPage() {
           <Row gutter={[16, 16]}>
             {q.data.list.map((d) => (
               <Col key={d.id} xs={24} md={12} xl={8}>
-                <Link to={`/web/bi/detail?id=${d.id}`} aria-label={d.name}>
+                <Link to={`/web/bi/detail?id=${d.id}`}>
                   <Card hoverable size="small" title={d.name} extra={d.isPublic ? <Tag color="green">公开</Tag> : null}>
                     <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }} style={{ minHeight: 44 }}>
                       {d.description || '—'}

@@ -47,6 +47,7 @@ export default function NotifyDeliveryPage() {
         <Form layout="inline" className={s.filters}>
           <Form.Item label="渠道">
             <Select
+              aria-label="渠道"
               allowClear
               placeholder="全部"
               style={{ width: 160 }}
@@ -57,6 +58,7 @@ export default function NotifyDeliveryPage() {
           </Form.Item>
           <Form.Item label="状态">
             <Select
+              aria-label="状态"
               allowClear
               placeholder="全部"
               style={{ width: 160 }}
