@@ -30,17 +30,17 @@ let dashboardId: number | undefined;
 async function signInAdmin(page: Page): Promise<string> {
   const answer = await login(page, ACCOUNTS.admin.username, ACCOUNTS.admin.password, { admin: true });
   expect(answer.errorCode, answer.message).toBe('0x00000000');
-  await page.waitForURL((u) => u.pathname !== '/loginAdmin', { timeout: 15_000 });
+  await page.waitForURL((u) => u.pathname !== '/loginAdmin', { timeout: 30_000 });
   return need((await tokenOf(page)) ?? undefined, 'the token');
 }
 
 async function signInTeacher(page: Page): Promise<void> {
   const answer = await login(page, ACCOUNTS.teacher.username, ACCOUNTS.teacher.password);
   expect(answer.errorCode, answer.message).toBe('0x00000000');
-  await page.waitForURL((u) => u.pathname !== '/login', { timeout: 15_000 });
+  await page.waitForURL((u) => u.pathname !== '/login', { timeout: 30_000 });
   if (new URL(page.url()).pathname === '/platformSelection') {
     await page.getByRole('button', { name: '进入教职工服务平台' }).click();
-    await page.waitForURL((u) => u.pathname !== '/platformSelection', { timeout: 15_000 });
+    await page.waitForURL((u) => u.pathname !== '/platformSelection', { timeout: 30_000 });
   }
 }
 
@@ -150,9 +150,9 @@ describe('BI 仪表板: linked charts from the designer to a teacher', () => {
       await sider.getByText('BI', { exact: true }).click();
       await sider.getByText('仪表板', { exact: true }).click();
       await expectPath(page, '/web/bi/index');
-      await page.getByRole('link', { name: '一卡通消费概览' }).waitFor();
+      await page.getByRole('link', { name: /^一卡通消费概览/ }).waitFor();
       const initial = page.waitForResponse(isPath(DATA));
-      await page.getByRole('link', { name: NAME }).click();
+      await page.getByRole('link', { name: new RegExp(`^${NAME}`) }).click();
       await expectPath(page, '/web/bi/detail');
       const before = ((await (await initial).json()) as Envelope<DashboardData>).data;
       expect(Object.values(before).every((d) => d.ok)).toBe(true);
@@ -189,7 +189,7 @@ describe('BI 仪表板: linked charts from the designer to a teacher', () => {
 
       // The demo's 一卡通消费概览: every widget type it holds draws from the synced data.
       await page.goto('/web/bi/index');
-      await page.getByRole('link', { name: '一卡通消费概览' }).click();
+      await page.getByRole('link', { name: /^一卡通消费概览/ }).click();
       await expectPath(page, '/web/bi/detail');
       await widget(page, '各商户消费笔数').locator('canvas').waitFor();
       await widget(page, '消费类别占比').locator('canvas').waitFor();
