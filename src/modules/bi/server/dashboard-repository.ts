@@ -226,51 +226,18 @@ export async function visibleDashboards(
   if (!who.admin) {
     const platform = who.platformId === null ? '' : String(who.platformId);
     const roles = who.roleCodes.length ? [...who.roleCodes] : [''];
-    base = base.where((eb) =>
-      eb.or([
-        eb('d.isPublic', '=', 1),
-        eb.and([
-          eb.or([
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('biDashboardAudience as p')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('p.dashboardId', '=', 'd.id')
-                  .where('p.kind', '=', 'platform'),
-              ),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('biDashboardAudience as p')
-                .select(sql.lit(1).as('one'))
-                .whereRef('p.dashboardId', '=', 'd.id')
-                .where('p.kind', '=', 'platform')
-                .where('p.value', '=', platform),
-            ),
-          ]),
-          eb.or([
-            eb.not(
-              eb.exists(
-                eb
-                  .selectFrom('biDashboardAudience as r')
-                  .select(sql.lit(1).as('one'))
-                  .whereRef('r.dashboardId', '=', 'd.id')
-                  .where('r.kind', '=', 'role'),
-              ),
-            ),
-            eb.exists(
-              eb
-                .selectFrom('biDashboardAudience as r')
-                .select(sql.lit(1).as('one'))
-                .whereRef('r.dashboardId', '=', 'd.id')
-                .where('r.kind', '=', 'role')
-                .where('r.value', 'in', roles),
-            ),
-          ]),
-        ]),
-      ]),
-    );
+    base = base.where((eb) => {
+      // A kind (platform, role) with no rows admits everyone; otherwise one of its rows must match.
+      const rows = (kind: 'platform' | 'role') =>
+        eb
+          .selectFrom('biDashboardAudience as a')
+          .select(sql.lit(1).as('one'))
+          .whereRef('a.dashboardId', '=', 'd.id')
+          .where('a.kind', '=', kind);
+      const admits = (kind: 'platform' | 'role', values: string[]) =>
+        eb.or([eb.not(eb.exists(rows(kind))), eb.exists(rows(kind).where('a.value', 'in', values))]);
+      return eb.or([eb('d.isPublic', '=', 1), eb.and([admits('platform', [platform]), admits('role', roles)])]);
+    });
   }
   const [list, total] = await Promise.all([
     base
